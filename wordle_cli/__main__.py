@@ -1,0 +1,6 @@
+"""`python -m wordle_cli` runs the same program as the `wordle` command."""
+
+from wordle_cli.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,379 @@
+"""CPU backend: numba kernels, parallel over guesses.
+
+The strict kernel computes feedback codes column-wise: for one guess and a
+chunk of answers it runs a handful of simple loops over byte arrays (one per
+position or distinct letter of the guess), which LLVM vectorises; a scalar
+pass then histograms the codes. Only per-guess histograms exist, never a
+guesses x answers matrix.
+
+The loose kernel avoids the original's brute force (every answer against every
+(guess, answer) pair): a word's fate under any feedback depends only on
+M(w), the positions where it matches the guess, and k(w), how many copies of
+each of the guess's letters it holds. Words are grouped by (M, k) once per
+guess, and each distinct feedback is checked against the groups.
+
+Compiled functions are cached on disk (numba `cache=True`) next to this file,
+or in numba's user cache dir when that is not writable, so only the first run
+pays for compilation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import get_num_threads, njit, prange
+
+from wordle_cli import config
+from wordle_cli.encoding import clog2c_table, powers_of_three
+from wordle_cli.stats import ScoreSums
+
+EXACT, CONTAINED, ABSENT = 2, 1, 0
+UNBOUNDED = 127  # an upper bound no letter count reaches (L <= 8)
+
+
+# ---------------------------------------------------------------- shared pieces
+
+
+@njit(cache=True, nogil=True)
+def _letter_plan(guess, pos_letter, letters):
+    """Number the guess's distinct letters in first-occurrence order.
+
+    Fills letters[c] (symbol of distinct letter c) and pos_letter[i] (which
+    distinct letter stands at position i); returns how many there are.
+    """
+    d = 0
+    for i in range(guess.shape[0]):
+        found = -1
+        for c in range(d):
+            if letters[c] == guess[i]:
+                found = c
+                break
+        if found < 0:
+            letters[d] = guess[i]
+            found = d
+            d += 1
+        pos_letter[i] = found
+    return d
+
+
+@njit(cache=True, nogil=True)
+def _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code):
+    """Feedback codes of `guess` against answers start..start+n, into code[:n].
+
+    Wordle's rule, one vectorisable loop at a time: green[i] marks exact
+    positions; for each distinct letter c, avail counts the answer's copies of
+    c not used by an exact tile, and the guess's non-exact positions holding c
+    take them left to right as contained tiles.
+    """
+    # Rows are sliced first so every index below starts at 0: numba then knows
+    # it is non-negative, skips the wraparound check and LLVM vectorises.
+    length = guess.shape[0]
+    for a in range(n):
+        code[a] = 0
+    for i in range(length):
+        gi = guess[i]
+        col = cols[i, start : start + n]
+        gr = green[i]
+        for a in range(n):
+            gr[a] = col[a] == gi
+    for c in range(d):
+        row = counts[letters[c], start : start + n]
+        for a in range(n):
+            avail[a] = row[a]
+        for k in range(length):
+            if pos_letter[k] == c:
+                gk = green[k]
+                for a in range(n):
+                    avail[a] -= gk[a]
+        for i in range(length):
+            if pos_letter[i] == c:
+                w = pow3[i]
+                gi_row = green[i]
+                for a in range(n):
+                    g = gi_row[a]
+                    y = (avail[a] != 0) & (g == 0)
+                    avail[a] -= y
+                    code[a] += w * (2 * g + y)
+
+
+def _columns_and_counts(answers: np.ndarray, n_symbols: int):
+    """Column-major copy of the answers and their per-symbol letter counts."""
+    cols = np.ascontiguousarray(answers.T)
+    counts = np.zeros((n_symbols + 1, answers.shape[0]), dtype=np.uint8)
+    index = np.arange(answers.shape[0])
+    for i in range(answers.shape[1]):
+        np.add.at(counts, (answers[:, i], index), 1)
+    return cols, counts
+
+
+def _symbol_count(*arrays: np.ndarray) -> int:
+    return int(max((int(a.max()) if a.size else 0) for a in arrays))
+
+
+# ---------------------------------------------------------------- strict score
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, sum_n, sum_n2, max_n, ent):
+    n_guesses, length = guesses.shape
+    n_answers = cols.shape[1]
+    for blk in prange(n_blocks):
+        green = np.empty((length, chunk), dtype=np.uint8)
+        avail = np.empty(chunk, dtype=np.uint8)
+        code = np.empty(chunk, dtype=np.uint16)
+        hist = np.zeros(n_codes, dtype=np.int64)
+        pos_letter = np.empty(length, dtype=np.int64)
+        letters = np.empty(length, dtype=np.uint8)
+        for gi in range(blk, n_guesses, n_blocks):
+            guess = guesses[gi]
+            d = _letter_plan(guess, pos_letter, letters)
+            for start in range(0, n_answers, chunk):
+                n = min(chunk, n_answers - start)
+                _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
+                for a in range(n):
+                    hist[code[a]] += 1
+            s1 = 0
+            s2 = 0
+            mx = 0
+            e = 0.0
+            for b in range(n_codes):
+                c = hist[b]
+                if c != 0:
+                    s1 += c * c
+                    s2 += c * c * c
+                    mx = max(mx, c)
+                    e += clog[c]
+                    hist[b] = 0
+            sum_n[gi] = s1
+            sum_n2[gi] = s2
+            max_n[gi] = mx
+            ent[gi] = e
+
+
+# ---------------------------------------------------------------- loose score
+
+
+@njit(cache=True, nogil=True)
+def _group_words(green, counts, letters, d, length, n, table, slot_of, g_mask, g_digits, g_count):
+    """Group words by (M, k): exact-match mask and counts of the guess's letters.
+
+    Open-addressing hash on the packed key; returns the number of groups.
+    `table` must hold -1 everywhere on entry (see `_clear_table`).
+    """
+    size = table.shape[0]
+    base = length + 1
+    n_groups = 0
+    for a in range(n):
+        mask = 0
+        for i in range(length):
+            mask |= np.int64(green[i, a]) << i
+        key = mask
+        for c in range(d):
+            key = key * base + counts[letters[c], a]
+        h = (key * 0x9E3779B97F4A7C15) & (size - 1)
+        while table[h] != -1 and table[h] != key:
+            h = (h + 1) & (size - 1)
+        if table[h] == -1:
+            table[h] = key
+            slot_of[h] = n_groups
+            g_mask[n_groups] = mask
+            for c in range(d):
+                g_digits[n_groups, c] = counts[letters[c], a]
+            g_count[n_groups] = 1
+            n_groups += 1
+        else:
+            g_count[slot_of[h]] += 1
+    return n_groups
+
+
+@njit(cache=True, nogil=True)
+def _clear_table(table):
+    for h in range(table.shape[0]):
+        table[h] = -1
+
+
+@njit(cache=True, nogil=True)
+def _loose_bounds(r, length, pos_letter, d, lower, upper):
+    """Exact-position mask of feedback code r, and per-letter bounds on k(w).
+
+    Bounds are on a word's total count of each guess letter: the original's
+    bounds on the non-exact positions, shifted by the exact tiles of that
+    letter (a word passing the mask holds those copies at those positions).
+    """
+    lo = np.zeros(length, dtype=np.int64)
+    shift = np.zeros(length, dtype=np.int64)
+    has_absent = np.zeros(length, dtype=np.bool_)
+    non_exact = np.zeros(length, dtype=np.bool_)
+    exact_mask = 0
+    for i in range(length - 1, -1, -1):
+        t = r % 3
+        r //= 3
+        c = pos_letter[i]
+        if t == EXACT:
+            exact_mask |= 1 << i
+            shift[c] += 1
+        else:
+            non_exact[c] = True
+            if t == CONTAINED:
+                lo[c] += 1
+            else:
+                has_absent[c] = True
+    for c in range(d):
+        if non_exact[c]:
+            lower[c] = lo[c] + shift[c]
+            upper[c] = lo[c] + shift[c] if has_absent[c] else UNBOUNDED
+        else:
+            lower[c] = 0
+            upper[c] = UNBOUNDED
+    return exact_mask
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, sum_n, sum_n2, max_n, ent):
+    n_guesses, length = guesses.shape
+    n_answers = cols.shape[1]
+    size = 1
+    while size < 2 * n_answers:
+        size *= 2
+    for blk in prange(n_blocks):
+        green = np.empty((length, n_answers), dtype=np.uint8)
+        avail = np.empty(n_answers, dtype=np.uint8)
+        code = np.empty(n_answers, dtype=np.uint16)
+        hist = np.zeros(n_codes, dtype=np.int64)
+        pos_letter = np.empty(length, dtype=np.int64)
+        letters = np.empty(length, dtype=np.uint8)
+        table = np.full(size, -1, dtype=np.int64)
+        slot_of = np.empty(size, dtype=np.int64)
+        g_mask = np.empty(n_answers, dtype=np.int64)
+        g_digits = np.empty((n_answers, length), dtype=np.int64)
+        g_count = np.empty(n_answers, dtype=np.int64)
+        lower = np.empty(length, dtype=np.int64)
+        upper = np.empty(length, dtype=np.int64)
+        for gi in range(blk, n_guesses, n_blocks):
+            guess = guesses[gi]
+            d = _letter_plan(guess, pos_letter, letters)
+            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n_answers, pow3, green, avail, code)
+            for a in range(n_answers):
+                hist[code[a]] += 1
+            n_groups = _group_words(green, counts, letters, d, length, n_answers, table, slot_of, g_mask, g_digits, g_count)
+            _clear_table(table)
+            s1 = 0
+            s2 = 0
+            mx = 0
+            e = 0.0
+            for r in range(n_codes):
+                h = hist[r]
+                if h == 0:
+                    continue
+                hist[r] = 0
+                need = _loose_bounds(r, length, pos_letter, d, lower, upper)
+                m = 0
+                for u in range(n_groups):
+                    if g_mask[u] & need != need:
+                        continue
+                    ok = True
+                    for c in range(d):
+                        k = g_digits[u, c]
+                        if k < lower[c] or k > upper[c]:
+                            ok = False
+                            break
+                    if ok:
+                        m += g_count[u]
+                s1 += h * m
+                s2 += h * m * m
+                mx = max(mx, m)
+                e += clog[h]
+            sum_n[gi] = s1
+            sum_n2[gi] = s2
+            max_n[gi] = mx
+            ent[gi] = e
+
+
+# ---------------------------------------------------------------- public interface
+
+
+def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
+    """Per-guess sums of n(g, a) over the answers (see `wordle_cli.stats`)."""
+    length = guesses.shape[1]
+    n_guesses, n_answers = guesses.shape[0], answers.shape[0]
+    cols, counts = _columns_and_counts(answers, _symbol_count(guesses, answers))
+    guesses = np.ascontiguousarray(guesses)
+    pow3 = powers_of_three(length)
+    clog = clog2c_table(n_answers)
+    out = ScoreSums(
+        sum_n=np.zeros(n_guesses, dtype=np.int64),
+        sum_n2=np.zeros(n_guesses, dtype=np.int64),
+        max_n=np.zeros(n_guesses, dtype=np.int64),
+        sum_clog2c=np.zeros(n_guesses, dtype=np.float64),
+    )
+    if n_guesses == 0:
+        return out
+    n_codes = 3**length
+    # Several blocks per thread balance the load; each block owns its buffers.
+    n_blocks = min(n_guesses, 8 * get_num_threads())
+    sums = (out.sum_n, out.sum_n2, out.max_n, out.sum_clog2c)
+    if rule == "strict":
+        chunk = max(1, min(config.CPU_ANSWER_CHUNK, n_answers))
+        _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, *sums)
+    elif rule == "loose":
+        _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, *sums)
+    else:
+        raise ValueError(f"unknown rule {rule!r}")
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _feedback_all(guess, cols, counts, pow3):
+    length = guess.shape[0]
+    n = cols.shape[1]
+    pos_letter = np.empty(length, dtype=np.int64)
+    letters = np.empty(length, dtype=np.uint8)
+    d = _letter_plan(guess, pos_letter, letters)
+    green = np.empty((length, n), dtype=np.uint8)
+    avail = np.empty(n, dtype=np.uint8)
+    code = np.empty(n, dtype=np.uint16)
+    _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
+    return code.astype(np.int32)
+
+
+def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Feedback code of `guess` against every word, as int32[N]."""
+    cols, counts = _columns_and_counts(words, _symbol_count(guess[None, :], words))
+    return _feedback_all(np.ascontiguousarray(guess), cols, counts, powers_of_three(guess.shape[0]))
+
+
+@njit(cache=True, nogil=True)
+def _consistent_loose(guess, tiles, words, out):
+    length = guess.shape[0]
+    pos_letter = np.empty(length, dtype=np.int64)
+    letters = np.empty(length, dtype=np.uint8)
+    d = _letter_plan(guess, pos_letter, letters)
+    r = 0
+    for i in range(length):
+        r = r * 3 + tiles[i]
+    lower = np.empty(length, dtype=np.int64)
+    upper = np.empty(length, dtype=np.int64)
+    need = _loose_bounds(r, length, pos_letter, d, lower, upper)
+    for w in range(words.shape[0]):
+        ok = True
+        for i in range(length):
+            if (need >> i) & 1 and words[w, i] != guess[i]:
+                ok = False
+        for c in range(d):
+            k = 0
+            for i in range(length):
+                k += words[w, i] == letters[c]
+            if k < lower[c] or k > upper[c]:
+                ok = False
+        out[w] = ok
+
+
+def consistent(guess: np.ndarray, tiles: np.ndarray, words: np.ndarray, rule: str) -> np.ndarray:
+    """Which words are still possible after `guess` got `tiles`, as bool[N]."""
+    if rule == "strict":
+        target = int(np.dot(np.asarray(tiles, dtype=np.int64), powers_of_three(len(tiles))))
+        return feedback_codes(guess, words) == target
+    if rule == "loose":
+        out = np.empty(words.shape[0], dtype=np.bool_)
+        _consistent_loose(np.ascontiguousarray(guess), np.asarray(tiles, dtype=np.int64), np.ascontiguousarray(words), out)
+        return out
+    raise ValueError(f"unknown rule {rule!r}")

@@ -1,0 +1,216 @@
+"""CUDA backend: the kernels of `kernels.cu`, compiled and launched through CuPy.
+
+Same three functions as the CPU backend, same results bit for bit. This module
+is imported only once the cuda backend has been chosen (`backends.resolve`),
+so it imports CuPy at the top.
+
+The kernel source is package data. Python prefixes it with `#define`s for the
+word length and the launch geometry (from `wordle_cli.config`) and compiles it
+once per (device, defines) into a `cupy.RawModule`; CuPy also caches the
+binary on disk, so later runs skip NVRTC. `kernels.cu` describes the kernels.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from functools import lru_cache
+from importlib import resources
+from typing import Iterator
+
+import cupy as cp
+import numpy as np
+
+from wordle_cli import config
+from wordle_cli.encoding import clog2c_table, pack, powers_of_three
+from wordle_cli.errors import WordleError
+from wordle_cli.stats import ScoreSums
+
+KERNEL_SOURCE = "kernels.cu"
+RULES = ("strict", "loose")
+
+#: Threads per block of the one-dimensional kernels (score_loose, feedback, consistent).
+FLAT_THREADS = 256
+#: Answers score_loose stages in shared memory at a time.
+LOOSE_TILE = 512
+#: Static shared memory per block that every CUDA GPU grants without opting in.
+SHARED_BYTES = 48 * 1024
+
+Defines = tuple[tuple[str, int], ...]
+
+
+# ---------------------------------------------------------------- interface
+
+
+def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
+    """Per-guess sums of n(g, a) over the answers (see `wordle_cli.stats`)."""
+    _check_rule(rule)
+    length = _word_length(guesses, answers)
+    n_guesses, n_answers = guesses.shape[0], answers.shape[0]
+    if n_guesses == 0:
+        return _sums(*(np.zeros(0, dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)))
+    defines = _defines(length)
+    with _gpu_errors(f"scoring {n_guesses} guesses against {n_answers} answers"):
+        kernel = _kernel(defines, f"score_{rule}")
+        out = [cp.zeros(n_guesses, dtype=np.int64) for _ in range(3)]
+        out.append(cp.zeros(n_guesses, dtype=np.float64))
+        args = (
+            _to_device(guesses),
+            np.int32(n_guesses),
+            _to_device(answers),
+            np.int32(n_answers),
+            cp.asarray(clog2c_table(n_answers)),
+            *out,
+        )
+        kernel(*_score_geometry(rule, n_guesses, dict(defines)), args)
+        return _sums(*(cp.asnumpy(x) for x in out))
+
+
+def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Feedback code of `guess` against every word, as int32[N]."""
+    length = _word_length(guess[np.newaxis, :], words)
+    n_words = words.shape[0]
+    if n_words == 0:
+        return np.zeros(0, dtype=np.int32)
+    with _gpu_errors(f"computing feedback for {n_words} words"):
+        codes = cp.empty(n_words, dtype=np.int32)
+        args = (_packed_word(guess), _to_device(words), np.int32(n_words), codes)
+        _launch_flat(_kernel(_defines(length), "feedback_codes"), n_words, args)
+        return cp.asnumpy(codes)
+
+
+def consistent(guess: np.ndarray, tiles: np.ndarray, words: np.ndarray, rule: str) -> np.ndarray:
+    """Which words are still possible after `guess` got `tiles`, as bool[N]."""
+    _check_rule(rule)
+    length = _word_length(guess[np.newaxis, :], words)
+    code = _feedback_code_of(tiles, length)
+    n_words = words.shape[0]
+    if n_words == 0:
+        return np.zeros(0, dtype=np.bool_)
+    with _gpu_errors(f"pruning {n_words} words"):
+        keep = cp.empty(n_words, dtype=np.bool_)
+        args = (_packed_word(guess), np.int32(code), _to_device(words), np.int32(n_words), keep)
+        _launch_flat(_kernel(_defines(length), f"consistent_{rule}"), n_words, args)
+        return cp.asnumpy(keep)
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def _check_rule(rule: str) -> None:
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}")
+
+
+def _word_length(*word_arrays: np.ndarray) -> int:
+    """The common word length of (N, L) code arrays; kernels are compiled per L."""
+    lengths = {a.shape[1] for a in word_arrays if a.ndim == 2}
+    if len(lengths) != 1 or any(a.ndim != 2 for a in word_arrays):
+        raise ValueError(f"word arrays must be (N, L) with one L, got shapes {[a.shape for a in word_arrays]}")
+    (length,) = lengths
+    if not 1 <= length <= config.MAX_WORD_LENGTH:
+        raise ValueError(f"word length must be 1..{config.MAX_WORD_LENGTH}, got {length}")
+    return length
+
+
+def _feedback_code_of(tiles: np.ndarray, length: int) -> int:
+    """Base-3 code of a tile vector (0 absent, 1 contained, 2 exact)."""
+    tiles = np.asarray(tiles, dtype=np.int64)
+    if tiles.shape != (length,) or tiles.min() < 0 or tiles.max() > 2:
+        raise ValueError(f"tiles must be {length} values in 0..2, got {tiles.tolist()}")
+    return int(tiles @ powers_of_three(length))
+
+
+def _to_device(words: np.ndarray) -> cp.ndarray:
+    """Words packed one per uint64 (see `encoding.pack`), on the GPU."""
+    return cp.asarray(pack(np.ascontiguousarray(words, dtype=np.uint8)))
+
+
+def _packed_word(word: np.ndarray) -> np.uint64:
+    return np.uint64(pack(np.ascontiguousarray(word, dtype=np.uint8)[np.newaxis, :])[0])
+
+
+def _sums(sum_n, sum_n2, max_n, sum_clog2c) -> ScoreSums:
+    return ScoreSums(sum_n=sum_n, sum_n2=sum_n2, max_n=max_n, sum_clog2c=sum_clog2c)
+
+
+# ---------------------------------------------------------------- kernels
+
+
+def _defines(length: int) -> Defines:
+    """The constants kernels.cu is compiled with, for words of `length` symbols.
+
+    A strict block keeps one histogram of 3^L 32-bit counters per guess in
+    static shared memory, so from L = 6 on it holds fewer than
+    CUDA_BLOCK_GUESSES guesses and several thread rows share one guess.
+    """
+    block_guesses, block_answers = config.CUDA_BLOCK_GUESSES, config.CUDA_BLOCK_ANSWERS
+    if block_guesses < 1 or block_answers < 1 or block_guesses * block_answers > 1024:
+        raise ValueError(f"CUDA block {block_answers}x{block_guesses} must have 1..1024 threads")
+    n_codes = 3**length
+    guesses_per_block = max(
+        d for d in range(1, block_guesses + 1) if block_guesses % d == 0 and (d == 1 or d * n_codes * 4 <= SHARED_BYTES)
+    )
+    return (
+        ("WORD_LENGTH", length),
+        ("NUM_CODES", n_codes),
+        ("BLOCK_GUESSES", block_guesses),
+        ("BLOCK_ANSWERS", block_answers),
+        ("GUESSES_PER_BLOCK", guesses_per_block),
+        ("HIST_SHARED_BYTES", SHARED_BYTES),
+        ("FLAT_THREADS", FLAT_THREADS),
+        ("LOOSE_TILE", LOOSE_TILE),
+    )
+
+
+def _score_geometry(rule: str, n_guesses: int, defines: dict[str, int]) -> tuple[tuple[int], tuple[int, ...]]:
+    """(grid, block) of score_strict (guess tiles x answer lanes) or score_loose (a block per guess)."""
+    if rule == "strict":
+        grid = -(-n_guesses // defines["GUESSES_PER_BLOCK"])
+        return (grid,), (defines["BLOCK_ANSWERS"], defines["BLOCK_GUESSES"])
+    return (n_guesses,), (FLAT_THREADS,)
+
+
+def _launch_flat(kernel: cp.RawKernel, n_items: int, args: tuple) -> None:
+    kernel((-(-n_items // FLAT_THREADS),), (FLAT_THREADS,), args)
+
+
+def _kernel(defines: Defines, name: str) -> cp.RawKernel:
+    return _module(cp.cuda.Device().id, defines).get_function(name)
+
+
+@lru_cache(maxsize=None)
+def _module(device_id: int, defines: Defines) -> cp.RawModule:
+    """kernels.cu with `defines`, compiled for one device (memoised; CuPy caches on disk too).
+
+    Compiling here, not at first launch, lets `_gpu_errors` tell a broken
+    CUDA toolchain from a failed launch.
+    """
+    header = "".join(f"#define {name} {value}\n" for name, value in defines)
+    module = cp.RawModule(code=header + _source(), options=("-std=c++17",))
+    try:
+        module.get_function("score_strict")  # compiles the whole module
+    except (cp.cuda.compiler.CompileException, RuntimeError, OSError) as exc:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise WordleError(f"could not compile the CUDA kernels on device {device_id}: {detail}") from exc
+    return module
+
+
+@lru_cache(maxsize=None)
+def _source() -> str:
+    return resources.files("wordle_cli.backends").joinpath(KERNEL_SOURCE).read_text(encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _gpu_errors(task: str) -> Iterator[None]:
+    """Turn CuPy/CUDA failures a user can meet (no memory, driver trouble) into one-line WordleErrors."""
+    try:
+        yield
+    except cp.cuda.memory.OutOfMemoryError as exc:
+        raise WordleError(f"the GPU ran out of memory {task}; try --backend cpu") from exc
+    except (cp.cuda.runtime.CUDARuntimeError, cp.cuda.driver.CUDADriverError) as exc:
+        raise WordleError(f"CUDA failed {task}: {_one_line(exc)}") from exc
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__

@@ -1,0 +1,56 @@
+"""The `wordle` command: a thin click group; each subcommand lives in its own module.
+
+Subcommands parse arguments, call the core and write output; they never
+compute. Errors from the core (`WordleError`) become one line on stderr and
+exit status 1; click's usage errors exit 2; Ctrl-C exits 130 quietly.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from wordle_cli import __version__
+from wordle_cli.errors import WordleError
+
+
+class WordleGroup(click.Group):
+    """Turns the core's errors into one-line messages instead of tracebacks."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except WordleError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            click.echo("wordle: interrupted", err=True)
+            sys.exit(130)
+        except BrokenPipeError:
+            # The reader of our stdout went away (e.g. `| head`): not an error.
+            sys.stderr.close()
+            sys.exit(0)
+
+
+@click.group(cls=WordleGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="wordle")
+def main() -> None:
+    """Analyse Wordle and Wordle-like games, exactly and fast.
+
+    \b
+    Rank every allowed guess by the answers it leaves, then keep the answers
+    consistent with the feedback you saw, and repeat:
+      wordle score wordlists/wordle-allowed.txt wordlists/wordle-answers.txt scores.csv
+      wordle prune roate ACAAA wordlists/wordle-answers.txt left.txt
+      wordle score wordlists/wordle-allowed.txt left.txt next.csv
+    """
+
+
+def _register() -> None:
+    from wordle_cli.cli import prune, score
+
+    main.add_command(score.score)
+    main.add_command(prune.prune)
+
+
+_register()

@@ -1,0 +1,81 @@
+"""`wordle prune`: keep the answers consistent with a guess's feedback.
+
+Fast to start on purpose: the CPU path is pure Python (a linear filter does
+not repay importing numba), so scripts can call it once per turn.
+"""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli import backends, feedback, wordlist
+from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
+from wordle_cli.output import AtomicOutput
+
+
+def _parse_result(ctx, param, value: str):
+    try:
+        return feedback.parse(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+@click.command()
+@click.argument("guess")
+@click.argument("result", callback=_parse_result)
+@click.argument("answers", metavar="ANSWERS")
+@click.argument("output", metavar="OUTPUT")
+@rule_option
+@backend_option
+@quiet_option
+def prune(guess, result, answers, output, rule, backend, quiet):
+    """Write the words of ANSWERS that are consistent with GUESS having got RESULT.
+
+    \b
+    RESULT is the feedback, one tile per letter, in any one spelling:
+      ACAAC   A absent, C contained, E exact (the original tool's)
+      byyby   B or X absent, Y contained, G exact
+      01001   0 absent, 1 contained, 2 exact
+      🟩🟨⬛⬛⬛  as pasted from the game (⬜ and 🟫 also mean absent)
+
+    Kept words go to OUTPUT in their input order, one per line. OUTPUT may be
+    ANSWERS itself (it is replaced atomically) or '-' for standard output;
+    ANSWERS may be '-' for standard input. GUESS need not be in any list.
+    """
+    report = Reporter(quiet)
+    answer_list = wordlist.read_word_list(answers)
+    length = wordlist.run_length(answer_list)
+    report.dropped_duplicates(answer_list)
+    guess = wordlist.normalise(guess.strip())
+    if len(guess) != length:
+        raise click.BadParameter(
+            f"{guess!r} has length {len(guess)}, but the words of {answer_list.name} have length {length}",
+            param_hint="'GUESS'",
+        )
+    if len(result) != length:
+        raise click.BadParameter(f"{len(result)} tiles given, expected {length}", param_hint="'RESULT'")
+    wordlist.distinct_symbols([guess], answer_list.words)
+
+    kept = _consistent(guess, result, answer_list.words, rule, backends.resolve(backend, pairs=len(answer_list)))
+    with AtomicOutput(output) as out:
+        out.write("".join(word + "\n" for word in kept))
+    report.info(f"kept {len(kept)} of {len(answer_list)} potential answers")
+    if not kept:
+        report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {guess!r}")
+
+
+def _consistent(guess: str, tiles, words: list[str], rule: str, backend: str) -> list[str]:
+    if backend == "cpu":
+        from wordle_cli.rules import predicate
+
+        keep = predicate(rule, guess, tiles)
+        return [w for w in words if keep(w)]
+    import numpy as np
+
+    from wordle_cli.encoding import Alphabet
+
+    alphabet = Alphabet.of([guess], words)
+    mask = backends.load(backend).consistent(
+        alphabet.encode_word(guess), np.array(tiles, dtype=np.uint8), alphabet.encode(words, len(guess)), rule
+    )
+    return [w for w, k in zip(words, mask.tolist()) if k]

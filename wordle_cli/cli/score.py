@@ -1,0 +1,62 @@
+"""`wordle score`: parse, load, call the scoring core, write the CSV."""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli import backends, scoring, wordlist
+from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option, threads_option
+from wordle_cli.output import AtomicOutput
+
+
+@click.command()
+@click.argument("allowed", metavar="ALLOWED")
+@click.argument("answers", metavar="ANSWERS")
+@click.argument("output", metavar="OUTPUT")
+@rule_option
+@click.option(
+    "--precision",
+    type=click.IntRange(1, 17),
+    default=6,
+    show_default=True,
+    metavar="N",
+    help="Significant digits of average and variance (C's %g style; exact at any N).",
+)
+@backend_option
+@threads_option
+@quiet_option
+def score(allowed, answers, output, rule, precision, backend, threads, quiet):
+    """Rank every guess in ALLOWED by how many ANSWERS it leaves, into OUTPUT.csv.
+
+    Each answer is taken as equally likely. For each guess the CSV gives the
+    average number of answers still possible after its feedback, their
+    sample variance and the worst case, best guesses first:
+
+    \b
+      guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
+      roate,false,60.4246,2662.86,195
+
+    Word lists are UTF-8, one word per line (# comments and blank lines are
+    skipped). Any of ALLOWED and ANSWERS may be '-' for standard input, and
+    OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
+    """
+    report = Reporter(quiet)
+    wordlist.check_one_stdin(allowed, answers)
+    allowed_list = wordlist.read_word_list(allowed)
+    answer_list = wordlist.read_word_list(answers)
+    wordlist.run_length(allowed_list, answer_list)
+    for word_list in (allowed_list, answer_list):
+        report.dropped_duplicates(word_list)
+    report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
+    report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
+
+    chosen = backends.resolve(backend, pairs=len(allowed_list) * len(answer_list))
+    if chosen == "cpu":
+        backends.set_threads(threads)
+    with AtomicOutput(output) as out:
+        started = report.elapsed()
+        scores = scoring.compute(allowed_list.words, answer_list.words, rule, chosen)
+        report.info(f"scored {len(allowed_list)} x {len(answer_list)} ({rule} rule) on {chosen} in {report.elapsed() - started:.3f} s")
+        out.write("\n".join(scoring.csv_rows(scores, precision)))
+        out.write("\n")
+    report.info(f"wrote {output if output != '-' else '<stdout>'} in {report.elapsed():.3f} s total")

@@ -1,0 +1,22 @@
+"""Tunables shared by the kernels, kept in one place so tests can shrink them.
+
+Tests lower these to make tiny inputs span several chunks or blocks; nothing
+else should hard-code them.
+"""
+
+#: Answers processed per pass of the CPU strict kernel (fits L1 with the masks).
+CPU_ANSWER_CHUNK = 4096
+
+#: CUDA launch geometry: BLOCK_GUESSES x BLOCK_ANSWERS threads per block.
+CUDA_BLOCK_GUESSES = 32
+CUDA_BLOCK_ANSWERS = 32
+
+#: `auto` keeps jobs with fewer (guess, answer) pairs than this on the CPU:
+#: below it a GPU launch and transfer cost more than they save.
+AUTO_CUDA_MIN_PAIRS = 2_000_000
+
+#: Longest word the packed 8-byte representation can hold.
+MAX_WORD_LENGTH = 8
+
+#: Symbol codes are bytes 1..255; 0 pads packed words shorter than 8.
+MAX_SYMBOLS = 255

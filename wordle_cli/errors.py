@@ -1,0 +1,12 @@
+"""The one exception type the core raises for bad data or environment.
+
+The CLI turns it into a single line on stderr and exit status 1; anything a
+user can type must end up here (or in a click usage error, exit 2), never in a
+traceback.
+"""
+
+
+class WordleError(Exception):
+    """Bad input data or an unusable environment (exit status 1)."""
+
+    exit_code = 1

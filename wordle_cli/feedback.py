@@ -1,0 +1,83 @@
+"""Wordle's feedback rule and the spellings users type it in (SPEC §2).
+
+Tiles are 0 absent, 1 contained, 2 exact; a feedback code is the base-3 number
+of the tiles, first position most significant. Pure Python, so `prune` can use
+it without importing numpy; the kernels implement the same rule on arrays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+ABSENT, CONTAINED, EXACT = 0, 1, 2
+
+#: Each spelling maps its characters (lower case) to tiles; one spelling per string.
+SPELLINGS: dict[str, dict[str, int]] = {
+    "ace": {"a": ABSENT, "c": CONTAINED, "e": EXACT},
+    "byg": {"b": ABSENT, "x": ABSENT, "y": CONTAINED, "g": EXACT},
+    "digits": {"0": ABSENT, "1": CONTAINED, "2": EXACT},
+    "tiles": {"⬛": ABSENT, "⬜": ABSENT, "🟫": ABSENT, "🟨": CONTAINED, "🟩": EXACT},
+}
+
+TILE_GLYPHS = ("⬛", "🟨", "🟩")
+LETTERS = "ACE"
+
+# Pasted emoji often carry a variation selector; it is not a tile.
+_IGNORED = {"\ufe0f", "\ufe0e"}
+
+
+def feedback(guess: str, answer: str) -> tuple[int, ...]:
+    """Tiles for `guess` against `answer`, with Wordle's rule for repeated letters."""
+    tiles = [ABSENT] * len(guess)
+    unmatched: Counter[str] = Counter()
+    for i, (g, a) in enumerate(zip(guess, answer)):
+        if g == a:
+            tiles[i] = EXACT
+        else:
+            unmatched[a] += 1
+    for i, g in enumerate(guess):
+        if tiles[i] != EXACT and unmatched[g] > 0:
+            tiles[i] = CONTAINED
+            unmatched[g] -= 1
+    return tuple(tiles)
+
+
+def encode(tiles: tuple[int, ...] | list[int]) -> int:
+    code = 0
+    for t in tiles:
+        code = code * 3 + t
+    return code
+
+
+def decode(code: int, length: int) -> tuple[int, ...]:
+    tiles = []
+    for _ in range(length):
+        code, t = divmod(code, 3)
+        tiles.append(t)
+    return tuple(reversed(tiles))
+
+
+def parse(text: str, length: int | None = None) -> tuple[int, ...]:
+    """Read a feedback string in any SPEC spelling; ValueError says what is wrong."""
+    chars = [ch for ch in text.strip().lower() if ch not in _IGNORED]
+    if not chars:
+        raise ValueError("feedback is empty")
+    for table in SPELLINGS.values():
+        if all(ch in table for ch in chars):
+            tiles = tuple(table[ch] for ch in chars)
+            break
+    else:
+        raise ValueError(
+            f"{text!r} is not a feedback string: use one spelling throughout, "
+            "e.g. ACAAC, byyby, 01001 or 🟩🟨⬛⬛⬛"
+        )
+    if length is not None and len(tiles) != length:
+        raise ValueError(f"{text!r} has {len(tiles)} tiles, expected {length}")
+    return tiles
+
+
+def show(tiles: tuple[int, ...], style: str = "letters") -> str:
+    """Render tiles as ACE letters (the original tool's) or as emoji."""
+    if style == "emoji":
+        return "".join(TILE_GLYPHS[t] for t in tiles)
+    return "".join(LETTERS[t] for t in tiles)

@@ -1,0 +1,97 @@
+"""Per-guess statistics: what the kernels return and how it becomes numbers.
+
+Kernels (CPU or GPU) return only exact integer sums over the answers; every
+mean and variance is derived here, from those integers, as exact fractions.
+That is what makes the two backends byte-identical and the printed digits
+correct at any precision.
+
+For a guess g over A equally likely answers, n(g, a) is the number of answers
+left after seeing g's feedback for answer a:
+
+- sum_n  = sum over a of n(g, a)       (strict rule: sum over classes of c^2)
+- sum_n2 = sum over a of n(g, a)^2     (strict rule: sum over classes of c^3)
+- max_n  = max over a of n(g, a)
+- sum_clog2c = sum over feedback classes, in ascending code order, of c*log2(c)
+  (the entropy of the feedback is log2(A) - sum_clog2c / A).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+
+@dataclass
+class ScoreSums:
+    """Integer sums per guess, as every backend's `score` returns them."""
+
+    sum_n: np.ndarray  # int64[G]
+    sum_n2: np.ndarray  # int64[G]
+    max_n: np.ndarray  # int64[G]
+    sum_clog2c: np.ndarray  # float64[G]
+
+
+def mean(sum_n: int, n_answers: int) -> Fraction:
+    return Fraction(int(sum_n), n_answers)
+
+
+def variance(sum_n: int, sum_n2: int, n_answers: int) -> Fraction:
+    """Sample variance (divide by N - 1) of n(g, a); 0 when there is one answer."""
+    if n_answers < 2:
+        return Fraction(0)
+    s1, s2 = int(sum_n), int(sum_n2)
+    return Fraction(n_answers * s2 - s1 * s1, n_answers * (n_answers - 1))
+
+
+def entropy_bits(sum_clog2c: float, n_answers: int) -> float:
+    """Shannon entropy (bits) of the feedback distribution."""
+    return math.log2(n_answers) - sum_clog2c / n_answers
+
+
+def format_g(value: Fraction, precision: int = 6) -> str:
+    """Format an exact fraction like C's printf("%.<precision>g"), correctly rounded.
+
+    Rounds the exact value half-to-even (glibc's rule), so the printed digits are
+    exact at any precision, unlike formatting a float that was already rounded.
+    """
+    p = max(precision, 1)
+    num, den = value.numerator, value.denominator
+    if num == 0:
+        return "0"
+    sign = "-" if num < 0 else ""
+    num = abs(num)
+    # Decimal exponent e with 10**e <= num/den < 10**(e+1).
+    e = len(str(num)) - len(str(den))
+    if num * 10 ** max(-e, 0) < den * 10 ** max(e, 0):
+        e -= 1
+    digits, exponent = _round_to_digits(num, den, p - 1 - e), e
+    if digits == 10**p:  # rounding carried into a new digit
+        digits, exponent = 10 ** (p - 1), e + 1
+    text = str(digits)
+    if -4 <= exponent < p:
+        if exponent >= 0:
+            whole, frac = text[: exponent + 1], text[exponent + 1 :]
+        else:
+            whole, frac = "0", "0" * (-exponent - 1) + text
+        frac = frac.rstrip("0")
+        return sign + (f"{whole}.{frac}" if frac else whole)
+    frac = text[1:].rstrip("0")
+    mantissa = f"{text[0]}.{frac}" if frac else text[0]
+    return f"{sign}{mantissa}e{'-' if exponent < 0 else '+'}{abs(exponent):02d}"
+
+
+def _round_to_digits(num: int, den: int, shift: int) -> int:
+    """round(num / den * 10**shift), ties to even."""
+    if shift >= 0:
+        q, r = divmod(num * 10**shift, den)
+        d = den
+    else:
+        d = den * 10**-shift
+        q, r = divmod(num, d)
+    twice = 2 * r
+    if twice > d or (twice == d and q % 2 == 1):
+        q += 1
+    return q
