@@ -77,7 +77,9 @@ def parse(text: str, length: int | None = None) -> tuple[int, ...]:
 
 
 def show(tiles: tuple[int, ...], style: str = "letters") -> str:
-    """Render tiles as ACE letters (the original tool's) or as emoji."""
+    """Render tiles as ACE letters (the original tool's), emoji, or digits 0/1/2."""
     if style == "emoji":
         return "".join(TILE_GLYPHS[t] for t in tiles)
+    if style == "digits":
+        return "".join(str(t) for t in tiles)
     return "".join(LETTERS[t] for t in tiles)

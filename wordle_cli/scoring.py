@@ -7,12 +7,11 @@ and turns them into sorted, exactly formatted CSV rows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterator, Sequence
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet
-from wordle_cli.stats import ScoreSums, format_g
+from wordle_cli.stats import ScoreSums, format_ratio
 
 HEADER = "guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len"
 
@@ -43,33 +42,42 @@ def ranking(scores: Scores) -> list[int]:
     Every guess shares the denominators (A for the mean, A(A-1) for the
     variance), so comparing integer numerators compares the exact values.
     """
+    import numpy as np
+
     sums, n = scores.sums, scores.n_answers
-    s1 = sums.sum_n.tolist()
-    s2 = sums.sum_n2.tolist()
-    mx = sums.max_n.tolist()
-    guesses, is_answer = scores.guesses, scores.is_answer
+    guess_rank = np.empty(len(scores.guesses), dtype=np.int64)
+    guess_rank[sorted(range(len(scores.guesses)), key=scores.guesses.__getitem__)] = np.arange(len(scores.guesses))
+    not_answer = ~np.asarray(scores.is_answer, dtype=bool)
+    if n**4 < 2**62:  # the variance numerator n*s2 - s1^2 <= n^4 fits in int64
+        spread = n * sums.sum_n2 - sums.sum_n * sums.sum_n
+        return np.lexsort((guess_rank, not_answer, spread, sums.max_n, sums.sum_n)).tolist()
+    s1, s2, mx = sums.sum_n.tolist(), sums.sum_n2.tolist(), sums.max_n.tolist()
     return sorted(
-        range(len(guesses)),
-        key=lambda i: (s1[i], mx[i], n * s2[i] - s1[i] * s1[i], not is_answer[i], guesses[i]),
+        range(len(s1)), key=lambda i: (s1[i], mx[i], n * s2[i] - s1[i] * s1[i], not_answer[i], guess_rank[i])
     )
 
 
 def csv_rows(scores: Scores, precision: int = 6) -> Iterator[str]:
     """The CSV lines, header first, rows in `ranking` order."""
-    from wordle_cli.stats import variance
-
     yield HEADER
     sums, n = scores.sums, scores.n_answers
     s1 = sums.sum_n.tolist()
     s2 = sums.sum_n2.tolist()
     mx = sums.max_n.tolist()
+    var_den = n * (n - 1)
+    field = _csv_field if any(_needs_quotes(g) for g in scores.guesses) else str
     for i in ranking(scores):
-        yield ",".join(
-            (
-                scores.guesses[i],
-                "true" if scores.is_answer[i] else "false",
-                format_g(Fraction(s1[i], n), precision),
-                format_g(variance(s1[i], s2[i], n), precision),
-                str(mx[i]),
-            )
+        variance = format_ratio(n * s2[i] - s1[i] * s1[i], var_den, precision) if n > 1 else "0"
+        yield (
+            f"{field(scores.guesses[i])},{'true' if scores.is_answer[i] else 'false'},"
+            f"{format_ratio(s1[i], n, precision)},{variance},{mx[i]}"
         )
+
+
+def _needs_quotes(word: str) -> bool:
+    return any(ch in word for ch in ',"\r\n')
+
+
+def _csv_field(word: str) -> str:
+    """Quote a word only if it holds a CSV metacharacter (possible in exotic alphabets)."""
+    return '"' + word.replace('"', '""') + '"' if _needs_quotes(word) else word

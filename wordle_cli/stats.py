@@ -52,13 +52,34 @@ def entropy_bits(sum_clog2c: float, n_answers: int) -> float:
 
 
 def format_g(value: Fraction, precision: int = 6) -> str:
-    """Format an exact fraction like C's printf("%.<precision>g"), correctly rounded.
+    """Format an exact fraction like C's printf("%.<precision>g"), correctly rounded."""
+    return format_ratio(value.numerator, value.denominator, precision)
 
-    Rounds the exact value half-to-even (glibc's rule), so the printed digits are
-    exact at any precision, unlike formatting a float that was already rounded.
+
+def format_ratio(num: int, den: int, precision: int = 6) -> str:
+    """C's %g of the exact value num/den (den > 0), rounded half-to-even.
+
+    Fast path: the double num/den is within 1e-16 (relative) of the exact value,
+    so printf of the double gives the exact value's digits unless the digits
+    just past the cut sit at a tie (...4999 or ...5000). Those rare cases, and
+    precisions a double cannot carry, take the exact integer path.
     """
     p = max(precision, 1)
-    num, den = value.numerator, value.denominator
+    if p <= _FAST_DIGITS and num > 0:
+        value = num / den
+        # "%.{p+3}e" prints p+4 significant digits; the last 4 follow the cut.
+        tail = ("%.*e" % (p + 3, value))[p + 1 : p + 5]
+        if tail != "4999" and tail != "5000":
+            return "%.*g" % (p, value)
+    return _format_exact(num, den, p)
+
+
+#: Up to this many significant digits a double's error (< 1e-16 relative) cannot
+#: move a value across a rounding boundary that the 4-digit tail check missed.
+_FAST_DIGITS = 11
+
+
+def _format_exact(num: int, den: int, p: int) -> str:
     if num == 0:
         return "0"
     sign = "-" if num < 0 else ""

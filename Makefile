@@ -1,0 +1,39 @@
+# wordle-cli developer commands. `make help` lists them.
+PYTHON ?= python3
+
+.PHONY: help install test test-gpu bench bench-gpu bench-solver lint clean
+
+help:
+	@echo "install       pip install -e '.[test]' (what the README and CI do)"
+	@echo "test          run the test suite (GPU tests skip without a GPU)"
+	@echo "test-gpu      run only the GPU tests (needs an NVIDIA GPU and '.[gpu]')"
+	@echo "bench         CPU speed figures for score and prune (medians of 5)"
+	@echo "bench-gpu     GPU speed figures (needs an NVIDIA GPU)"
+	@echo "bench-solver  speed of solve/simulate (and doddle, if installed)"
+	@echo "lint          ruff (if installed) and a byte-compile of every module"
+
+install:
+	$(PYTHON) -m pip install -e '.[test]'
+
+test:
+	$(PYTHON) -m pytest -q
+
+test-gpu:
+	$(PYTHON) -m pytest -q -m gpu
+
+bench:
+	$(PYTHON) benchmarks/bench_score.py
+
+bench-gpu:
+	$(PYTHON) benchmarks/bench_gpu.py
+
+bench-solver:
+	$(PYTHON) benchmarks/bench_solver.py
+
+lint:
+	$(PYTHON) -m compileall -q wordle_cli tests benchmarks
+	@if $(PYTHON) -m ruff --version >/dev/null 2>&1; then $(PYTHON) -m ruff check wordle_cli tests benchmarks; else echo "ruff not installed: skipped (pip install ruff)"; fi
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
