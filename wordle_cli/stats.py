@@ -65,7 +65,9 @@ def format_ratio(num: int, den: int, precision: int = 6) -> str:
     precisions a double cannot carry, take the exact integer path.
     """
     p = max(precision, 1)
-    if p <= _FAST_DIGITS and num > 0:
+    # The error bound holds only for normal doubles: far outside about
+    # 1e-300..1e300 num/den overflows, underflows or loses digits (subnormals).
+    if p <= _FAST_DIGITS and num > 0 and -990 < num.bit_length() - den.bit_length() < 990:
         value = num / den
         # "%.{p+3}e" prints p+4 significant digits; the last 4 follow the cut.
         tail = ("%.*e" % (p + 3, value))[p + 1 : p + 5]

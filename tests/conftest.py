@@ -1,0 +1,102 @@
+"""Shared fixtures: backends, shrunk tunables, the CLI runner, hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # `import naive` from any test
+
+WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
+
+# numba compiles on a kernel's first call, so no per-example deadline. The
+# default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.
+# Function-scoped fixtures (monkeypatch) only set constants, safe to share across examples.
+settings.register_profile(
+    "wordle",
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "wordle"))
+
+
+def _gpu_visible() -> tuple[bool, str]:
+    from wordle_cli import backends
+
+    return backends.cuda_status()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip every `gpu`-marked test where no usable GPU is visible."""
+    if not any(item.get_closest_marker("gpu") for item in items):
+        return
+    ok, reason = _gpu_visible()
+    if ok:
+        return
+    skip = pytest.mark.skip(reason=f"no CUDA GPU: {reason}")
+    for item in items:
+        if item.get_closest_marker("gpu"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", params=["cpu", pytest.param("cuda", marks=pytest.mark.gpu)])
+def backend(request) -> str:
+    """The name of a concrete backend; every backend-aware test runs on each."""
+    if request.param == "cuda":
+        ok, reason = _gpu_visible()
+        if not ok:
+            pytest.skip(f"no CUDA GPU: {reason}")
+    return request.param
+
+
+@pytest.fixture
+def small_chunk(monkeypatch):
+    """Shrink the kernels' tunables so tiny lists span several chunks/blocks."""
+    from wordle_cli import config
+
+    monkeypatch.setattr(config, "CPU_ANSWER_CHUNK", 7)
+    return 7
+
+
+@pytest.fixture
+def keep_numba_threads():
+    """Restore numba's thread count after a test that runs `--threads N` in-process."""
+    import numba
+
+    before = numba.get_num_threads()
+    yield
+    numba.set_num_threads(before)
+
+
+@pytest.fixture
+def runner(tmp_path, monkeypatch):
+    """click's CliRunner with stdout and stderr apart, inside an empty directory."""
+    from click.testing import CliRunner
+
+    monkeypatch.delenv("WORDLE_BACKEND", raising=False)
+    try:
+        cli_runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        cli_runner = CliRunner()  # click >= 8.2 keeps stderr apart already
+    with cli_runner.isolated_filesystem(temp_dir=tmp_path):
+        yield cli_runner
+
+
+@pytest.fixture(scope="session")
+def shipped():
+    """Paths of the shipped lists in the checkout."""
+    return {
+        "answers": str(WORDLISTS / "wordle-answers.txt"),
+        "allowed": str(WORDLISTS / "wordle-allowed.txt"),
+    }

@@ -1,0 +1,223 @@
+"""Slow, obviously-correct reference implementations of the contract (SPEC.md).
+
+Written from the SPEC's wording, independently of the package: nothing here
+imports `wordle_cli`. Every fast path in the package is compared against
+these. Speed does not matter; clarity does.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from fractions import Fraction
+
+ABSENT, CONTAINED, EXACT = 0, 1, 2
+
+HEADER = "guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len"
+
+
+# ---------------------------------------------------------------- word lists (SPEC §1)
+
+
+def normalise_word(word: str) -> str:
+    """NFC, then str.lower() (never casefold)."""
+    return unicodedata.normalize("NFC", word).lower()
+
+
+def normalise_list(text: str) -> tuple[list[str], int]:
+    """(distinct words in first-occurrence order, number of duplicates dropped).
+
+    One word per line; surrounding white space and \\r stripped; blank lines
+    and lines starting with '#' skipped; a leading byte-order mark ignored.
+    """
+    text = text.removeprefix("\ufeff")
+    words: list[str] = []
+    duplicates = 0
+    for line in text.split("\n"):
+        line = line.strip()
+        if line == "" or line.startswith("#"):
+            continue
+        word = normalise_word(line)
+        if word in words:
+            duplicates += 1
+        else:
+            words.append(word)
+    return words, duplicates
+
+
+# ---------------------------------------------------------------- feedback (SPEC §2)
+
+
+def feedback(guess: str, answer: str) -> tuple[int, ...]:
+    """Wordle's two-pass rule, as SPEC §2 words it."""
+    assert len(guess) == len(answer)
+    n = len(guess)
+    tiles = [ABSENT] * n
+    used = [False] * n  # which copies (positions) of the answer already justify a tile
+    # 1. every position with g[i] == a[i] is exact
+    for i in range(n):
+        if guess[i] == answer[i]:
+            tiles[i] = EXACT
+            used[i] = True
+    # 2. left to right over the remaining positions: contained if the answer
+    #    still has an unmatched copy of that letter, else absent
+    for i in range(n):
+        if tiles[i] == EXACT:
+            continue
+        for j in range(n):
+            if not used[j] and answer[j] == guess[i]:
+                used[j] = True
+                tiles[i] = CONTAINED
+                break
+    return tuple(tiles)
+
+
+def code(tiles) -> int:
+    """Base-3 number of the tiles, first position most significant."""
+    return sum(t * 3 ** (len(tiles) - 1 - i) for i, t in enumerate(tiles))
+
+
+def tiles_of(code_value: int, length: int) -> tuple[int, ...]:
+    digits = []
+    for i in range(length):
+        digits.append(code_value // 3 ** (length - 1 - i) % 3)
+    return tuple(digits)
+
+
+# ---------------------------------------------------------------- consistency (SPEC §3, §4)
+
+
+def strict_consistent(guess: str, tiles, word: str) -> bool:
+    return feedback(guess, word) == tuple(tiles)
+
+
+def loose_consistent(guess: str, tiles, word: str) -> bool:
+    """The original program's check, sentence by sentence from SPEC §3."""
+    L = len(guess)
+    r = tuple(tiles)
+    # for every exact position i: w[i] == g[i]
+    for i in range(L):
+        if r[i] == EXACT and word[i] != guess[i]:
+            return False
+    # for every non-exact position i with letter c = g[i]: lo <= k <= hi
+    for i in range(L):
+        if r[i] == EXACT:
+            continue
+        c = guess[i]
+        lo = len([j for j in range(L) if guess[j] == c and r[j] == CONTAINED])
+        if any(guess[j] == c and r[j] == ABSENT for j in range(L)):
+            hi = lo
+        else:
+            hi = L
+        k = len([m for m in range(L) if r[m] != EXACT and word[m] == c])
+        if not (lo <= k <= hi):
+            return False
+    return True
+
+
+def consistent(rule: str, guess: str, tiles, word: str) -> bool:
+    if rule == "strict":
+        return strict_consistent(guess, tiles, word)
+    if rule == "loose":
+        return loose_consistent(guess, tiles, word)
+    raise ValueError(rule)
+
+
+def prune(rule: str, guess: str, tiles, words) -> list[str]:
+    return [w for w in words if consistent(rule, guess, tiles, w)]
+
+
+# ---------------------------------------------------------------- score (SPEC §3)
+
+
+def remaining_counts(rule: str, guess: str, answers) -> list[int]:
+    """n(g, a) for each answer a: brute force over every word of ANSWERS."""
+    counts = []
+    for a in answers:
+        r = feedback(guess, a)
+        counts.append(sum(1 for w in answers if consistent(rule, guess, r, w)))
+    return counts
+
+
+def stats_of(counts: list[int]) -> tuple[Fraction, Fraction, int]:
+    """(mean, sample variance (0 for one value), max), exact."""
+    n = len(counts)
+    mean = Fraction(sum(counts), n)
+    if n == 1:
+        var = Fraction(0)
+    else:
+        var = sum((Fraction(c) - mean) ** 2 for c in counts) / (n - 1)
+    return mean, var, max(counts)
+
+
+def score(rule: str, guesses, answers) -> dict[str, tuple[Fraction, Fraction, int]]:
+    """guess -> (mean, variance, max) of n(g, a) over the answers."""
+    return {g: stats_of(remaining_counts(rule, g, answers)) for g in guesses}
+
+
+def sort_key(guess: str, stats: tuple[Fraction, Fraction, int], answers) -> tuple:
+    mean, var, mx = stats
+    return (mean, mx, var, 0 if guess in answers else 1, guess)
+
+
+def format_g(value: Fraction, precision: int) -> str:
+    """C's "%.<P>g" of an exact value, from the C standard's description.
+
+    Let P be the precision and X the exponent the "%e" conversion (with
+    precision P - 1, rounding the exact value half to even) would print; if
+    P > X >= -4 use "%f" with precision P - 1 - X, else "%e" with precision
+    P - 1; then drop trailing zeros and a trailing decimal point.
+    """
+    value = Fraction(value)
+    P = precision
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    X = 0
+    while value >= 10**X * 10:
+        X += 1
+    while value < Fraction(10) ** X:
+        X -= 1
+    digits = round(value * Fraction(10) ** (P - 1 - X))  # Fraction rounds half to even
+    if digits == 10**P:
+        X += 1
+        digits = 10 ** (P - 1)
+    text = str(digits)
+    assert len(text) == P
+    if P > X >= -4:
+        if X >= 0:
+            body = text[: X + 1] + "." + text[X + 1 :]
+        else:
+            body = "0." + "0" * (-X - 1) + text
+        body = body.rstrip("0").rstrip(".")
+        return sign + body
+    mantissa = (text[0] + "." + text[1:]).rstrip("0").rstrip(".")
+    return f"{sign}{mantissa}e{'+' if X >= 0 else '-'}{abs(X):02d}"
+
+
+def csv_field(word: str) -> str:
+    """RFC 4180: quote a field holding a comma, quote or line break; double its quotes."""
+    if any(ch in word for ch in ',"\r\n'):
+        return '"' + word.replace('"', '""') + '"'
+    return word
+
+
+def csv_text(rule: str, guesses, answers, precision: int = 6) -> str:
+    """The whole OUTPUT file `wordle score` must write."""
+    scored = score(rule, guesses, answers)
+    order = sorted(scored, key=lambda g: sort_key(g, scored[g], answers))
+    lines = [HEADER]
+    for g in order:
+        mean, var, mx = scored[g]
+        lines.append(
+            ",".join(
+                [
+                    csv_field(g),
+                    "true" if g in answers else "false",
+                    format_g(mean, precision),
+                    format_g(var, precision),
+                    str(mx),
+                ]
+            )
+        )
+    return "\n".join(lines) + "\n"
