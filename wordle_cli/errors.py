@@ -10,3 +10,9 @@ class WordleError(Exception):
     """Bad input data or an unusable environment (exit status 1)."""
 
     exit_code = 1
+
+
+class UsageProblem(WordleError):
+    """A mistake in how the command was called, found by the core (exit status 2)."""
+
+    exit_code = 2

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from wordle_cli.config import MAX_SYMBOLS, MAX_WORD_LENGTH
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import UsageProblem, WordleError
 
 STDIN = "-"
 
@@ -118,7 +118,7 @@ def run_length(*word_lists: WordList) -> int:
 
 def check_one_stdin(*paths: str) -> None:
     if sum(path == STDIN for path in paths) > 1:
-        raise WordleError("'-' (standard input) may stand for at most one word list")
+        raise UsageProblem("'-' (standard input) may stand for at most one word list")
 
 
 def distinct_symbols(*word_groups) -> list[str]:

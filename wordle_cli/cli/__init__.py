@@ -22,6 +22,8 @@ class WordleGroup(click.Group):
         try:
             return super().invoke(ctx)
         except WordleError as exc:
+            if exc.exit_code == 2:
+                raise click.UsageError(str(exc)) from None
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             click.echo("wordle: interrupted", err=True)
@@ -60,12 +62,15 @@ def main() -> None:
 
 
 def _register() -> None:
-    from wordle_cli.cli import info, prune, score, tiles
+    from wordle_cli.cli import info, play, prune, score, simulate, solve, tiles
 
     main.add_command(score.score)
     main.add_command(prune.prune)
     main.add_command(tiles.feedback_command)
     main.add_command(info.backends_command)
+    main.add_command(solve.solve)
+    main.add_command(simulate.simulate)
+    main.add_command(play.play)
 
 
 _register()
