@@ -13,9 +13,9 @@ binary on disk, so later runs skip NVRTC. `kernels.cu` describes the kernels.
 from __future__ import annotations
 
 import contextlib
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache
 from importlib import resources
-from typing import Iterator
 
 import cupy as cp
 import numpy as np
@@ -175,10 +175,16 @@ def _launch_flat(kernel: cp.RawKernel, n_items: int, args: tuple) -> None:
 
 
 def _kernel(defines: Defines, name: str) -> cp.RawKernel:
-    return _module(cp.cuda.Device().id, defines).get_function(name)
+    return _function(cp.cuda.Device().id, defines, name)
 
 
-@lru_cache(maxsize=None)
+@cache
+def _function(device_id: int, defines: Defines, name: str) -> cp.RawKernel:
+    """One kernel of the module (memoised: the solver launches many small jobs)."""
+    return _module(device_id, defines).get_function(name)
+
+
+@cache
 def _module(device_id: int, defines: Defines) -> cp.RawModule:
     """kernels.cu with `defines`, compiled for one device (memoised; CuPy caches on disk too).
 
@@ -191,11 +197,11 @@ def _module(device_id: int, defines: Defines) -> cp.RawModule:
         module.get_function("score_strict")  # compiles the whole module
     except (cp.cuda.compiler.CompileException, RuntimeError, OSError) as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise WordleError(f"could not compile the CUDA kernels on device {device_id}: {detail}") from exc
+        raise WordleError(f"could not compile or load the CUDA kernels on device {device_id}: {detail}") from exc
     return module
 
 
-@lru_cache(maxsize=None)
+@cache
 def _source() -> str:
     return resources.files("wordle_cli.backends").joinpath(KERNEL_SOURCE).read_text(encoding="utf-8")
 

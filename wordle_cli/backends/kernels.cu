@@ -32,7 +32,7 @@
 //   the positions where the word matches the guess and, for each guess
 //   position, how often the word holds that position's letter. Shared memory
 //   is 6 bytes per code (histogram + present list) plus 9 per tiled answer:
-//   44 KiB at L = 8.
+//   6 KiB at L = 5, 43 KiB at L = 8.
 //
 // Both reductions to per-guess sums are done by one thread per guess that
 // walks the histogram in ascending code order: integer sums are 64-bit, and
@@ -89,6 +89,7 @@ static_assert(BLOCK_GUESSES % GUESSES_PER_BLOCK == 0, "guesses must split the bl
 static_assert(GUESSES_PER_BLOCK * NUM_CODES * 4 <= HIST_SHARED_BYTES, "histograms exceed shared memory");
 static_assert(STRICT_THREADS <= 1024 && FLAT_THREADS <= 1024, "at most 1024 threads per block");
 static_assert(LOOSE_TILE >= 1, "LOOSE_TILE must be positive");
+static_assert(NUM_CODES * 6 + LOOSE_TILE * 9 + 64 <= 49152, "score_loose exceeds 48 KiB of shared memory");
 
 // ------------------------------------------------------------ packed words
 

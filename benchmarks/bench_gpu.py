@@ -1,0 +1,181 @@
+"""GPU benchmark for the cuda backend (`make bench-gpu`): correctness first, then speed.
+
+Needs CuPy and a CUDA GPU. It first checks that the cuda backend gives the CPU
+backend's exact sums, and the CLI the same bytes, on Wordle's allowed guesses
+against its answers; only then does it time:
+
+- the score kernel alone (inputs already on the GPU), with CUDA events;
+- `cuda.score()` as the CLI calls it (transfers, compilation cached);
+- `wordle score --backend cuda ...` end to end, wall time of a fresh process;
+
+for strict 12972x12972, strict 12972x2315 and loose 12972x12972. GPU times
+are medians of --repeat runs after warm-up (`cupyx.profiler.benchmark`), CLI
+times medians of --repeat runs after one untimed run that fills the caches.
+Nothing is asserted about speed; the table is the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from wordle_cli import backends
+from wordle_cli.encoding import Alphabet, clog2c_table
+
+ROOT = Path(__file__).resolve().parent.parent
+ALLOWED = ROOT / "wordlists" / "wordle-allowed.txt"
+ANSWERS = ROOT / "wordlists" / "wordle-answers.txt"
+LENGTH = 5
+
+
+def main() -> int:
+    args = parse_args()
+    ok, device = backends.cuda_status()
+    if not ok:
+        print(f"bench-gpu: the cuda backend is not usable here: {device}", file=sys.stderr)
+        return 1
+    cuda, cpu = backends.load("cuda"), backends.load("cpu")
+    allowed, answers = read_words(ALLOWED, args.limit), read_words(ANSWERS, args.limit)
+    alphabet = Alphabet.of(allowed, answers)
+    codes = {"allowed": alphabet.encode(allowed, LENGTH), "answers": alphabet.encode(answers, LENGTH)}
+    print(f"device: {device}; {len(allowed)} allowed, {len(answers)} answers")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {"allowed": Path(tmp, "allowed.txt"), "answers": Path(tmp, "answers.txt")}
+        files["allowed"].write_text("\n".join(allowed) + "\n", encoding="utf-8")
+        files["answers"].write_text("\n".join(answers) + "\n", encoding="utf-8")
+
+        check_sums(cuda, cpu, codes["allowed"], codes["answers"])
+        check_cli_bytes(files["allowed"], files["answers"], Path(tmp))
+
+        cases = [("strict", "allowed"), ("strict", "answers"), ("loose", "allowed")]
+        rows = []
+        for rule, answer_list in cases:
+            guesses, targets = codes["allowed"], codes[answer_list]
+            label = f"{rule} {len(guesses)}x{len(targets)}"
+            print(f"timing {label} ...", file=sys.stderr)
+            kernel_ms = time_kernel(cuda, guesses, targets, rule, args.repeat)
+            score_ms = time_score(cuda, guesses, targets, rule, args.repeat)
+            first_s, cli_s = time_cli(files["allowed"], files[answer_list], rule, Path(tmp), args.repeat)
+            rows.append((label, kernel_ms, score_ms, cli_s, first_s))
+    print_table(rows, args.repeat)
+    return 0
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs per measurement (median; default 5)")
+    parser.add_argument("--limit", type=int, default=None, help="use only the first N words of each list (smoke test)")
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    return args
+
+
+def read_words(path: Path, limit: int | None) -> list[str]:
+    """The list's words in order, without blanks, comments or duplicates."""
+    lines = (line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines())
+    words = list(dict.fromkeys(w for w in lines if w and not w.startswith("#")))
+    return words[:limit]
+
+
+# ---------------------------------------------------------------- correctness
+
+
+def check_sums(cuda, cpu, guesses: np.ndarray, answers: np.ndarray) -> None:
+    """The cuda backend's sums equal the CPU backend's exactly, floats to the last bit."""
+    for rule in ("strict", "loose"):
+        got, want = cuda.score(guesses, answers, rule), cpu.score(guesses, answers, rule)
+        for field in ("sum_n", "sum_n2", "max_n", "sum_clog2c"):
+            a, b = getattr(got, field), getattr(want, field)
+            if a.dtype != b.dtype or a.shape != b.shape:
+                sys.exit(f"bench-gpu: MISMATCH {rule} {field}: {a.dtype}{a.shape} vs {b.dtype}{b.shape}")
+            differ = np.flatnonzero(a.view(np.int64) != b.view(np.int64))  # bitwise, floats too
+            if differ.size:
+                sys.exit(f"bench-gpu: MISMATCH {rule} {field} at {differ.size} guesses (first {differ[0]}); not timing")
+        print(f"correct: cuda == cpu for {rule} {len(guesses)}x{len(answers)}")
+
+
+def check_cli_bytes(allowed: Path, answers: Path, tmp: Path) -> None:
+    """`wordle score` writes byte-identical CSV with either backend."""
+    outs = {}
+    for backend in ("cpu", "cuda"):
+        outs[backend] = tmp / f"check-{backend}.csv"
+        run_cli(backend, allowed, answers, outs[backend], "strict")
+    if not filecmp.cmp(outs["cpu"], outs["cuda"], shallow=False):
+        sys.exit("bench-gpu: MISMATCH: `wordle score` output differs between cpu and cuda")
+    print("correct: wordle score output identical for cpu and cuda")
+
+
+# ---------------------------------------------------------------- timing
+
+
+def time_kernel(cuda, guesses: np.ndarray, answers: np.ndarray, rule: str, repeat: int) -> float:
+    """Median GPU time (ms) of one score kernel launch, inputs already on the device.
+
+    Uses the backend's own helpers so the launch is exactly the one score() makes.
+    """
+    import cupy as cp
+    from cupyx.profiler import benchmark
+
+    defines = cuda._defines(LENGTH)
+    kernel = cuda._kernel(defines, f"score_{rule}")
+    grid, block = cuda._score_geometry(rule, len(guesses), dict(defines))
+    outs = [cp.zeros(len(guesses), dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)]
+    args = (
+        cuda._to_device(guesses),
+        np.int32(len(guesses)),
+        cuda._to_device(answers),
+        np.int32(len(answers)),
+        cp.asarray(clog2c_table(len(answers))),
+        *outs,
+    )
+    result = benchmark(kernel, (grid, block, args), n_repeat=repeat, n_warmup=3)
+    return float(np.median(result.gpu_times[0])) * 1e3
+
+
+def time_score(cuda, guesses: np.ndarray, answers: np.ndarray, rule: str, repeat: int) -> float:
+    """Median wall time (ms) of cuda.score(): upload, kernel, download (kernels already compiled)."""
+    from cupyx.profiler import benchmark
+
+    result = benchmark(cuda.score, (guesses, answers, rule), n_repeat=repeat, n_warmup=2)
+    return float(np.median(result.cpu_times)) * 1e3
+
+
+def time_cli(allowed: Path, answers: Path, rule: str, tmp: Path, repeat: int) -> tuple[float, float]:
+    """(first run, median of the next `repeat`) wall seconds of `wordle score --backend cuda`."""
+    out = tmp / f"bench-{rule}.csv"
+    times = []
+    for _ in range(repeat + 1):
+        start = time.perf_counter()
+        run_cli("cuda", allowed, answers, out, rule)
+        times.append(time.perf_counter() - start)
+    return times[0], statistics.median(times[1:])
+
+
+def run_cli(backend: str, allowed: Path, answers: Path, out: Path, rule: str) -> None:
+    cmd = [sys.executable, "-m", "wordle_cli", "score", "--backend", backend, "--rule", rule]
+    cmd += [str(allowed), str(answers), str(out)]
+    result = subprocess.run(cmd, check=False, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"bench-gpu: {' '.join(cmd)} failed ({result.returncode}):\n{result.stderr}")
+
+
+def print_table(rows: list[tuple], repeat: int) -> None:
+    header = ("case", "kernel ms", "score() ms", "wordle score s", "first run s")
+    print(f"\nmedians of {repeat} runs after warm-up")
+    print(f"{header[0]:<22}{header[1]:>12}{header[2]:>13}{header[3]:>17}{header[4]:>14}")
+    for label, kernel_ms, score_ms, cli_s, first_s in rows:
+        print(f"{label:<22}{kernel_ms:>12.2f}{score_ms:>13.2f}{cli_s:>17.3f}{first_s:>14.3f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
