@@ -88,8 +88,8 @@ def test_score_small_geometry(cuda, cpu, monkeypatch, length, rule):
     """Shrunk blocks and tiles: many blocks, several loose rounds and tiles per guess."""
     monkeypatch.setattr(config, "CUDA_BLOCK_GUESSES", 4)
     monkeypatch.setattr(config, "CUDA_BLOCK_ANSWERS", 8)
-    monkeypatch.setattr(cuda, "FLAT_THREADS", 32)
-    monkeypatch.setattr(cuda, "LOOSE_TILE", 24)
+    monkeypatch.setattr(config, "CUDA_FLAT_THREADS", 32)
+    monkeypatch.setattr(config, "CUDA_LOOSE_TILE", 24)
     guesses = random_words(30 + length, 21, length, 4 + length)
     answers = random_words(40 + length, 211, length, 4 + length)
     assert_same_sums(cuda.score(guesses, answers, rule), cpu.score(guesses, answers, rule))

@@ -7,9 +7,23 @@ else should hard-code them.
 #: Answers processed per pass of the CPU strict kernel (fits L1 with the masks).
 CPU_ANSWER_CHUNK = 4096
 
+#: The CPU backend scores jobs with fewer (guess, answer) pairs than this on
+#: one thread: below it, waking the other threads costs more than they save
+#: (the solver's decision tree makes hundreds of such small calls).
+CPU_PARALLEL_MIN_PAIRS = 1_000_000
+
 #: CUDA launch geometry: BLOCK_GUESSES x BLOCK_ANSWERS threads per block.
 CUDA_BLOCK_GUESSES = 32
 CUDA_BLOCK_ANSWERS = 32
+
+#: Threads per block of the one-dimensional CUDA kernels (score_loose, feedback, consistent).
+CUDA_FLAT_THREADS = 256
+
+#: Answers the CUDA score_loose kernel stages in shared memory at a time.
+CUDA_LOOSE_TILE = 512
+
+#: Static shared memory per block that every CUDA GPU grants without opting in.
+CUDA_SHARED_BYTES = 48 * 1024
 
 #: `auto` keeps jobs with fewer (guess, answer) pairs than this on the CPU:
 #: below it a GPU launch and transfer cost more than they save.

@@ -28,13 +28,6 @@ from wordle_cli.stats import ScoreSums
 KERNEL_SOURCE = "kernels.cu"
 RULES = ("strict", "loose")
 
-#: Threads per block of the one-dimensional kernels (score_loose, feedback, consistent).
-FLAT_THREADS = 256
-#: Answers score_loose stages in shared memory at a time.
-LOOSE_TILE = 512
-#: Static shared memory per block that every CUDA GPU grants without opting in.
-SHARED_BYTES = 48 * 1024
-
 Defines = tuple[tuple[str, int], ...]
 
 
@@ -74,7 +67,7 @@ def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
     with _gpu_errors(f"computing feedback for {n_words} words"):
         codes = cp.empty(n_words, dtype=np.int32)
         args = (_packed_word(guess), _to_device(words), np.int32(n_words), codes)
-        _launch_flat(_kernel(_defines(length), "feedback_codes"), n_words, args)
+        _launch_flat(_defines(length), "feedback_codes", n_words, args)
         return cp.asnumpy(codes)
 
 
@@ -89,7 +82,7 @@ def consistent(guess: np.ndarray, tiles: np.ndarray, words: np.ndarray, rule: st
     with _gpu_errors(f"pruning {n_words} words"):
         keep = cp.empty(n_words, dtype=np.bool_)
         args = (_packed_word(guess), np.int32(code), _to_device(words), np.int32(n_words), keep)
-        _launch_flat(_kernel(_defines(length), f"consistent_{rule}"), n_words, args)
+        _launch_flat(_defines(length), f"consistent_{rule}", n_words, args)
         return cp.asnumpy(keep)
 
 
@@ -146,9 +139,10 @@ def _defines(length: int) -> Defines:
     block_guesses, block_answers = config.CUDA_BLOCK_GUESSES, config.CUDA_BLOCK_ANSWERS
     if block_guesses < 1 or block_answers < 1 or block_guesses * block_answers > 1024:
         raise ValueError(f"CUDA block {block_answers}x{block_guesses} must have 1..1024 threads")
+    shared_bytes = config.CUDA_SHARED_BYTES
     n_codes = 3**length
     guesses_per_block = max(
-        d for d in range(1, block_guesses + 1) if block_guesses % d == 0 and (d == 1 or d * n_codes * 4 <= SHARED_BYTES)
+        d for d in range(1, block_guesses + 1) if block_guesses % d == 0 and (d == 1 or d * n_codes * 4 <= shared_bytes)
     )
     return (
         ("WORD_LENGTH", length),
@@ -156,9 +150,9 @@ def _defines(length: int) -> Defines:
         ("BLOCK_GUESSES", block_guesses),
         ("BLOCK_ANSWERS", block_answers),
         ("GUESSES_PER_BLOCK", guesses_per_block),
-        ("HIST_SHARED_BYTES", SHARED_BYTES),
-        ("FLAT_THREADS", FLAT_THREADS),
-        ("LOOSE_TILE", LOOSE_TILE),
+        ("HIST_SHARED_BYTES", shared_bytes),
+        ("FLAT_THREADS", config.CUDA_FLAT_THREADS),
+        ("LOOSE_TILE", config.CUDA_LOOSE_TILE),
     )
 
 
@@ -167,11 +161,13 @@ def _score_geometry(rule: str, n_guesses: int, defines: dict[str, int]) -> tuple
     if rule == "strict":
         grid = -(-n_guesses // defines["GUESSES_PER_BLOCK"])
         return (grid,), (defines["BLOCK_ANSWERS"], defines["BLOCK_GUESSES"])
-    return (n_guesses,), (FLAT_THREADS,)
+    return (n_guesses,), (defines["FLAT_THREADS"],)
 
 
-def _launch_flat(kernel: cp.RawKernel, n_items: int, args: tuple) -> None:
-    kernel((-(-n_items // FLAT_THREADS),), (FLAT_THREADS,), args)
+def _launch_flat(defines: Defines, name: str, n_items: int, args: tuple) -> None:
+    """Launch a one-dimensional kernel with a thread per item."""
+    threads = dict(defines)["FLAT_THREADS"]
+    _kernel(defines, name)((-(-n_items // threads),), (threads,), args)
 
 
 def _kernel(defines: Defines, name: str) -> cp.RawKernel:
