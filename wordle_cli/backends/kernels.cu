@@ -89,7 +89,7 @@ static_assert(BLOCK_GUESSES % GUESSES_PER_BLOCK == 0, "guesses must split the bl
 static_assert(GUESSES_PER_BLOCK * NUM_CODES * 4 <= HIST_SHARED_BYTES, "histograms exceed shared memory");
 static_assert(STRICT_THREADS <= 1024 && FLAT_THREADS <= 1024, "at most 1024 threads per block");
 static_assert(LOOSE_TILE >= 1, "LOOSE_TILE must be positive");
-static_assert(NUM_CODES * 6 + LOOSE_TILE * 9 + 64 <= 49152, "score_loose exceeds 48 KiB of shared memory");
+static_assert(NUM_CODES * 6 + LOOSE_TILE * 9 + 64 <= HIST_SHARED_BYTES, "score_loose exceeds the shared-memory budget");
 
 // ------------------------------------------------------------ packed words
 
