@@ -20,7 +20,7 @@ pays for compilation.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, njit, prange, set_num_threads
 
 from wordle_cli import config
 from wordle_cli.encoding import clog2c_table, powers_of_three
@@ -308,6 +308,22 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
     if n_guesses == 0:
         return out
     n_codes = 3**length
+    # A small job runs on one thread: waking the others (a time slice when the
+    # cores are busy) would cost more than it saves. The results are the same.
+    small = n_guesses * n_answers < config.CPU_PARALLEL_MIN_PAIRS
+    threads = get_num_threads()
+    if small and threads > 1:
+        set_num_threads(1)
+    try:
+        _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out)
+    finally:
+        if small and threads > 1:
+            set_num_threads(threads)
+    return out
+
+
+def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out) -> None:
+    n_guesses = guesses.shape[0]
     # Several blocks per thread balance the load; each block owns its buffers.
     n_blocks = min(n_guesses, 8 * get_num_threads())
     sums = (out.sum_n, out.sum_n2, out.max_n, out.sum_clog2c)
@@ -318,7 +334,6 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
         _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, *sums)
     else:
         raise ValueError(f"unknown rule {rule!r}")
-    return out
 
 
 @njit(cache=True, nogil=True)

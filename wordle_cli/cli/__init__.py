@@ -7,6 +7,7 @@ exit status 1; click's usage errors exit 2; Ctrl-C exits 130 quietly.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -15,8 +16,30 @@ from wordle_cli import __version__
 from wordle_cli.errors import WordleError
 
 
+#: Subcommand name -> "module:attribute", imported only when that command runs,
+#: so `wordle prune` does not pay for importing the solver's modules.
+COMMANDS = {
+    "score": "wordle_cli.cli.score:score",
+    "prune": "wordle_cli.cli.prune:prune",
+    "feedback": "wordle_cli.cli.tiles:feedback_command",
+    "solve": "wordle_cli.cli.solve:solve",
+    "simulate": "wordle_cli.cli.simulate:simulate",
+    "play": "wordle_cli.cli.play:play",
+    "backends": "wordle_cli.cli.info:backends_command",
+}
+
+
 class WordleGroup(click.Group):
-    """Turns the core's errors into one-line messages instead of tracebacks."""
+    """Loads subcommands lazily; turns the core's errors into one-line messages."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name not in COMMANDS:
+            return None
+        module, attribute = COMMANDS[name].split(":")
+        return getattr(importlib.import_module(module), attribute)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -59,18 +82,3 @@ def main() -> None:
       wordle score wordlists/wordle-allowed.txt left.txt next.csv
     """
     _skip_numba_blas_probe()
-
-
-def _register() -> None:
-    from wordle_cli.cli import info, play, prune, score, simulate, solve, tiles
-
-    main.add_command(score.score)
-    main.add_command(prune.prune)
-    main.add_command(tiles.feedback_command)
-    main.add_command(info.backends_command)
-    main.add_command(solve.solve)
-    main.add_command(simulate.simulate)
-    main.add_command(play.play)
-
-
-_register()

@@ -65,5 +65,138 @@ class Reporter:
             self.warn(f"{word_list.name}: dropped {word_list.duplicates} duplicate word{s} (kept first occurrences)")
 
 
-def stdin_bytes():
-    return sys.stdin.buffer
+# ---------------------------------------------------------------- the solver's options (solve, simulate, play)
+
+# Both modules are pure Python at import time (no numpy, no numba).
+from wordle_cli.solver.games import GAMES
+from wordle_cli.solver.strategy import STRATEGIES
+
+_solver_options = [
+    click.option(
+        "--game",
+        type=click.Choice(GAMES),
+        default="wordle",
+        show_default=True,
+        help="wordle: the shipped Wordle lists. primel: the 8363 five-digit primes as both lists.",
+    ),
+    click.option(
+        "--answers",
+        metavar="FILE",
+        default=None,
+        help="The possible answers (the pool), one per line ('-' for stdin) [default: the game's].",
+    ),
+    click.option(
+        "--allowed",
+        metavar="FILE",
+        default=None,
+        help="The allowed guesses; answers not in it are allowed too [default: the game's].",
+    ),
+    click.option(
+        "--strategy",
+        type=click.Choice(STRATEGIES),
+        default="expected",
+        show_default=True,
+        help="expected: fewest answers left on average. entropy: most informative feedback. "
+        "minimax: fewest left in the worst case (ties: fewest on average). Further ties: a "
+        "possible answer first, then the earliest in list order.",
+    ),
+    click.option(
+        "--hard",
+        is_flag=True,
+        help="Hard mode: green letters stay in place and revealed letters must be reused.",
+    ),
+    click.option("--pool-only", is_flag=True, help="Guess only words that are still possible answers."),
+    click.option(
+        "--first",
+        metavar="WORD",
+        default=None,
+        help="Force the opening guess (any word of the right length).",
+    ),
+    backend_option,
+    threads_option,
+    quiet_option,
+]
+
+
+def solver_options(command):
+    """Attach the options shared by solve, simulate and play."""
+    for option in reversed(_solver_options):
+        command = option(command)
+    return command
+
+
+def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None):
+    """Load the game's lists, pick the backend and build the solver.
+
+    Returns (solver, first) with `first` normalised and checked (or None).
+    """
+    from wordle_cli import backends
+    from wordle_cli.solver.games import Game, load_lists
+    from wordle_cli.solver.tree import Solver
+    from wordle_cli.wordlist import normalise
+
+    answer_list, allowed_list = load_lists(game, answers, allowed)
+    for word_list in (answer_list, allowed_list):
+        report.dropped_duplicates(word_list)
+    the_game = Game(game, answer_list.words, allowed_list.words)
+    if first is not None:
+        first = normalise(first.strip())
+        if len(first) != the_game.length:
+            raise click.BadParameter(
+                f"{first!r} has length {len(first)}, but the words of the game have length {the_game.length}",
+                param_hint="'--first'",
+            )
+        if first not in the_game.candidate_index:
+            report.warn(f"--first {first!r} is in neither word list; playing it anyway")
+    n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
+    chosen = backends.resolve(backend, pairs=n_candidates * len(the_game.answers))
+    if chosen == "cpu":
+        backends.set_threads(threads)
+    report.info(
+        f"{game}: {len(the_game.answers)} answers from {answer_list.name}, "
+        f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
+        f"{strategy} strategy{', hard mode' if hard else ''}; {chosen} backend"
+    )
+    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen), first
+
+
+tiles_option = click.option(
+    "--tiles",
+    type=click.Choice(("emoji", "letters")),
+    default="emoji",
+    show_default=True,
+    help="Show feedback as emoji tiles (🟩🟨⬛) or as letters (E exact, C contained, A absent).",
+)
+
+
+class Progress:
+    """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
+
+    Call the instance with the number of items done; `close()` when finished.
+    """
+
+    DELAY_S = 0.5
+
+    def __init__(self, total: int, label: str, quiet: bool = False):
+        self.total = total
+        self.label = label
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.started = time.perf_counter()
+        self._bar = None
+        self._done = 0
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self._bar is None:
+            if time.perf_counter() - self.started < self.DELAY_S:
+                return
+            self._bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr)
+            self._bar.__enter__()
+        self._bar.update(done - self._done)
+        self._done = done
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None

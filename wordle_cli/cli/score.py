@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli import backends, scoring, wordlist
+from wordle_cli import backends, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option, threads_option
 from wordle_cli.output import AtomicOutput
 
@@ -40,6 +40,8 @@ def score(allowed, answers, output, rule, precision, backend, threads, quiet):
     skipped). Any of ALLOWED and ANSWERS may be '-' for standard input, and
     OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
     """
+    from wordle_cli import scoring  # numpy: imported only by the commands that compute
+
     report = Reporter(quiet)
     wordlist.check_one_stdin(allowed, answers)
     allowed_list = wordlist.read_word_list(allowed)

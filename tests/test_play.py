@@ -1,0 +1,177 @@
+"""`wordle play`: the assistant, scripted through stdin (batch) and as a conversation."""
+
+from __future__ import annotations
+
+import naive
+import pytest
+
+from wordle_cli.cli import main
+from wordle_cli.feedback import show
+from wordle_cli.solver.games import Game, load_lists
+from wordle_cli.solver.session import Session, parse_entry
+from wordle_cli.solver.tree import Solver
+
+
+def invoke(runner, args, input=None):
+    result = runner.invoke(main, ["play", *args], input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"wordle play {' '.join(args)} raised {result.exception!r}") from result.exception
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def tiles_for(guess: str, target: str, style: str = "letters") -> str:
+    return show(naive.feedback(guess, target), style)
+
+
+@pytest.fixture(scope="module")
+def wordle_solver():
+    answers, allowed = load_lists("wordle")
+    return Solver(Game("wordle", answers.words, allowed.words), "expected")
+
+
+# ---------------------------------------------------------------- reading a line
+
+
+@pytest.mark.parametrize(
+    "line, want",
+    [
+        ("ACAAC", (None, (0, 1, 0, 0, 1))),
+        ("byyby", (None, (0, 1, 1, 0, 1))),
+        ("01001", (None, (0, 1, 0, 0, 1))),
+        ("🟩🟨⬛⬜🟫", (None, (2, 1, 0, 0, 0))),
+        ("🟩\ufe0f 🟨 ⬛ ⬛ ⬛", (None, (2, 1, 0, 0, 0))),  # pasted with spaces and variation selectors
+        ("  CRANE  gyBBB ", ("crane", (2, 1, 0, 0, 0))),
+        ("17923 01001", ("17923", (0, 1, 0, 0, 1))),
+    ],
+)
+def test_parse_entry_turns(line, want):
+    entry = parse_entry(line, 5)
+    assert entry.command == "turn" and (entry.guess, entry.tiles) == want
+
+
+@pytest.mark.parametrize("line, command", [("undo", "undo"), (" QUIT ", "quit"), ("q", "quit"), ("?", "help"), ("", ""), ("# note", "")])
+def test_parse_entry_commands(line, command):
+    assert parse_entry(line, 5).command == command
+
+
+@pytest.mark.parametrize("line", ["ACAA", "crane", "crane gyb", "hello world again", "AC AXC"])
+def test_parse_entry_rejects(line):
+    with pytest.raises(ValueError, match="WORD FEEDBACK"):
+        parse_entry(line, 5)
+
+
+# ---------------------------------------------------------------- the session
+
+
+def test_session_follows_the_tree_and_undoes(wordle_solver):
+    session = Session(wordle_solver)
+    assert session.suggestion == "roate" and len(session.remaining) == 2315
+    session.enter("roate", naive.feedback("roate", "cigar"))
+    after_roate = session.suggestion
+    assert session.remaining == naive.prune("strict", "roate", naive.feedback("roate", "cigar"), wordle_solver.game.answers)
+    session.enter("slate", naive.feedback("slate", "cigar"))  # not the suggestion
+    assert "cigar" in session.remaining and len(session.remaining) < 35
+    assert session.undo() and session.suggestion == after_roate
+    assert session.undo() and session.suggestion == "roate"
+    assert not session.undo()
+
+
+def test_session_rejects_impossible_feedback(wordle_solver):
+    from wordle_cli.errors import WordleError
+
+    session = Session(wordle_solver)
+    with pytest.raises(WordleError, match="no possible answer"):
+        session.enter("roate", (2, 2, 2, 2, 0))
+    assert len(session.turns) == 0 and session.suggestion == "roate"
+
+
+# ---------------------------------------------------------------- batch mode (stdin piped)
+
+
+def test_batch_prints_only_suggestions(runner, wordle_solver):
+    target = "cigar"
+    session = Session(wordle_solver)
+    suggestions, lines = [session.suggestion], []
+    while True:
+        tiles = naive.feedback(session.suggestion, target)
+        lines.append(show(tiles))
+        if session.suggestion == target:
+            break
+        session.enter(session.suggestion, tiles)
+        suggestions.append(session.suggestion)
+    result = invoke(runner, [], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == suggestions
+    assert "2315 possible answers" in result.stderr and f"solved in {len(lines)} guesses" in result.stderr
+    quiet = invoke(runner, ["--quiet"], input="\n".join(lines) + "\n")
+    assert quiet.stdout == result.stdout and quiet.stderr == ""
+
+
+def test_batch_primel_known_answer(runner):
+    result = invoke(runner, ["--game", "primel", "--pool-only"], input="01001\n")
+    assert result.exit_code == 0, result.stderr
+    first, second = result.stdout.splitlines()
+    assert first == "17923"
+    assert "8363 possible answers" in result.stderr and "206 possible answers" in result.stderr
+    pool = naive.prune("strict", "17923", (0, 1, 0, 0, 1), [str(p) for p in range(10007, 100000) if all(p % d for d in range(2, int(p**0.5) + 1))])
+    assert len(pool) == 206 and second in pool
+
+
+def test_batch_other_word_undo_and_quit(runner):
+    lines = [
+        "slate " + tiles_for("slate", "cigar", "emoji"),  # the player used another word
+        "undo",
+        "cigar GGGGG",
+        "this line is never read",
+    ]
+    result = invoke(runner, [], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[0] == "roate" and out[2] == "roate"  # after undo the first suggestion is back
+    assert len(out) == 3
+    assert "solved in 1 guess" in result.stderr
+    result = invoke(runner, ["-q"], input="quit\nAAAAA\n")
+    assert result.exit_code == 0 and result.stdout == "roate\n"
+
+
+def test_batch_shows_the_few_remaining_answers(runner):
+    result = invoke(runner, ["--pool-only", "--show", "5"], input="CCCAA\nACCCA\n")
+    assert result.exit_code == 0, result.stderr
+    assert "3 possible answers:" in result.stderr and "cigar circa vicar" in result.stderr
+    assert "18 possible answers." in result.stderr and "18 possible answers:" not in result.stderr
+
+
+@pytest.mark.parametrize("line, message", [("EEEEA", "no possible answer"), ("ACAC", "expected 5"), ("undo", "nothing to undo")])
+def test_batch_errors_exit_1_with_one_line(runner, line, message):
+    result = invoke(runner, ["-q"], input=line + "\n")
+    assert result.exit_code == 1
+    assert result.stdout == "roate\n"
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_batch_warns_about_unknown_and_hard_mode_breaking_guesses(runner):
+    result = invoke(runner, ["--hard", "-q"], input="AAAAE\nxyzzy AAAAA\n")
+    assert result.exit_code == 0, result.stderr
+    assert "'xyzzy' is in neither word list" in result.stderr
+    assert "breaks hard mode: 5th letter must be E" in result.stderr
+
+
+# ---------------------------------------------------------------- interactive mode
+
+
+def test_interactive_conversation(runner):
+    result = invoke(runner, ["--interactive", "--pool-only"], input="CCCAA\nnonsense\nundo\nCCCAA\nACCCA\nlist\nEEEEE\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "suggestion: raise  (expected left 61.0009, 5.87791 bits)" in out
+    assert out.count("suggestion: raise") == 2  # the start, and after undo
+    assert "error: " in out and "nonsense" in out  # explained, then asked again
+    assert "3 possible answers:\n  cigar circa vicar" in out
+    assert "solved in 3 guesses" in out
+    assert "feedback> " in out
+
+
+def test_interactive_ends_quietly_at_end_of_input(runner):
+    result = invoke(runner, ["--interactive"], input="ACAAA\n")
+    assert result.exit_code == 0 and result.stdout.count("feedback> ") == 2

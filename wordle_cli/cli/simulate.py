@@ -1,0 +1,59 @@
+"""`wordle simulate`: play every answer (or a sample), chart the guesses per game."""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli.cli.options import Progress, Reporter, open_solver, solver_options
+from wordle_cli.output import AtomicOutput
+
+
+@click.command()
+@click.option("--sample", type=click.IntRange(min=1), default=None, metavar="N", help="Play N random answers instead of all.")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample.")
+@click.option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    default=None,
+    help="Also write one CSV row per game: target,guesses,path (path: the guesses, space-separated); '-' for stdout.",
+)
+@solver_options
+def simulate(sample, seed, output, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
+    """Play every answer and chart how many guesses each game took.
+
+    Prints a histogram of the number of guesses, their mean, population
+    standard deviation, the worst case and how many games took more than
+    six guesses. Games share one decision tree, so each distinct position
+    is searched once. --sample N plays N answers drawn with --seed, listed
+    (and written) in answers-list order.
+    """
+    from wordle_cli.solver.report import games_csv, simulate_lines
+    from wordle_cli.solver.tree import simulate as play_all
+
+    report = Reporter(quiet)
+    solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
+    targets = _targets(solver.game.answers, sample, seed)
+    progress = Progress(len(targets), "simulating", quiet)
+    try:
+        result = play_all(solver, targets, first, progress)
+    finally:
+        progress.close()
+    report.info(f"played {len(targets)} games in {report.elapsed():.2f} s")
+    if output is not None:
+        with AtomicOutput(output) as out:
+            out.write("".join(line + "\n" for line in games_csv(result)))
+    # With --output -, the CSV owns stdout and the chart goes to stderr.
+    to_stderr = output == "-"
+    if not (to_stderr and quiet):
+        for line in simulate_lines(result):
+            click.echo(line, err=to_stderr)
+
+
+def _targets(answers: list[str], sample: int | None, seed: int) -> list[str]:
+    if sample is None or sample >= len(answers):
+        return list(answers)
+    import random
+
+    chosen = sorted(random.Random(seed).sample(range(len(answers)), sample))
+    return [answers[i] for i in chosen]

@@ -1,0 +1,122 @@
+"""The games the solver plays, and how their words become kernel input.
+
+- ``wordle``: the shipped Wordle lists (answers, allowed guesses);
+- ``primel``: every five-digit prime, 10007 ... 99991 (8363 of them), as both
+  lists; generated with a sieve, not shipped.
+
+``--answers`` / ``--allowed`` replace either list of a game. The pool is the
+answers list; the guess candidates are the allowed list followed by the
+answers that are not in it (in answers order). That order is the "list
+order" of the tie rule (see `strategy`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from wordle_cli import shipped, wordlist
+from wordle_cli.errors import WordleError
+from wordle_cli.wordlist import WordList
+
+GAMES = ("wordle", "primel")
+
+PRIMEL_NAME = "<primel: five-digit primes>"
+
+
+def primes_between(low: int, high: int) -> list[int]:
+    """The primes p with low <= p <= high (sieve of Eratosthenes)."""
+    if high < 2:
+        return []
+    sieve = bytearray([1]) * (high + 1)
+    sieve[0:2] = b"\x00\x00"
+    for p in range(2, int(high**0.5) + 1):
+        if sieve[p]:
+            sieve[p * p :: p] = bytes(len(range(p * p, high + 1, p)))
+    return [n for n in range(max(low, 2), high + 1) if sieve[n]]
+
+
+@lru_cache(maxsize=1)
+def _primel_words() -> tuple[str, ...]:
+    return tuple(str(p) for p in primes_between(10_000, 99_999))
+
+
+def primel_words() -> list[str]:
+    """Primel's words: the five-digit primes in ascending order."""
+    return list(_primel_words())
+
+
+def _generated(name: str, words: list[str]) -> WordList:
+    return WordList(name, words, list(range(1, len(words) + 1)), 0, {w: i for i, w in enumerate(words)})
+
+
+def load_lists(game: str, answers: str | None = None, allowed: str | None = None) -> tuple[WordList, WordList]:
+    """(answers, allowed) word lists of a game, either replaced by a file ('-' for stdin)."""
+    if game not in GAMES:
+        raise WordleError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    wordlist.check_one_stdin(*(p for p in (answers, allowed) if p is not None))
+    answer_list = wordlist.read_word_list(answers) if answers is not None else _default_list(game, "answers")
+    allowed_list = wordlist.read_word_list(allowed) if allowed is not None else _default_list(game, "allowed")
+    wordlist.run_length(answer_list, allowed_list)
+    return answer_list, allowed_list
+
+
+def _default_list(game: str, which: str) -> WordList:
+    if game == "primel":
+        return _generated(PRIMEL_NAME, primel_words())
+    name = shipped.WORDLE_ANSWERS if which == "answers" else shipped.WORDLE_ALLOWED
+    return wordlist.read_word_list(shipped.shipped_list(name))
+
+
+class Game:
+    """Answers and guess candidates, encoded once for the kernels.
+
+    Attributes (numpy arrays):
+      answer_codes (A, L) uint8, candidate_codes (C, L) uint8;
+      cand_of_answer[a]: candidate index of answer a;
+      answer_of_cand[c]: answer index of candidate c, or -1.
+    """
+
+    def __init__(self, name: str, answers: Sequence[str], allowed: Sequence[str]):
+        import numpy as np
+
+        from wordle_cli.encoding import Alphabet
+
+        self.name = name
+        self.answers = list(answers)
+        allowed_set = set(allowed)
+        self.candidates = list(allowed) + [w for w in self.answers if w not in allowed_set]
+        self.length = len(self.answers[0])
+        self.alphabet = Alphabet.of(self.candidates)
+        self.answer_index = {w: i for i, w in enumerate(self.answers)}
+        self.candidate_index = {w: i for i, w in enumerate(self.candidates)}
+        self.cand_of_answer = np.array([self.candidate_index[w] for w in self.answers], dtype=np.int64)
+        self.candidate_codes = self._encode(self.candidates)
+        self.answer_codes = self.candidate_codes[self.cand_of_answer]
+        self.answer_of_cand = np.full(len(self.candidates), -1, dtype=np.int64)
+        self.answer_of_cand[self.cand_of_answer] = np.arange(len(self.answers))
+        self.win_code = 3**self.length - 1
+
+    def _encode(self, words: list[str]):
+        """`Alphabet.encode`, with a table lookup over the raw bytes when all words are ASCII."""
+        import numpy as np
+
+        text = "".join(words)
+        if not text.isascii():
+            return self.alphabet.encode(words, self.length)
+        table = np.zeros(128, dtype=np.uint8)
+        for symbol, code in self.alphabet.code.items():
+            table[ord(symbol)] = code
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        return table[raw].reshape(len(words), self.length)
+
+    def encode_word(self, word: str):
+        """Symbol codes of any word of the game's length (new symbols get new codes)."""
+        from wordle_cli.encoding import Alphabet
+
+        new = [ch for ch in dict.fromkeys(word) if ch not in self.alphabet.code]
+        if new:
+            # Append, so the codes already in the encoded lists stay valid.
+            wordlist.distinct_symbols(self.alphabet.symbols + new)  # at most 255
+            self.alphabet = Alphabet(self.alphabet.symbols + new)
+        return self.alphabet.encode_word(word)

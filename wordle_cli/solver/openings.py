@@ -1,0 +1,74 @@
+"""Memoised openings: the first guess of each strategy on the default games.
+
+The opening depends only on the lists (in order), the strategy and
+--pool-only (hard mode has no constraints yet), and scoring every candidate
+against every answer takes most of a second on two cores, longer than
+`solve` or a `play` step may take. So the openings of the shipped games are
+kept here, keyed by a digest of the exact lists; any other lists miss the
+table and are scored as usual. tests/test_solver.py recomputes every entry,
+and `python -m wordle_cli.solver.openings` prints the table afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+# (answers digest, candidates digest or "" with --pool-only, strategy) -> opening
+TABLE: dict[tuple[str, str, str], str] = {
+    # wordle: the shipped answers (2315) and allowed guesses (12972)
+    ("5209b35f823f8b80", "498f38211e3bafbf", "expected"): "roate",
+    ("5209b35f823f8b80", "498f38211e3bafbf", "entropy"): "soare",
+    ("5209b35f823f8b80", "498f38211e3bafbf", "minimax"): "raise",
+    ("5209b35f823f8b80", "", "expected"): "raise",
+    ("5209b35f823f8b80", "", "entropy"): "raise",
+    ("5209b35f823f8b80", "", "minimax"): "raise",
+    # primel: the five-digit primes (8363) as both lists
+    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1", "expected"): "17923",
+    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1", "entropy"): "12953",
+    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1", "minimax"): "32971",
+    ("b1a5ed1b6a4511f1", "", "expected"): "17923",
+    ("b1a5ed1b6a4511f1", "", "entropy"): "12953",
+    ("b1a5ed1b6a4511f1", "", "minimax"): "32971",
+}
+
+
+def digest(words: Sequence[str]) -> str:
+    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()[:16]
+
+
+def key(game, strategy: str, pool_only: bool) -> tuple[str, str, str]:
+    cached = getattr(game, "_digests", None)
+    if cached is None:
+        cached = game._digests = (digest(game.answers), digest(game.candidates))
+    return (cached[0], "" if pool_only else cached[1], strategy)
+
+
+def lookup(game, strategy: str, pool_only: bool) -> str | None:
+    """The memoised opening, or None when these lists are not in the table."""
+    return TABLE.get(key(game, strategy, pool_only))
+
+
+def compute_table() -> dict[tuple[str, str, str], str]:
+    """Score every opening of the default games afresh (seconds)."""
+    from wordle_cli.solver.games import Game, load_lists
+    from wordle_cli.solver.strategy import STRATEGIES
+    from wordle_cli.solver.tree import Solver
+
+    table = {}
+    for name in ("wordle", "primel"):
+        answers, allowed = load_lists(name)
+        game = Game(name, answers.words, allowed.words)
+        for strategy in STRATEGIES:
+            for pool_only in (False, True):
+                if pool_only and game.candidates == game.answers:  # the same job again
+                    table[key(game, strategy, True)] = table[key(game, strategy, False)]
+                    continue
+                solver = Solver(game, strategy, pool_only=pool_only, use_openings=False)
+                table[key(game, strategy, pool_only)] = solver.best(solver.root_pool())
+    return table
+
+
+if __name__ == "__main__":
+    for k, v in compute_table().items():
+        print(f"    {k!r}: {v!r},")

@@ -1,0 +1,88 @@
+"""Text the solver commands print: the solve table, the simulate chart, the games CSV.
+
+Pure formatting over results from `tree`; no computing, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from wordle_cli.feedback import decode, show
+from wordle_cli.stats import format_g
+
+BAR_WIDTH = 40
+_EIGHTHS = " ▏▎▍▌▋▊▉█"
+GAMES_CSV_HEADER = "target,guesses,path"
+
+
+def expected_text(stats) -> str:
+    """Expected answers left, exact to 6 significant digits (as `score` prints averages)."""
+    return format_g(Fraction(stats.sum_n, stats.pool))
+
+
+def entropy_text(stats) -> str:
+    bits = stats.entropy
+    return f"{bits:.6g}" if abs(bits) > 1e-12 else "0"
+
+
+def tiles_text(tiles, style: str) -> str:
+    return show(tuple(tiles), style)
+
+
+def _tiles_width(length: int, style: str) -> int:
+    return 2 * length if style == "emoji" else length  # emoji tiles are two columns wide
+
+
+def solve_rows(solver, path, target: str, style: str = "emoji") -> Iterator[str]:
+    """The table of `wordle solve`: header, then one row per guess."""
+    game = solver.game
+    index = game.answer_index[target]
+    guess_w = max(5, game.length)
+    tiles_w = max(8, _tiles_width(game.length, style))
+    pool_w = max(4, len(str(len(game.answers))))
+    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{pool_w}}  {'expected':>8}  {'entropy':>8}"
+    for turn, node in enumerate(path, start=1):
+        stats = node.stats()
+        tiles = tiles_text(decode(node.code_of(index), game.length), style)
+        pad = " " * (tiles_w - _tiles_width(game.length, style))
+        yield (
+            f"{turn:>4}  {node.guess:<{guess_w}}  {tiles}{pad}  {stats.pool:>{pool_w}}  "
+            f"{expected_text(stats):>8}  {entropy_text(stats):>8}"
+        )
+
+
+def bar(value: int, largest: int, width: int = BAR_WIDTH) -> str:
+    """A horizontal bar in eighths of a character; any non-zero value shows."""
+    if value <= 0 or largest <= 0:
+        return ""
+    eighths = max(1, round(8 * width * value / largest))
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[part] if part else "")
+
+
+def simulate_lines(simulation, rows: int = 6) -> Iterator[str]:
+    """The histogram of guesses per game as a bar chart, then the summary."""
+    hist = simulation.histogram()
+    largest = max(hist.values())
+    games = len(simulation.targets)
+    count_w = max(5, len(str(largest)))
+    yield f"guesses  {'games':>{count_w}}"
+    for guesses, count in hist.items():
+        yield f"{guesses:>7}  {count:>{count_w}}  {bar(count, largest)}".rstrip()
+    worst = simulation.worst()
+    worst_games = [t for t, c in zip(simulation.targets, simulation.counts) if c == worst]
+    examples = ", ".join(worst_games[:5]) + (", ..." if len(worst_games) > 5 else "")
+    yield ""
+    yield f"games        {games}"
+    yield f"mean         {simulation.mean():.4f}"
+    yield f"sd           {simulation.std():.4f}"
+    yield f"worst        {worst} ({len(worst_games)} game{'s' if len(worst_games) != 1 else ''}: {examples})"
+    yield f"more than {rows}  {simulation.failures(rows)}"
+
+
+def games_csv(simulation) -> Iterator[str]:
+    """`simulate --output`: target,guesses,path (the guesses space-separated)."""
+    yield GAMES_CSV_HEADER
+    for target, path in zip(simulation.targets, simulation.paths):
+        yield f"{target},{len(path)},{' '.join(path)}"

@@ -1,0 +1,127 @@
+"""The state of one interactive game (`wordle play`), with undo.
+
+A session is a stack of decision-tree nodes: the top is the current pool
+with the suggested guess. Entering the feedback of a turn (for the suggested
+guess or any other word the player used) pushes the next node; `undo` pops
+it. Nodes made for the suggested guesses are kept in the tree, so undoing
+and re-entering costs nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordle_cli.errors import WordleError
+from wordle_cli.feedback import EXACT
+from wordle_cli.solver.tree import Node, Solver
+
+
+@dataclass
+class Turn:
+    guess: str
+    tiles: tuple
+
+
+class Session:
+    def __init__(self, solver: Solver, first: str | None = None):
+        self.solver = solver
+        self.nodes: list[Node] = [solver.root(first)]
+        self.turns: list[Turn] = []
+        self.solved = False
+
+    @property
+    def node(self) -> Node:
+        return self.nodes[-1]
+
+    @property
+    def suggestion(self) -> str:
+        return self.node.guess
+
+    @property
+    def remaining(self) -> list[str]:
+        """The answers still possible, in answers-list order."""
+        answers = self.solver.game.answers
+        return [answers[i] for i in self.node.pool.tolist()]
+
+    def hard_mode_violation(self, guess: str) -> str | None:
+        """Why `guess` breaks hard mode now (None if it does not, or not in hard mode)."""
+        constraints = self.node.constraints
+        return constraints.violation(guess) if constraints is not None else None
+
+    def enter(self, guess: str, tiles: tuple) -> None:
+        """Record that `guess` got `tiles`; WordleError (state unchanged) if no answer fits."""
+        if self.solved:
+            raise WordleError("the game is already solved; undo to change a turn")
+        length = self.solver.game.length
+        if len(guess) != length:
+            raise WordleError(f"{guess!r} has length {len(guess)}, expected {length}")
+        if len(tiles) != length:
+            raise WordleError(f"{len(tiles)} tiles given, expected {length}")
+        if all(t == EXACT for t in tiles):
+            self.turns.append(Turn(guess, tuple(tiles)))
+            self.nodes.append(self.node)  # undo pops it again
+            self.solved = True
+            return
+        following = self.solver.after(self.node, guess, tiles)
+        self.turns.append(Turn(guess, tuple(tiles)))
+        self.nodes.append(following)
+
+    def undo(self) -> bool:
+        """Take back the last turn; False when there is none."""
+        if not self.turns:
+            return False
+        self.turns.pop()
+        self.nodes.pop()
+        self.solved = False
+        return True
+
+
+# ---------------------------------------------------------------- what the player types
+
+COMMANDS = {
+    "undo": "undo", "u": "undo",
+    "quit": "quit", "q": "quit", "exit": "quit",
+    "help": "help", "?": "help",
+    "list": "list", "ls": "list",
+}
+
+
+@dataclass
+class Entry:
+    """One line from the player: a command, or a turn (guess None = the suggestion)."""
+
+    command: str  # "turn", "undo", "quit", "help", "list", or "" for a blank line
+    guess: str | None = None
+    tiles: tuple | None = None
+
+
+def parse_entry(line: str, length: int) -> Entry:
+    """Read one line: a command, FEEDBACK, or WORD FEEDBACK; ValueError says what is wrong.
+
+    FEEDBACK is any SPEC spelling (spaces between tiles are ignored, so pasted
+    emoji work); '#' starts a comment line.
+    """
+    from wordle_cli.feedback import parse
+    from wordle_cli.wordlist import normalise
+
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return Entry("")
+    command = COMMANDS.get(text.lower())
+    if command is not None:
+        return Entry(command)
+    tokens = text.split()
+    if len(tokens) == 2:
+        word = normalise(tokens[0])
+        if len(word) == length:
+            try:
+                return Entry("turn", word, parse(tokens[1], length))
+            except ValueError:
+                pass
+    try:
+        return Entry("turn", None, parse("".join(tokens), length))
+    except ValueError as exc:
+        raise ValueError(
+            f"cannot read {text!r}: {exc}; type the feedback (e.g. 🟩🟨⬛⬛⬛, GYBBB, ECAAA or 21000), "
+            "WORD FEEDBACK, undo or quit"
+        ) from None

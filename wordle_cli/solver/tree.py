@@ -1,0 +1,290 @@
+"""The decision tree: one scored choice per pool, shared by every game played.
+
+A node is a pool of possible answers (ascending answer indices), in hard mode
+with the constraints of the path that led to it, plus the guess chosen for it
+and that guess's feedback code against each pool word. Its children are the
+pool split by feedback code, made on first use and kept, so simulating all
+answers scores each distinct pool once instead of replaying every game.
+
+Choosing a guess (`Solver.best`):
+
+- a pool of 1 or 2 needs no search: its first word (in list order) splits it
+  perfectly;
+- for a small pool, if some pool word splits it into singletons that word is
+  optimal for every strategy and preferred by the tie rule; the earliest such
+  word is taken without scoring the other candidates;
+- otherwise every candidate (the pool with --pool-only; in hard mode only the
+  candidates the constraints allow) is scored against the pool on the backend
+  and `strategy.choose` picks one. Candidates that look the same to the pool
+  (equal once every letter no pool word has is replaced by one spare symbol)
+  have equal sums, so each such class is scored once;
+- the opening of a default game is looked up in `openings` instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Callable
+
+from wordle_cli import backends
+from wordle_cli.errors import WordleError
+from wordle_cli.feedback import decode
+from wordle_cli.solver import openings
+from wordle_cli.solver import strategy as strategies
+from wordle_cli.solver.games import Game
+from wordle_cli.solver.hardmode import Constraints
+
+#: Pools up to this size first look for a pool word that splits them perfectly.
+PERFECT_SPLIT_MAX_POOL = 48
+
+#: Games longer than this count as failed in `Simulation.failures` (Wordle's six rows).
+MAX_ROWS = 6
+
+
+@dataclass(eq=False)
+class Node:
+    """A pool, the guess chosen for it, and how that guess splits it."""
+
+    pool: object  # int64[n] ascending answer indices
+    constraints: Constraints | None  # hard mode only
+    guess: str
+    codes: object  # int32[n]: feedback code of `guess` for each pool word
+    forced: bool = False  # the guess was given (--first, or typed in `play`)
+    children: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.pool)
+
+    def stats(self) -> strategies.GuessStats:
+        return strategies.stats_from_codes(self.codes)
+
+    def code_of(self, answer_index: int) -> int:
+        """Feedback code of this node's guess for an answer of its pool."""
+        import numpy as np
+
+        pos = int(np.searchsorted(self.pool, answer_index))
+        if pos >= len(self.pool) or int(self.pool[pos]) != answer_index:
+            raise ValueError(f"answer {answer_index} is not in this pool")
+        return int(self.codes[pos])
+
+
+class Solver:
+    """A strategy over a game, computing on one backend ("cpu" or "cuda")."""
+
+    def __init__(
+        self,
+        game: Game,
+        strategy: str = "expected",
+        hard: bool = False,
+        pool_only: bool = False,
+        backend: str = "cpu",
+        use_openings: bool = True,
+    ):
+        if strategy not in strategies.STRATEGIES:
+            raise ValueError(f"unknown strategy {strategy!r}")
+        self.game = game
+        self.strategy = strategy
+        self.hard = hard
+        self.pool_only = pool_only
+        self.backend_name = backend
+        self.backend = backends.load(backend)
+        self.use_openings = use_openings
+        self.scored = 0  # candidate x pool pairs scored, for reports and tests
+
+    # ------------------------------------------------------------ the tree
+
+    def root_pool(self):
+        """The pool of a fresh game: every answer."""
+        import numpy as np
+
+        return np.arange(len(self.game.answers), dtype=np.int64)
+
+    def root(self, first: str | None = None) -> Node:
+        """The node of a fresh game (its guess: `first`, or the strategy's)."""
+        constraints = Constraints.none(self.game.length) if self.hard else None
+        return self.node(self.root_pool(), constraints, forced=first)
+
+    def node(self, pool, constraints: Constraints | None, forced: str | None = None) -> Node:
+        """A node for `pool`: the strategy's guess (or `forced`) and its feedback codes."""
+        import numpy as np
+
+        if len(pool) == 0:
+            raise ValueError("empty pool")
+        guess = forced if forced is not None else self.best(pool, constraints)
+        if len(pool) == 1 and self.game.answers[int(pool[0])] == guess:
+            codes = np.array([self.game.win_code], dtype=np.int32)
+        else:
+            codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[pool])
+        return Node(pool, constraints, guess, codes, forced=forced is not None)
+
+    def child(self, node: Node, code: int) -> Node:
+        """The node after `node.guess` got feedback `code` (made once, then kept)."""
+        found = node.children.get(code)
+        if found is None:
+            pool = node.pool[node.codes == code]
+            if len(pool) == 0:
+                tiles = decode(code, self.game.length)
+                raise WordleError(_no_answer_message(node.guess, tiles))
+            constraints = node.constraints.after(node.guess, decode(code, self.game.length)) if self.hard else None
+            found = self.node(pool, constraints)
+            if not node.forced and found.size == node.size:
+                raise RuntimeError(f"the {self.strategy} strategy made no progress on a pool of {node.size}")
+            node.children[code] = found
+        return found
+
+    def after(self, node: Node, guess: str, tiles) -> Node:
+        """The node after any `guess` (not necessarily node.guess) got `tiles`."""
+        from wordle_cli.feedback import encode
+
+        code = encode(tiles)
+        if guess == node.guess:
+            return self.child(node, code)
+        codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[node.pool])
+        pool = node.pool[codes == code]
+        if len(pool) == 0:
+            raise WordleError(_no_answer_message(guess, tiles))
+        constraints = node.constraints.after(guess, tiles) if self.hard else None
+        return self.node(pool, constraints)
+
+    def play(self, root: Node, target: str) -> list[Node]:
+        """The nodes of the game against `target` (an answer), one per guess."""
+        index = self.game.answer_index[target]
+        node, path = root, [root]
+        while True:
+            code = node.code_of(index)
+            if code == self.game.win_code:
+                return path
+            node = self.child(node, code)
+            path.append(node)
+
+    # ------------------------------------------------------------ choosing a guess
+
+    def best(self, pool, constraints: Constraints | None = None) -> str:
+        """The strategy's guess for `pool` (see the module docstring)."""
+        import numpy as np
+
+        game = self.game
+        n = len(pool)
+        if n <= 2:  # the first pool word in list order splits the pool perfectly
+            first = pool[0] if self.pool_only else pool[np.argmin(game.cand_of_answer[pool])]
+            return game.answers[int(first)]
+        if n == len(game.answers) and self.use_openings and (constraints is None or constraints == Constraints.none(game.length)):
+            known = openings.lookup(game, self.strategy, self.pool_only)
+            if known is not None:
+                return known
+        pool_codes = game.answer_codes[pool]
+        # Pool words in list order: the answers order with --pool-only, else candidate order.
+        ordered = pool if self.pool_only else pool[np.argsort(game.cand_of_answer[pool], kind="stable")]
+        if self.pool_only or n <= PERFECT_SPLIT_MAX_POOL:
+            sums = self._score(game.answer_codes[ordered], pool_codes)
+            if self.pool_only:
+                return game.answers[int(ordered[strategies.choose(sums, self.strategy, np.ones(n, bool))])]
+            perfect = np.flatnonzero(sums.sum_n == n)
+            if perfect.size:
+                return game.answers[int(ordered[perfect[0]])]
+        if constraints is not None:
+            allowed = np.flatnonzero(constraints.mask(game.candidate_codes, game.alphabet))
+        else:
+            allowed = None
+        candidates = game.candidate_codes if allowed is None else game.candidate_codes[allowed]
+        sums = self._score_distinct(candidates, pool_codes)
+        answer_of = game.answer_of_cand if allowed is None else game.answer_of_cand[allowed]
+        in_pool = np.zeros(len(game.answers) + 1, dtype=bool)
+        in_pool[pool] = True  # index -1 (not an answer) reads the last, False entry
+        pick = strategies.choose(sums, self.strategy, in_pool[answer_of])
+        return game.candidates[int(pick if allowed is None else allowed[pick])]
+
+    def _score(self, guesses, answers):
+        self.scored += len(guesses) * len(answers)
+        return self.backend.score(guesses, answers, "strict")
+
+    def _score_distinct(self, guesses, answers):
+        """`_score`, computing each distinct guess only once as the pool sees it.
+
+        A letter that no pool word contains is absent wherever it stands, so
+        all such letters are replaced by one spare symbol; guesses that become
+        equal have the same feedback against every pool word, hence the same
+        sums. Exact, and for small pools several times fewer guesses to score.
+        """
+        import numpy as np
+
+        from wordle_cli.encoding import pack
+        from wordle_cli.stats import ScoreSums
+
+        used = np.zeros(256, dtype=bool)
+        used[answers.ravel()] = True
+        used[0] = True  # 0 is the packing's padding, never a symbol
+        spare = np.flatnonzero(~used)
+        if spare.size == 0:
+            return self._score(guesses, answers)
+        projected = np.where(used[guesses], guesses, np.uint8(spare[0])).astype(np.uint8)
+        _, first, inverse = np.unique(pack(projected), return_index=True, return_inverse=True)
+        if len(first) == len(guesses):
+            return self._score(guesses, answers)
+        sums = self._score(projected[first], answers)
+        inverse = inverse.reshape(-1)
+        return ScoreSums(sums.sum_n[inverse], sums.sum_n2[inverse], sums.max_n[inverse], sums.sum_clog2c[inverse])
+
+
+def _no_answer_message(guess: str, tiles) -> str:
+    from wordle_cli.feedback import show
+
+    return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {guess!r}"
+
+
+# ---------------------------------------------------------------- simulation
+
+
+@dataclass
+class Simulation:
+    """Every game played: the targets and the guesses of each, in order."""
+
+    targets: list[str]
+    paths: list[list[str]]
+
+    @property
+    def counts(self) -> list[int]:
+        return [len(p) for p in self.paths]
+
+    def histogram(self) -> dict[int, int]:
+        """Games per number of guesses, from 1 to the worst."""
+        counts = self.counts
+        hist = {k: 0 for k in range(1, max(counts) + 1)}
+        for c in counts:
+            hist[c] += 1
+        return hist
+
+    def mean(self) -> float:
+        return sum(self.counts) / len(self.counts)
+
+    def std(self) -> float:
+        """Population standard deviation of the number of guesses over the games played."""
+        counts = self.counts
+        mean = self.mean()
+        return math.sqrt(sum((c - mean) ** 2 for c in counts) / len(counts))
+
+    def worst(self) -> int:
+        return max(self.counts)
+
+    def failures(self, rows: int = MAX_ROWS) -> int:
+        """Games that needed more than `rows` guesses."""
+        return sum(1 for c in self.counts if c > rows)
+
+
+def simulate(
+    solver: Solver,
+    targets: Sequence[str],
+    first: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Simulation:
+    """Play every target with one shared, lazily built decision tree."""
+    root = solver.root(first)
+    paths = []
+    for done, target in enumerate(targets, start=1):
+        paths.append([node.guess for node in solver.play(root, target)])
+        if progress is not None:
+            progress(done)
+    return Simulation(list(targets), paths)
