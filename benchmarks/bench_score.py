@@ -17,7 +17,6 @@ import argparse
 import os
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -25,15 +24,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import wordle_cmd
+
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = ROOT / "wordlists" / "wordle-allowed.txt"
 ANSWERS = ROOT / "wordlists" / "wordle-answers.txt"
 sys.path.insert(0, str(ROOT / "benchmarks"))
-
-
-def wordle_cmd() -> list[str]:
-    exe = shutil.which("wordle")
-    return [exe] if exe else [sys.executable, "-m", "wordle_cli"]
 
 
 def median_seconds(cmd: list[str], runs: int) -> float:
@@ -65,8 +61,8 @@ def check_correct(tmp: Path) -> None:
 def kernel_ratio(runs: int, n_answers_list: str) -> tuple[float, float]:
     """Median seconds of (real kernel, naive baseline) on allowed x list, in-process."""
     import numpy as np
-
     from baseline_numba import score_strict_naive
+
     from wordle_cli.backends import cpu
     from wordle_cli.encoding import Alphabet
     from wordle_cli.wordlist import read_word_list

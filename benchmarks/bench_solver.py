@@ -26,20 +26,16 @@ import argparse
 import os
 import re
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from common import wordle_cmd
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DODDLE = "/tmp/doddle-venv/bin/doddle"
-
-
-def wordle_cmd() -> list[str]:
-    exe = shutil.which("wordle")
-    return [exe] if exe else [sys.executable, "-m", "wordle_cli"]
 
 
 def run(cmd: list[str], stdin: str | None = None) -> tuple[float, float, str]:

@@ -1,6 +1,6 @@
 """`python -m wordle_cli` runs the same program as the `wordle` command."""
 
-from wordle_cli.cli import main
+from wordle_cli.cli import entry_point
 
 if __name__ == "__main__":
-    main()
+    entry_point()

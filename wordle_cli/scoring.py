@@ -65,7 +65,7 @@ def csv_rows(scores: Scores, precision: int = 6) -> Iterator[str]:
     s2 = sums.sum_n2.tolist()
     mx = sums.max_n.tolist()
     var_den = n * (n - 1)
-    field = _csv_field if any(_needs_quotes(g) for g in scores.guesses) else str
+    field = _csv_field if _needs_quotes("".join(scores.guesses)) else str
     for i in ranking(scores):
         variance = format_ratio(n * s2[i] - s1[i] * s1[i], var_den, precision) if n > 1 else "0"
         yield (
@@ -74,8 +74,8 @@ def csv_rows(scores: Scores, precision: int = 6) -> Iterator[str]:
         )
 
 
-def _needs_quotes(word: str) -> bool:
-    return any(ch in word for ch in ',"\r\n')
+def _needs_quotes(text: str) -> bool:
+    return "," in text or '"' in text or "\r" in text or "\n" in text
 
 
 def _csv_field(word: str) -> str:
