@@ -112,25 +112,43 @@ def _symbol_count(*arrays: np.ndarray) -> int:
 # ---------------------------------------------------------------- strict score
 
 
+@njit(cache=True, nogil=True)
+def _buffers(length, chunk, n_codes):
+    """One thread's scratch space: masks and codes for `chunk` answers, a histogram."""
+    green = np.empty((length, chunk), dtype=np.uint8)
+    avail = np.empty(chunk, dtype=np.uint8)
+    code = np.empty(chunk, dtype=np.uint16)
+    hist = np.zeros(n_codes, dtype=np.int64)
+    pos_letter = np.empty(length, dtype=np.int64)
+    letters = np.empty(length, dtype=np.uint8)
+    return green, avail, code, hist, pos_letter, letters
+
+
+@njit(cache=True, nogil=True)
+def _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist):
+    """Add the guess's feedback code against every answer to hist, a chunk (len(code)) at a time.
+
+    With one chunk covering all answers, `green` keeps every answer's exact
+    positions afterwards (the loose kernel groups words by them).
+    """
+    chunk = code.shape[0]
+    n_answers = cols.shape[1]
+    for start in range(0, n_answers, chunk):
+        n = min(chunk, n_answers - start)
+        _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
+        for a in range(n):
+            hist[code[a]] += 1
+
+
 @njit(parallel=True, cache=True, nogil=True)
 def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, sum_n, sum_n2, max_n, ent):
     n_guesses, length = guesses.shape
-    n_answers = cols.shape[1]
     for blk in prange(n_blocks):
-        green = np.empty((length, chunk), dtype=np.uint8)
-        avail = np.empty(chunk, dtype=np.uint8)
-        code = np.empty(chunk, dtype=np.uint16)
-        hist = np.zeros(n_codes, dtype=np.int64)
-        pos_letter = np.empty(length, dtype=np.int64)
-        letters = np.empty(length, dtype=np.uint8)
+        green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
         for gi in range(blk, n_guesses, n_blocks):
             guess = guesses[gi]
             d = _letter_plan(guess, pos_letter, letters)
-            for start in range(0, n_answers, chunk):
-                n = min(chunk, n_answers - start)
-                _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
-                for a in range(n):
-                    hist[code[a]] += 1
+            _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
             s1 = 0
             s2 = 0
             mx = 0
@@ -235,12 +253,7 @@ def _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, sum_n, su
     while size < 2 * n_answers:
         size *= 2
     for blk in prange(n_blocks):
-        green = np.empty((length, n_answers), dtype=np.uint8)
-        avail = np.empty(n_answers, dtype=np.uint8)
-        code = np.empty(n_answers, dtype=np.uint16)
-        hist = np.zeros(n_codes, dtype=np.int64)
-        pos_letter = np.empty(length, dtype=np.int64)
-        letters = np.empty(length, dtype=np.uint8)
+        green, avail, code, hist, pos_letter, letters = _buffers(length, n_answers, n_codes)
         table = np.full(size, -1, dtype=np.int64)
         slot_of = np.empty(size, dtype=np.int64)
         g_mask = np.empty(n_answers, dtype=np.int64)
@@ -251,9 +264,7 @@ def _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, sum_n, su
         for gi in range(blk, n_guesses, n_blocks):
             guess = guesses[gi]
             d = _letter_plan(guess, pos_letter, letters)
-            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n_answers, pow3, green, avail, code)
-            for a in range(n_answers):
-                hist[code[a]] += 1
+            _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
             n_groups = _group_words(green, counts, letters, d, length, n_answers, table, slot_of, g_mask, g_digits, g_count)
             _clear_table(table)
             s1 = 0
