@@ -50,11 +50,6 @@ def pack(codes: np.ndarray) -> np.ndarray:
     return padded.view("<u8").reshape(n).copy()
 
 
-def unpack(packed: np.ndarray, length: int) -> np.ndarray:
-    """Inverse of `pack`."""
-    as_bytes = np.ascontiguousarray(packed, dtype="<u8").view(np.uint8)
-    return as_bytes.reshape(-1, 8)[:, :length].copy()
-
 
 def powers_of_three(length: int) -> np.ndarray:
     """Weight of each position in a feedback code (first position most significant)."""

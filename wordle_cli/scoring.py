@@ -11,7 +11,7 @@ from typing import Iterator, Sequence
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet
-from wordle_cli.stats import ScoreSums, format_ratio
+from wordle_cli.stats import ScoreSums, format_ratio, variance_numerator
 
 HEADER = "guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len"
 
@@ -49,11 +49,11 @@ def ranking(scores: Scores) -> list[int]:
     guess_rank[sorted(range(len(scores.guesses)), key=scores.guesses.__getitem__)] = np.arange(len(scores.guesses))
     not_answer = ~np.asarray(scores.is_answer, dtype=bool)
     if n**4 < 2**62:  # the variance numerator n*s2 - s1^2 <= n^4 fits in int64
-        spread = n * sums.sum_n2 - sums.sum_n * sums.sum_n
+        spread = variance_numerator(sums.sum_n, sums.sum_n2, n)
         return np.lexsort((guess_rank, not_answer, spread, sums.max_n, sums.sum_n)).tolist()
     s1, s2, mx = sums.sum_n.tolist(), sums.sum_n2.tolist(), sums.max_n.tolist()
     return sorted(
-        range(len(s1)), key=lambda i: (s1[i], mx[i], n * s2[i] - s1[i] * s1[i], not_answer[i], guess_rank[i])
+        range(len(s1)), key=lambda i: (s1[i], mx[i], variance_numerator(s1[i], s2[i], n), not_answer[i], guess_rank[i])
     )
 
 
@@ -67,7 +67,7 @@ def csv_rows(scores: Scores, precision: int = 6) -> Iterator[str]:
     var_den = n * (n - 1)
     field = _csv_field if _needs_quotes("".join(scores.guesses)) else str
     for i in ranking(scores):
-        variance = format_ratio(n * s2[i] - s1[i] * s1[i], var_den, precision) if n > 1 else "0"
+        variance = format_ratio(variance_numerator(s1[i], s2[i], n), var_den, precision) if n > 1 else "0"
         yield (
             f"{field(scores.guesses[i])},{'true' if scores.is_answer[i] else 'false'},"
             f"{format_ratio(s1[i], n, precision)},{variance},{mx[i]}"

@@ -20,8 +20,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy only for annotations: `prune` and --help never import it
+    import numpy as np
 
 
 @dataclass
@@ -38,12 +40,20 @@ def mean(sum_n: int, n_answers: int) -> Fraction:
     return Fraction(int(sum_n), n_answers)
 
 
+def variance_numerator(sum_n, sum_n2, n_answers):
+    """N * sum_n2 - sum_n^2: the sample variance times N(N - 1), an exact integer.
+
+    Works on Python ints and on numpy arrays alike; every guess shares the
+    denominator N(N - 1), so comparing numerators compares variances.
+    """
+    return n_answers * sum_n2 - sum_n * sum_n
+
+
 def variance(sum_n: int, sum_n2: int, n_answers: int) -> Fraction:
     """Sample variance (divide by N - 1) of n(g, a); 0 when there is one answer."""
     if n_answers < 2:
         return Fraction(0)
-    s1, s2 = int(sum_n), int(sum_n2)
-    return Fraction(n_answers * s2 - s1 * s1, n_answers * (n_answers - 1))
+    return Fraction(variance_numerator(int(sum_n), int(sum_n2), n_answers), n_answers * (n_answers - 1))
 
 
 def entropy_bits(sum_clog2c: float, n_answers: int) -> float:

@@ -18,7 +18,6 @@ for numba or CuPy.
 from __future__ import annotations
 
 import importlib
-import os
 from functools import lru_cache
 from types import ModuleType
 
@@ -87,6 +86,3 @@ def set_threads(threads: int | None) -> None:
         raise WordleError(f"--threads must be between 1 and {limit} on this machine, got {threads}")
     numba.set_num_threads(threads)
 
-
-def default_backend() -> str:
-    return os.environ.get("WORDLE_BACKEND", "auto")

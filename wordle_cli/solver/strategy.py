@@ -19,8 +19,9 @@ candidates passed in: the allowed list, then the answers not in it; with
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+from wordle_cli.stats import entropy_bits
 
 STRATEGIES = ("expected", "entropy", "minimax")
 
@@ -73,7 +74,7 @@ class GuessStats:
     @property
     def entropy(self) -> float:
         """Entropy of the feedback in bits."""
-        return math.log2(self.pool) - self.sum_clog2c / self.pool
+        return entropy_bits(self.sum_clog2c, self.pool)
 
 
 def stats_from_codes(codes) -> GuessStats:
