@@ -24,6 +24,7 @@ from numba import get_num_threads, njit, prange, set_num_threads
 
 from wordle_cli import config
 from wordle_cli.encoding import clog2c_table, powers_of_three
+from wordle_cli.feedback import encode
 from wordle_cli.stats import ScoreSums
 
 EXACT, CONTAINED, ABSENT = 2, 1, 0
@@ -349,14 +350,9 @@ def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out
 
 @njit(cache=True, nogil=True)
 def _feedback_all(guess, cols, counts, pow3):
-    length = guess.shape[0]
     n = cols.shape[1]
-    pos_letter = np.empty(length, dtype=np.int64)
-    letters = np.empty(length, dtype=np.uint8)
+    green, avail, code, _, pos_letter, letters = _buffers(guess.shape[0], n, 1)
     d = _letter_plan(guess, pos_letter, letters)
-    green = np.empty((length, n), dtype=np.uint8)
-    avail = np.empty(n, dtype=np.uint8)
-    code = np.empty(n, dtype=np.uint16)
     _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
     return code.astype(np.int32)
 
@@ -396,7 +392,7 @@ def _consistent_loose(guess, tiles, words, out):
 def consistent(guess: np.ndarray, tiles: np.ndarray, words: np.ndarray, rule: str) -> np.ndarray:
     """Which words are still possible after `guess` got `tiles`, as bool[N]."""
     if rule == "strict":
-        target = int(np.dot(np.asarray(tiles, dtype=np.int64), powers_of_three(len(tiles))))
+        target = encode([int(t) for t in tiles])
         return feedback_codes(guess, words) == target
     if rule == "loose":
         out = np.empty(words.shape[0], dtype=np.bool_)

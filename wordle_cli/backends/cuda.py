@@ -21,8 +21,9 @@ import cupy as cp
 import numpy as np
 
 from wordle_cli import config
-from wordle_cli.encoding import clog2c_table, pack, powers_of_three
+from wordle_cli.encoding import clog2c_table, pack
 from wordle_cli.errors import WordleError
+from wordle_cli.feedback import encode
 from wordle_cli.stats import ScoreSums
 
 KERNEL_SOURCE = "kernels.cu"
@@ -110,7 +111,7 @@ def _feedback_code_of(tiles: np.ndarray, length: int) -> int:
     tiles = np.asarray(tiles, dtype=np.int64)
     if tiles.shape != (length,) or tiles.min() < 0 or tiles.max() > 2:
         raise ValueError(f"tiles must be {length} values in 0..2, got {tiles.tolist()}")
-    return int(tiles @ powers_of_three(length))
+    return encode(tiles.tolist())
 
 
 def _to_device(words: np.ndarray) -> cp.ndarray:
