@@ -7,6 +7,8 @@ against its answers; only then does it time:
 - the score kernel alone (inputs already on the GPU), with CUDA events;
 - `cuda.score()` as the CLI calls it (transfers, compilation cached);
 - `wordle score --backend cuda ...` end to end, wall time of a fresh process;
+- the same command with `--backend cpu`, the baseline of the same run, and
+  the ratio of the two;
 
 for strict 12972x12972, strict 12972x2315 and loose 12972x12972. GPU times
 are medians of --repeat runs after warm-up (`cupyx.profiler.benchmark`), CLI
@@ -26,6 +28,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from common import wordle_cmd
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet, clog2c_table
@@ -64,8 +67,9 @@ def main() -> int:
             print(f"timing {label} ...", file=sys.stderr)
             kernel_ms = time_kernel(cuda, guesses, targets, rule, args.repeat)
             score_ms = time_score(cuda, guesses, targets, rule, args.repeat)
-            first_s, cli_s = time_cli(files["allowed"], files[answer_list], rule, Path(tmp), args.repeat)
-            rows.append((label, kernel_ms, score_ms, cli_s, first_s))
+            first_s, cli_s = time_cli("cuda", files["allowed"], files[answer_list], rule, Path(tmp), args.repeat)
+            _, cpu_s = time_cli("cpu", files["allowed"], files[answer_list], rule, Path(tmp), args.repeat)
+            rows.append((label, kernel_ms, score_ms, cli_s, first_s, cpu_s))
     print_table(rows, args.repeat)
     return 0
 
@@ -126,7 +130,7 @@ def time_kernel(cuda, guesses: np.ndarray, answers: np.ndarray, rule: str, repea
     import cupy as cp
     from cupyx.profiler import benchmark
 
-    defines = cuda._defines(LENGTH)
+    defines = cuda.kernel_defines(LENGTH)
     kernel = cuda._kernel(defines, f"score_{rule}")
     grid, block = cuda._score_geometry(rule, len(guesses), dict(defines))
     outs = [cp.zeros(len(guesses), dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)]
@@ -150,19 +154,19 @@ def time_score(cuda, guesses: np.ndarray, answers: np.ndarray, rule: str, repeat
     return float(np.median(result.cpu_times)) * 1e3
 
 
-def time_cli(allowed: Path, answers: Path, rule: str, tmp: Path, repeat: int) -> tuple[float, float]:
-    """(first run, median of the next `repeat`) wall seconds of `wordle score --backend cuda`."""
-    out = tmp / f"bench-{rule}.csv"
+def time_cli(backend: str, allowed: Path, answers: Path, rule: str, tmp: Path, repeat: int) -> tuple[float, float]:
+    """(first run, median of the next `repeat`) wall seconds of `wordle score --backend BACKEND`."""
+    out = tmp / f"bench-{backend}-{rule}.csv"
     times = []
     for _ in range(repeat + 1):
         start = time.perf_counter()
-        run_cli("cuda", allowed, answers, out, rule)
+        run_cli(backend, allowed, answers, out, rule)
         times.append(time.perf_counter() - start)
     return times[0], statistics.median(times[1:])
 
 
 def run_cli(backend: str, allowed: Path, answers: Path, out: Path, rule: str) -> None:
-    cmd = [sys.executable, "-m", "wordle_cli", "score", "--backend", backend, "--rule", rule]
+    cmd = [*wordle_cmd(), "score", "--backend", backend, "--rule", rule]
     cmd += [str(allowed), str(answers), str(out)]
     result = subprocess.run(cmd, check=False, capture_output=True, text=True)
     if result.returncode != 0:
@@ -170,11 +174,12 @@ def run_cli(backend: str, allowed: Path, answers: Path, out: Path, rule: str) ->
 
 
 def print_table(rows: list[tuple], repeat: int) -> None:
-    header = ("case", "kernel ms", "score() ms", "wordle score s", "first run s")
-    print(f"\nmedians of {repeat} runs after warm-up")
-    print(f"{header[0]:<22}{header[1]:>12}{header[2]:>13}{header[3]:>17}{header[4]:>14}")
-    for label, kernel_ms, score_ms, cli_s, first_s in rows:
-        print(f"{label:<22}{kernel_ms:>12.2f}{score_ms:>13.2f}{cli_s:>17.3f}{first_s:>14.3f}")
+    header = ("case", "kernel ms", "score() ms", "cuda CLI s", "first run s", "cpu CLI s", "cpu/cuda")
+    print(f"\nmedians of {repeat} runs after warm-up; CLI = `wordle score` end to end")
+    print(f"{header[0]:<22}{header[1]:>11}{header[2]:>12}{header[3]:>12}{header[4]:>13}{header[5]:>11}{header[6]:>10}")
+    for label, kernel_ms, score_ms, cli_s, first_s, cpu_s in rows:
+        ratio = f"{cpu_s / cli_s:.1f}x"
+        print(f"{label:<22}{kernel_ms:>11.2f}{score_ms:>12.2f}{cli_s:>12.3f}{first_s:>13.3f}{cpu_s:>11.3f}{ratio:>10}")
 
 
 if __name__ == "__main__":

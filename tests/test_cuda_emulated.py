@@ -140,3 +140,16 @@ def test_cli_score_same_bytes(tmp_path, emulator_env, rule):
         assert proc.returncode == 0, proc.stderr
         assert f"on {backend} in" in proc.stderr  # the backend that really ran
     assert out["cuda"].read_bytes() == out["cpu"].read_bytes()
+
+
+def test_bench_gpu_runs_through(emulator_env):
+    """`make bench-gpu` gets through its checks and prints its table (a smoke test: device time is scarce)."""
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--limit", "30", "--repeat", "1"]
+    proc = subprocess.run(cmd, env=emulator_env, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "correct: cuda == cpu for strict 30x30" in proc.stdout
+    assert "correct: cuda == cpu for loose 30x30" in proc.stdout
+    assert "correct: wordle score output identical for cpu and cuda" in proc.stdout
+    table = proc.stdout.split("cpu/cuda\n", 1)[1].splitlines()
+    assert [row.split()[:2] for row in table] == [["strict", "30x30"], ["strict", "30x30"], ["loose", "30x30"]]

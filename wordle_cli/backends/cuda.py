@@ -27,6 +27,7 @@ from wordle_cli.feedback import encode
 from wordle_cli.stats import ScoreSums
 
 KERNEL_SOURCE = "kernels.cu"
+COMPILE_OPTIONS = ("-std=c++17",)  # CuPy adds the device's -arch itself
 RULES = ("strict", "loose")
 
 Defines = tuple[tuple[str, int], ...]
@@ -42,7 +43,7 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
     n_guesses, n_answers = guesses.shape[0], answers.shape[0]
     if n_guesses == 0:
         return _sums(*(np.zeros(0, dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)))
-    defines = _defines(length)
+    defines = kernel_defines(length)
     with _gpu_errors(f"scoring {n_guesses} guesses against {n_answers} answers"):
         kernel = _kernel(defines, f"score_{rule}")
         out = [cp.zeros(n_guesses, dtype=np.int64) for _ in range(3)]
@@ -68,7 +69,7 @@ def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
     with _gpu_errors(f"computing feedback for {n_words} words"):
         codes = cp.empty(n_words, dtype=np.int32)
         args = (_packed_word(guess), _to_device(words), np.int32(n_words), codes)
-        _launch_flat(_defines(length), "feedback_codes", n_words, args)
+        _launch_flat(kernel_defines(length), "feedback_codes", n_words, args)
         return cp.asnumpy(codes)
 
 
@@ -83,7 +84,7 @@ def consistent(guess: np.ndarray, tiles: np.ndarray, words: np.ndarray, rule: st
     with _gpu_errors(f"pruning {n_words} words"):
         keep = cp.empty(n_words, dtype=np.bool_)
         args = (_packed_word(guess), np.int32(code), _to_device(words), np.int32(n_words), keep)
-        _launch_flat(_defines(length), f"consistent_{rule}", n_words, args)
+        _launch_flat(kernel_defines(length), f"consistent_{rule}", n_words, args)
         return cp.asnumpy(keep)
 
 
@@ -130,7 +131,7 @@ def _sums(sum_n, sum_n2, max_n, sum_clog2c) -> ScoreSums:
 # ---------------------------------------------------------------- kernels
 
 
-def _defines(length: int) -> Defines:
+def kernel_defines(length: int) -> Defines:
     """The constants kernels.cu is compiled with, for words of `length` symbols.
 
     A strict block keeps one histogram of 3^L 32-bit counters per guess in
@@ -188,14 +189,19 @@ def _module(device_id: int, defines: Defines) -> cp.RawModule:
     Compiling here, not at first launch, lets `_gpu_errors` tell a broken
     CUDA toolchain from a failed launch.
     """
-    header = "".join(f"#define {name} {value}\n" for name, value in defines)
-    module = cp.RawModule(code=header + _source(), options=("-std=c++17",))
+    module = cp.RawModule(code=module_source(defines), options=COMPILE_OPTIONS)
     try:
         module.get_function("score_strict")  # compiles the whole module
     except (cp.cuda.compiler.CompileException, RuntimeError, OSError) as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise WordleError(f"could not compile or load the CUDA kernels on device {device_id}: {detail}") from exc
     return module
+
+
+def module_source(defines: Defines) -> str:
+    """The CUDA C that NVRTC compiles: kernels.cu prefixed with `defines` (the NVRTC test builds this too)."""
+    header = "".join(f"#define {name} {value}\n" for name, value in defines)
+    return header + _source()
 
 
 @cache
