@@ -46,6 +46,7 @@ def main() -> int:
         print(f"bench-gpu: the cuda backend is not usable here: {device}", file=sys.stderr)
         return 1
     cuda, cpu = backends.load("cuda"), backends.load("cpu")
+    check_variant_names(cuda, args.variant)
     allowed, answers = read_words(ALLOWED, args.limit), read_words(ANSWERS, args.limit)
     alphabet = Alphabet.of(allowed, answers)
     codes = {"allowed": alphabet.encode(allowed, LENGTH), "answers": alphabet.encode(answers, LENGTH)}
@@ -60,17 +61,23 @@ def main() -> int:
         check_cli_bytes(files["allowed"], files["answers"], Path(tmp))
 
         cases = [("strict", "allowed"), ("strict", "answers"), ("loose", "allowed")]
-        rows = []
+        rows, variant_rows = [], []
         for rule, answer_list in cases:
             guesses, targets = codes["allowed"], codes[answer_list]
             label = f"{rule} {len(guesses)}x{len(targets)}"
             print(f"timing {label} ...", file=sys.stderr)
-            kernel_ms = time_kernel(cuda, guesses, targets, rule, args.repeat)
+            want = cpu.score(guesses, targets, rule)
+            kernel_ms = time_kernel(cuda, guesses, targets, rule, args.repeat, {}, want)
             score_ms = time_score(cuda, guesses, targets, rule, args.repeat)
             first_s, cli_s = time_cli("cuda", files["allowed"], files[answer_list], rule, Path(tmp), args.repeat)
             _, cpu_s = time_cli("cpu", files["allowed"], files[answer_list], rule, Path(tmp), args.repeat)
             rows.append((label, kernel_ms, score_ms, cli_s, first_s, cpu_s))
+            for text, overrides in args.variant:
+                ms = time_kernel(cuda, guesses, targets, rule, args.repeat, overrides, want)
+                variant_rows.append((label, text, ms, kernel_ms))
     print_table(rows, args.repeat)
+    if variant_rows:
+        print_variants(variant_rows)
     return 0
 
 
@@ -78,10 +85,38 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per measurement (median; default 5)")
     parser.add_argument("--limit", type=int, default=None, help="use only the first N words of each list (smoke test)")
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="NAME=VALUE[,NAME=VALUE...]",
+        help="also time the score kernels built with these kernels.cu constants changed, checking their sums "
+             "too; repeatable (e.g. STRICT_MIN_BLOCKS=2, or FLAT_THREADS=128,LOOSE_TILE=1024)",
+    )
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    try:
+        args.variant = [(text, parse_variant(text)) for text in args.variant]
+    except ValueError as exc:
+        parser.error(str(exc))
     return args
+
+
+def parse_variant(text: str) -> dict[str, int]:
+    """`NAME=VALUE,...` into overrides of kernels.cu's constants (names checked once CuPy is loaded)."""
+    overrides = {}
+    for item in text.split(","):
+        name, _, value = item.partition("=")
+        if not name.isidentifier() or not value.strip().isdigit():
+            raise ValueError(f"--variant {text!r}: expected NAME=INTEGER[,NAME=INTEGER...]")
+        overrides[name] = int(value)
+    return overrides
+
+
+def check_variant_names(cuda, variants: list[tuple[str, dict[str, int]]]) -> None:
+    known = dict(cuda.kernel_defines(LENGTH))
+    for text, overrides in variants:
+        unknown = sorted(set(overrides) - set(known))
+        if unknown:
+            sys.exit(f"bench-gpu: --variant {text!r}: unknown {', '.join(unknown)}; known: {', '.join(known)}")
 
 
 def read_words(path: Path, limit: int | None) -> list[str]:
@@ -97,15 +132,19 @@ def read_words(path: Path, limit: int | None) -> list[str]:
 def check_sums(cuda, cpu, guesses: np.ndarray, answers: np.ndarray) -> None:
     """The cuda backend's sums equal the CPU backend's exactly, floats to the last bit."""
     for rule in ("strict", "loose"):
-        got, want = cuda.score(guesses, answers, rule), cpu.score(guesses, answers, rule)
-        for field in ("sum_n", "sum_n2", "max_n", "sum_clog2c"):
-            a, b = getattr(got, field), getattr(want, field)
-            if a.dtype != b.dtype or a.shape != b.shape:
-                sys.exit(f"bench-gpu: MISMATCH {rule} {field}: {a.dtype}{a.shape} vs {b.dtype}{b.shape}")
-            differ = np.flatnonzero(a.view(np.int64) != b.view(np.int64))  # bitwise, floats too
-            if differ.size:
-                sys.exit(f"bench-gpu: MISMATCH {rule} {field} at {differ.size} guesses (first {differ[0]}); not timing")
+        compare_sums(cuda.score(guesses, answers, rule), cpu.score(guesses, answers, rule), rule)
         print(f"correct: cuda == cpu for {rule} {len(guesses)}x{len(answers)}")
+
+
+def compare_sums(got, want, what: str) -> None:
+    """Exit, timing nothing, unless `got` equals `want` bit for bit."""
+    for field in ("sum_n", "sum_n2", "max_n", "sum_clog2c"):
+        a, b = getattr(got, field), getattr(want, field)
+        if a.dtype != b.dtype or a.shape != b.shape:
+            sys.exit(f"bench-gpu: MISMATCH {what} {field}: {a.dtype}{a.shape} vs {b.dtype}{b.shape}")
+        differ = np.flatnonzero(a.view(np.int64) != b.view(np.int64))  # bitwise, floats too
+        if differ.size:
+            sys.exit(f"bench-gpu: MISMATCH {what} {field} at {differ.size} guesses (first {differ[0]}); not timing")
 
 
 def check_cli_bytes(allowed: Path, answers: Path, tmp: Path) -> None:
@@ -122,15 +161,17 @@ def check_cli_bytes(allowed: Path, answers: Path, tmp: Path) -> None:
 # ---------------------------------------------------------------- timing
 
 
-def time_kernel(cuda, guesses: np.ndarray, answers: np.ndarray, rule: str, repeat: int) -> float:
+def time_kernel(cuda, guesses, answers, rule: str, repeat: int, overrides: dict[str, int], want) -> float:
     """Median GPU time (ms) of one score kernel launch, inputs already on the device.
 
-    Uses the backend's own helpers so the launch is exactly the one score() makes.
+    Uses the backend's own helpers so the launch is exactly the one score()
+    makes, with `overrides` of kernels.cu's constants (a variant) applied.
+    The launch's sums must equal `want`, the CPU's, or nothing is reported.
     """
     import cupy as cp
     from cupyx.profiler import benchmark
 
-    defines = cuda.kernel_defines(LENGTH)
+    defines = tuple((name, overrides.get(name, value)) for name, value in cuda.kernel_defines(LENGTH))
     kernel = cuda._kernel(defines, f"score_{rule}")
     grid, block = cuda._score_geometry(rule, len(guesses), dict(defines))
     outs = [cp.zeros(len(guesses), dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)]
@@ -143,6 +184,8 @@ def time_kernel(cuda, guesses: np.ndarray, answers: np.ndarray, rule: str, repea
         *outs,
     )
     result = benchmark(kernel, (grid, block, args), n_repeat=repeat, n_warmup=3)
+    got = cuda._sums(*(cp.asnumpy(x) for x in outs))  # every launch overwrites the sums
+    compare_sums(got, want, f"{rule} {len(guesses)}x{len(answers)} {overrides or 'default'}")
     return float(np.median(result.gpu_times[0])) * 1e3
 
 
@@ -180,6 +223,14 @@ def print_table(rows: list[tuple], repeat: int) -> None:
     for label, kernel_ms, score_ms, cli_s, first_s, cpu_s in rows:
         ratio = f"{cpu_s / cli_s:.1f}x"
         print(f"{label:<22}{kernel_ms:>11.2f}{score_ms:>12.2f}{cli_s:>12.3f}{first_s:>13.3f}{cpu_s:>11.3f}{ratio:>10}")
+
+
+
+def print_variants(rows: list[tuple]) -> None:
+    print("\nkernel variants (median GPU ms; ratio < 1 means faster than the default build)")
+    print(f"{'case':<22}{'variant':<36}{'kernel ms':>11}{'vs default':>12}")
+    for label, text, ms, default_ms in rows:
+        print(f"{label:<22}{text:<36}{ms:>11.2f}{ms / default_ms:>12.2f}")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ DEFINE_SETS = {
         "HIST_SHARED_BYTES": 49152,
         "FLAT_THREADS": 256,
         "LOOSE_TILE": 512,
+        "STRICT_MIN_BLOCKS": 2,
     },
     "L7-small": {"WORD_LENGTH": 7, "BLOCK_GUESSES": 4, "BLOCK_ANSWERS": 8, "FLAT_THREADS": 32, "LOOSE_TILE": 24},
 }

@@ -143,13 +143,17 @@ def test_cli_score_same_bytes(tmp_path, emulator_env, rule):
 
 
 def test_bench_gpu_runs_through(emulator_env):
-    """`make bench-gpu` gets through its checks and prints its table (a smoke test: device time is scarce)."""
-    cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--limit", "30", "--repeat", "1"]
+    """`make bench-gpu` gets through its checks and prints its tables (a smoke test: device time is scarce)."""
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--limit", "30", "--repeat", "1",
+           "--variant", "STRICT_MIN_BLOCKS=2", "--variant", "FLAT_THREADS=64,LOOSE_TILE=16"]
     proc = subprocess.run(cmd, env=emulator_env, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S,
                           check=False)
     assert proc.returncode == 0, proc.stderr
     assert "correct: cuda == cpu for strict 30x30" in proc.stdout
     assert "correct: cuda == cpu for loose 30x30" in proc.stdout
     assert "correct: wordle score output identical for cpu and cuda" in proc.stdout
-    table = proc.stdout.split("cpu/cuda\n", 1)[1].splitlines()
-    assert [row.split()[:2] for row in table] == [["strict", "30x30"], ["strict", "30x30"], ["loose", "30x30"]]
+    table, variants = proc.stdout.split("cpu/cuda\n", 1)[1].split("\n\n")
+    assert [row.split()[:2] for row in table.splitlines()] == [["strict", "30x30"], ["strict", "30x30"], ["loose", "30x30"]]
+    # Each variant is compiled, checked against the CPU and timed for each case.
+    rows = [row.split()[:3] for row in variants.splitlines()[2:]]
+    assert [row[2] for row in rows] == ["STRICT_MIN_BLOCKS=2", "FLAT_THREADS=64,LOOSE_TILE=16"] * 3

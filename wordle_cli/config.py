@@ -16,6 +16,14 @@ CPU_PARALLEL_MIN_PAIRS = 1_000_000
 CUDA_BLOCK_GUESSES = 32
 CUDA_BLOCK_ANSWERS = 32
 
+#: Blocks of score_strict the compiler must fit on one multiprocessor at once
+#: (__launch_bounds__' second argument). 2 caps registers at 32 per thread,
+#: which ptxas meets at L = 5..8 without spilling (it uses 40 otherwise), so a
+#: Hopper SM could hold two 1024-thread blocks instead of one. Not yet timed
+#: on a GPU, so it stays 1; `bench_gpu.py --variant STRICT_MIN_BLOCKS=2`
+#: times both.
+CUDA_STRICT_MIN_BLOCKS = 1
+
 #: Threads per block of the one-dimensional CUDA kernels (score_loose, feedback, consistent).
 CUDA_FLAT_THREADS = 256
 

@@ -155,6 +155,7 @@ def kernel_defines(length: int) -> Defines:
         ("HIST_SHARED_BYTES", shared_bytes),
         ("FLAT_THREADS", config.CUDA_FLAT_THREADS),
         ("LOOSE_TILE", config.CUDA_LOOSE_TILE),
+        ("STRICT_MIN_BLOCKS", config.CUDA_STRICT_MIN_BLOCKS),
     )
 
 

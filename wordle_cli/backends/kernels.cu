@@ -60,6 +60,9 @@
 #ifndef LOOSE_TILE
 #define LOOSE_TILE 512
 #endif
+#ifndef STRICT_MIN_BLOCKS
+#define STRICT_MIN_BLOCKS 1  // score_strict blocks per multiprocessor the registers must allow
+#endif
 
 typedef unsigned long long u64;
 
@@ -89,6 +92,7 @@ static_assert(BLOCK_GUESSES % GUESSES_PER_BLOCK == 0, "guesses must split the bl
 static_assert(GUESSES_PER_BLOCK * NUM_CODES * 4 <= HIST_SHARED_BYTES, "histograms exceed shared memory");
 static_assert(STRICT_THREADS <= 1024 && FLAT_THREADS <= 1024, "at most 1024 threads per block");
 static_assert(LOOSE_TILE >= 1, "LOOSE_TILE must be positive");
+static_assert(STRICT_MIN_BLOCKS >= 1, "STRICT_MIN_BLOCKS must be positive");
 static_assert(NUM_CODES * 6 + LOOSE_TILE * 9 + 64 <= HIST_SHARED_BYTES, "score_loose exceeds the shared-memory budget");
 
 // ------------------------------------------------------------ packed words
@@ -264,7 +268,7 @@ __device__ void strict_sums(const unsigned* hist, const double* __restrict__ tab
 // ------------------------------------------------------------ kernels
 
 // Launch: grid ceil(n_guesses / GUESSES_PER_BLOCK), block (BLOCK_ANSWERS, BLOCK_GUESSES).
-extern "C" __global__ void __launch_bounds__(STRICT_THREADS) score_strict(const u64* __restrict__ guesses, int n_guesses,
+extern "C" __global__ void __launch_bounds__(STRICT_THREADS, STRICT_MIN_BLOCKS) score_strict(const u64* __restrict__ guesses, int n_guesses,
                                         const u64* __restrict__ answers, int n_answers,
                                         const double* __restrict__ table,
                                         long long* sum_n, long long* sum_n2, long long* max_n,
