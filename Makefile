@@ -1,14 +1,15 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-gpu bench bench-gpu bench-solver lint clean
+.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
 	@echo "test          run the test suite (GPU tests skip without a GPU)"
 	@echo "test-gpu      run only the GPU tests (needs an NVIDIA GPU and '.[gpu]')"
 	@echo "bench         CPU speed figures for score and prune (medians of 5)"
-	@echo "bench-gpu     GPU speed figures (needs an NVIDIA GPU)"
+	@echo "bench-gpu     GPU speed figures (needs an NVIDIA GPU; BENCH_GPU_ARGS='--variant ...')"
+	@echo "check-gpu     everything a GPU machine should run: backends, test-gpu, bench-gpu"
 	@echo "bench-solver  speed of solve/simulate (and doddle, if installed)"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
@@ -25,7 +26,14 @@ bench:
 	$(PYTHON) benchmarks/bench_score.py
 
 bench-gpu:
-	$(PYTHON) benchmarks/bench_gpu.py
+	$(PYTHON) benchmarks/bench_gpu.py $(BENCH_GPU_ARGS)
+
+# One command for a machine with a GPU: what the backend sees, every GPU test
+# (compute-sanitizer ones included where it is installed), then the figures.
+check-gpu:
+	$(PYTHON) -m wordle_cli backends
+	$(PYTHON) -m pytest -q -rs -m gpu
+	$(PYTHON) benchmarks/bench_gpu.py $(BENCH_GPU_ARGS)
 
 bench-solver:
 	$(PYTHON) benchmarks/bench_solver.py

@@ -9,12 +9,18 @@ several blocks, also with the launch geometry shrunk.
 
 from __future__ import annotations
 
+import random
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 from wordle_cli import backends, config
+from wordle_cli.cli import main
 from wordle_cli.encoding import Alphabet
 
 pytestmark = [
@@ -168,3 +174,77 @@ def test_empty_word_lists(cuda):
     empty = np.zeros((0, 3), dtype=np.uint8)
     assert cuda.feedback_codes(guess, empty).shape == (0,)
     assert cuda.consistent(guess, np.array([0, 1, 2], np.uint8), empty, "loose").shape == (0,)
+
+
+# ---------------------------------------------------------------- the CLI's bytes
+
+
+def score_csv(backend: str, allowed: Path, answers: Path, rule: str, out: Path) -> bytes:
+    """The file `wordle score --backend BACKEND` writes."""
+    args = ["score", "-q", "--backend", backend, "--rule", rule, str(allowed), str(answers), str(out)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, (result.exit_code, result.output, result.exception)
+    return out.read_bytes()
+
+
+def assert_same_csv(tmp_path: Path, allowed: Path, answers: Path, rule: str) -> None:
+    cuda_csv = score_csv("cuda", allowed, answers, rule, tmp_path / "cuda.csv")
+    cpu_csv = score_csv("cpu", allowed, answers, rule, tmp_path / "cpu.csv")
+    assert cuda_csv.count(b"\n") > 1
+    assert cuda_csv == cpu_csv
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("answers", ["wordle-answers.txt", "wordle-allowed.txt"])
+def test_cli_same_bytes_on_shipped_lists(tmp_path, rule, answers):
+    """SPEC's two jobs and the loose walk-through's: allowed x answers and allowed x allowed."""
+    assert_same_csv(tmp_path, WORDLISTS / "wordle-allowed.txt", WORDLISTS / answers, rule)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("length", LENGTHS)
+def test_cli_same_bytes_on_generated_lists(tmp_path, length, rule):
+    """Generated lists as the CPU tests use them: every length, repeats, non-ASCII symbols."""
+    allowed, answers = generated_lists(tmp_path, length, 400)
+    assert_same_csv(tmp_path, allowed, answers, rule)
+
+
+def generated_lists(folder: Path, length: int, n_words: int) -> tuple[Path, Path]:
+    """ALLOWED and ANSWERS files of random words over a few symbols, some of them non-ASCII."""
+    rng = random.Random(length)
+    symbols = "aeσπδéøü7"[: 3 + length]
+    words = sorted({"".join(rng.choice(symbols) for _ in range(length)) for _ in range(n_words)})
+    allowed, answers = folder / "allowed.txt", folder / "answers.txt"
+    allowed.write_text("\n".join(words) + "\n", encoding="utf-8")
+    answers.write_text("\n".join(rng.sample(words, max(1, len(words) // 3))) + "\n", encoding="utf-8")
+    return allowed, answers
+
+
+# ---------------------------------------------------------------- compute-sanitizer
+
+SANITIZER = shutil.which("compute-sanitizer") or next(
+    (str(p) for p in [Path("/usr/local/cuda/bin/compute-sanitizer")] if p.exists()), None
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(SANITIZER is None, reason="compute-sanitizer (CUDA Toolkit) is not installed")
+@pytest.mark.parametrize("tool", ["memcheck", "racecheck", "synccheck"])
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("length", [5, 6])
+def test_kernels_pass_compute_sanitizer(tmp_path, tool, rule, length):
+    """No out-of-bounds access, shared-memory race or misplaced barrier in a real `wordle score` run.
+
+    At L = 6 a strict block holds 16 guesses with two thread rows each; the
+    emulator cannot see hardware races, this can.
+    """
+    allowed, answers = generated_lists(tmp_path, length, 150)
+    out = tmp_path / "out.csv"
+    cmd = [SANITIZER, "--tool", tool, "--error-exitcode", "86", sys.executable, "-m", "wordle_cli",
+           "score", "-q", "--backend", "cuda", "--rule", rule, str(allowed), str(answers), str(out)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=False)
+    report = proc.stdout + proc.stderr
+    assert proc.returncode == 0, report[-4000:]
+    assert "ERROR SUMMARY: 0 errors" in report, report[-4000:]
+    assert out.read_bytes().count(b"\n") > 1
