@@ -118,7 +118,10 @@ def synthetic_sums(draw):
     n = draw(st.sampled_from([1, 2, 3, 7, 46341, 10**6]))  # 46341**4 > 2**62: the big-int path
     g = draw(st.integers(1, 12))
     guesses = draw(st.lists(st.text("ab", min_size=1, max_size=3), min_size=g, max_size=g, unique=True))
-    pick = lambda values: draw(st.lists(st.sampled_from(values), min_size=g, max_size=g))
+
+    def pick(values):
+        return draw(st.lists(st.sampled_from(values), min_size=g, max_size=g))
+
     s1 = pick([n, n + 1, 2 * n, 3 * n])
     mx = pick([1, 2, 3])
     s2 = [draw(st.sampled_from([s * s // n, s * s // n + 1, s * s // n + 2, s * 3])) for s in s1]

@@ -8,7 +8,7 @@ strings, so they work unchanged for letters, digits or Greek.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -23,7 +23,7 @@ class Alphabet:
         self.code = {s: i + 1 for i, s in enumerate(symbols)}
 
     @classmethod
-    def of(cls, *word_groups: Sequence[str]) -> "Alphabet":
+    def of(cls, *word_groups: Sequence[str]) -> Alphabet:
         """Number every symbol used by the words (error past 255)."""
         return cls(distinct_symbols(*word_groups))
 

@@ -6,8 +6,8 @@ and turns them into sorted, exactly formatted CSV rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet

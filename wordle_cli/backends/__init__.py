@@ -18,7 +18,7 @@ for numba or CuPy.
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 
 from wordle_cli.errors import WordleError
@@ -27,7 +27,7 @@ NAMES = ("auto", "cpu", "cuda")
 RULES = ("strict", "loose")
 
 
-@lru_cache(maxsize=None)
+@cache
 def cuda_status() -> tuple[bool, str]:
     """(available, reason or device name) for the CUDA backend, without raising."""
     try:

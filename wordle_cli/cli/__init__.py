@@ -16,7 +16,6 @@ import click
 from wordle_cli import __version__
 from wordle_cli.errors import WordleError
 
-
 #: Subcommand name -> "module:attribute", imported only when that command runs,
 #: so `wordle prune` does not pay for importing the solver's modules.
 COMMANDS = {

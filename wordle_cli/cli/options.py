@@ -8,6 +8,8 @@ import time
 import click
 
 from wordle_cli.backends import NAMES, RULES
+from wordle_cli.solver.games import GAMES  # pure Python at import time: no numpy, no numba
+from wordle_cli.solver.strategy import STRATEGIES
 
 backend_option = click.option(
     "--backend",
@@ -66,10 +68,6 @@ class Reporter:
 
 
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
-
-# Both modules are pure Python at import time (no numpy, no numba).
-from wordle_cli.solver.games import GAMES
-from wordle_cli.solver.strategy import STRATEGIES
 
 _solver_options = [
     click.option(
