@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -77,6 +78,8 @@ def _cases() -> list[dict]:
 
 
 CASES = _cases()
+# Tails, many blocks, several rows per guess: where an index can step out of bounds.
+SANITIZED_CASES = [c for c in CASES if re.search(r"-small$|-rows$|-\d+x\d+$", c["id"])]
 
 
 def _env(cache: Path) -> dict[str, str]:
@@ -110,6 +113,45 @@ def test_cuda_equals_cpu(results, case):
     assert result["ok"], result["detail"]
     if case["several_blocks"]:
         assert any(grid[0] > 1 for _, grid, _ in result["launches"]), result["launches"]
+
+
+def _sanitizer_runtime() -> list[str] | None:
+    """g++'s AddressSanitizer and UBSan libraries, to preload into Python, or None."""
+    names = ("libasan.so", "libubsan.so")
+    paths = [subprocess.run(["g++", f"-print-file-name={n}"], capture_output=True, text=True, check=False).stdout.strip()
+             for n in names]
+    return paths if all(os.path.isabs(p) and os.path.exists(p) for p in paths) else None
+
+
+@pytest.fixture(scope="module")
+def sanitized_results(tmp_path_factory) -> dict:
+    """SANITIZED_CASES run with kernels.cu built with -fsanitize=address,undefined."""
+    runtime = _sanitizer_runtime()
+    if runtime is None:
+        pytest.skip("g++ has no AddressSanitizer/UBSan runtime")
+    env = _env(tmp_path_factory.mktemp("gpu-emulator-asan-cache"))
+    env["WORDLE_GPU_EMULATOR_CXXFLAGS"] = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+    env["LD_PRELOAD"] = ":".join(runtime)  # the kernels' library is loaded into Python by ctypes
+    env["ASAN_OPTIONS"] = "detect_leaks=0"  # Python and numba keep memory until exit by design
+    proc = subprocess.run(
+        [sys.executable, str(EMULATOR / "run_cases.py")],
+        input=json.dumps(SANITIZED_CASES), env=env, cwd=ROOT,
+        capture_output=True, text=True, timeout=TIMEOUT_S, check=False,
+    )
+    assert proc.returncode == 0, f"run_cases.py under ASan/UBSan failed ({proc.returncode}):\n{proc.stderr[-4000:]}"
+    return json.loads(proc.stdout)
+
+
+def test_kernels_stay_in_bounds_under_sanitizers(sanitized_results):
+    """No out-of-bounds access or undefined behaviour in the kernels or the launch arguments.
+
+    The plain emulator sees only wrong results; a write one past an output
+    array leaves every result right and is caught only here.
+    """
+    assert len(SANITIZED_CASES) >= 20
+    assert set(sanitized_results) == {c["id"] for c in SANITIZED_CASES}
+    wrong = {name: r["detail"] for name, r in sanitized_results.items() if not r["ok"]}
+    assert not wrong
 
 
 def test_stand_in_stays_out_of_this_process(results):
