@@ -62,3 +62,11 @@ def test_inconsistent_defines_fail_under_nvrtc():
     with pytest.raises(nvrtc.NVRTCError):
         nvrtc.compileProgram(program, [*cuda.COMPILE_OPTIONS, "--gpu-architecture=compute_80"])
     assert "NUM_CODES must be 3^WORD_LENGTH" in nvrtc.getProgramLog(program)
+
+
+@pytest.mark.parametrize("overrides", [{"STRICT_MIN_BLOCKS": 2}, {"FLAT_THREADS": 128, "LOOSE_TILE": 1024}])
+def test_bench_variants_compile_with_nvrtc(overrides):
+    """Variants that `bench_gpu.py --variant` suggests build too, so a GPU session does not stop at one."""
+    defines = tuple((name, overrides.get(name, value)) for name, value in cuda.kernel_defines(5))
+    ptx = compile_ptx(cuda.module_source(defines), "90")
+    assert ".entry score_strict(" in ptx
