@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import naive
@@ -202,6 +203,35 @@ def test_backend_cuda_without_gpu_is_one_clear_line(runner, lists, how, command)
     line = assert_data_error(result)
     assert "cuda" in line.lower()
     assert not Path("out.csv").exists()
+
+
+@pytest.mark.parametrize(
+    ("cuda_error", "words"),
+    [
+        ("cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version", "no NVIDIA driver"),
+        ("cudaErrorNoDevice: no CUDA-capable device is detected", "no GPU is visible"),
+        ("cudaErrorUnknown: unknown error", "no usable CUDA driver or GPU"),
+    ],
+)
+def test_backends_says_why_cuda_is_unusable(runner, monkeypatch, cuda_error, words):
+    """`wordle backends` puts CUDA's error in words, from CuPy's own error text (a stand-in CuPy here)."""
+
+    def no_device():
+        raise RuntimeError(cuda_error)
+
+    fake = types.ModuleType("cupy")
+    fake.cuda = types.SimpleNamespace(runtime=types.SimpleNamespace(getDeviceCount=no_device))
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    backends.cuda_status.cache_clear()
+    try:
+        result = invoke(runner, ["backends"])
+    finally:
+        backends.cuda_status.cache_clear()
+    assert_ok(result)
+    line = next(row for row in result.stdout.splitlines() if row.startswith("cuda"))
+    assert f"unavailable: {words}" in line
+    assert cuda_error.split(":")[0] in line
+    assert "auto  uses cpu" in result.stdout
 
 
 @pytest.mark.gpu

@@ -37,7 +37,7 @@ def cuda_status() -> tuple[bool, str]:
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:
-        return False, f"no usable CUDA driver or GPU ({exc})"
+        return False, _plain_cuda_error(exc)
     if count < 1:
         return False, "no GPU is visible"
     try:
@@ -46,6 +46,21 @@ def cuda_status() -> tuple[bool, str]:
     except Exception:
         name = "CUDA device"
     return True, name
+
+
+# CUDA's names for what users meet most, in words (CuPy's text follows in brackets).
+_CUDA_ERRORS_IN_WORDS = {
+    "cudaErrorInsufficientDriver": "no NVIDIA driver, or one too old for the CUDA version of this CuPy",
+    "cudaErrorNoDevice": "no GPU is visible",
+}
+
+
+def _plain_cuda_error(exc: Exception) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    for code, words in _CUDA_ERRORS_IN_WORDS.items():
+        if code in text:
+            return f"{words} ({text})"
+    return f"no usable CUDA driver or GPU ({text})"
 
 
 def resolve(name: str, pairs: int | None = None) -> str:
