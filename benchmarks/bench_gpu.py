@@ -112,11 +112,11 @@ def parse_variant(text: str) -> dict[str, int]:
 
 
 def check_variant_names(cuda, variants: list[tuple[str, dict[str, int]]]) -> None:
-    known = dict(cuda.kernel_defines(LENGTH))
     for text, overrides in variants:
-        unknown = sorted(set(overrides) - set(known))
-        if unknown:
-            sys.exit(f"bench-gpu: --variant {text!r}: unknown {', '.join(unknown)}; known: {', '.join(known)}")
+        try:
+            cuda.kernel_defines(LENGTH, overrides)
+        except ValueError as exc:
+            sys.exit(f"bench-gpu: --variant {text!r}: {exc}")
 
 
 def read_words(path: Path, limit: int | None) -> list[str]:
@@ -171,7 +171,7 @@ def time_kernel(cuda, guesses, answers, rule: str, repeat: int, overrides: dict[
     import cupy as cp
     from cupyx.profiler import benchmark
 
-    defines = tuple((name, overrides.get(name, value)) for name, value in cuda.kernel_defines(LENGTH))
+    defines = cuda.kernel_defines(LENGTH, overrides)
     kernel = cuda._kernel(defines, f"score_{rule}")
     grid, block = cuda._score_geometry(rule, len(guesses), dict(defines))
     outs = [cp.zeros(len(guesses), dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)]
@@ -223,7 +223,6 @@ def print_table(rows: list[tuple], repeat: int) -> None:
     for label, kernel_ms, score_ms, cli_s, first_s, cpu_s in rows:
         ratio = f"{cpu_s / cli_s:.1f}x"
         print(f"{label:<22}{kernel_ms:>11.2f}{score_ms:>12.2f}{cli_s:>12.3f}{first_s:>13.3f}{cpu_s:>11.3f}{ratio:>10}")
-
 
 
 def print_variants(rows: list[tuple]) -> None:

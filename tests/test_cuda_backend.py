@@ -223,9 +223,7 @@ def generated_lists(folder: Path, length: int, n_words: int) -> tuple[Path, Path
 
 # ---------------------------------------------------------------- compute-sanitizer
 
-SANITIZER = shutil.which("compute-sanitizer") or next(
-    (str(p) for p in [Path("/usr/local/cuda/bin/compute-sanitizer")] if p.exists()), None
-)
+SANITIZER = shutil.which("compute-sanitizer") or shutil.which("compute-sanitizer", path="/usr/local/cuda/bin")
 
 
 @pytest.mark.slow

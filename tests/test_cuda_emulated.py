@@ -95,16 +95,22 @@ def emulator_env(tmp_path_factory) -> dict[str, str]:
     return _env(tmp_path_factory.mktemp("gpu-emulator-cache"))
 
 
-@pytest.fixture(scope="module")
-def results(emulator_env) -> dict:
-    """Every case's result, from one run of tests/gpu_emulator/run_cases.py."""
+def _run_cases(cases: list[dict], env: dict[str, str]) -> dict:
+    """Each case's result, from one run of tests/gpu_emulator/run_cases.py in `env`."""
     proc = subprocess.run(
         [sys.executable, str(EMULATOR / "run_cases.py")],
-        input=json.dumps(CASES), env=emulator_env, cwd=ROOT,
+        input=json.dumps(cases), env=env, cwd=ROOT,
         capture_output=True, text=True, timeout=TIMEOUT_S, check=False,
     )
-    assert proc.returncode == 0, f"run_cases.py failed ({proc.returncode}):\n{proc.stderr}"
+    flags = env.get("WORDLE_GPU_EMULATOR_CXXFLAGS", "")
+    assert proc.returncode == 0, f"run_cases.py {flags} failed ({proc.returncode}):\n{proc.stderr[-4000:]}"
     return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def results(emulator_env) -> dict:
+    """Every case's result, from one run of the emulator."""
+    return _run_cases(CASES, emulator_env)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
@@ -133,13 +139,7 @@ def sanitized_results(tmp_path_factory) -> dict:
     env["WORDLE_GPU_EMULATOR_CXXFLAGS"] = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
     env["LD_PRELOAD"] = ":".join(runtime)  # the kernels' library is loaded into Python by ctypes
     env["ASAN_OPTIONS"] = "detect_leaks=0"  # Python and numba keep memory until exit by design
-    proc = subprocess.run(
-        [sys.executable, str(EMULATOR / "run_cases.py")],
-        input=json.dumps(SANITIZED_CASES), env=env, cwd=ROOT,
-        capture_output=True, text=True, timeout=TIMEOUT_S, check=False,
-    )
-    assert proc.returncode == 0, f"run_cases.py under ASan/UBSan failed ({proc.returncode}):\n{proc.stderr[-4000:]}"
-    return json.loads(proc.stdout)
+    return _run_cases(SANITIZED_CASES, env)
 
 
 def test_kernels_stay_in_bounds_under_sanitizers(sanitized_results):

@@ -57,7 +57,7 @@ def test_module_source_compiles_with_nvrtc(length, arch):
 
 def test_inconsistent_defines_fail_under_nvrtc():
     """The static_asserts fire under NVRTC too, so a bad config cannot slip through to a launch."""
-    defines = tuple((name, 81 if name == "NUM_CODES" else value) for name, value in cuda.kernel_defines(5))
+    defines = cuda.kernel_defines(5, {"NUM_CODES": 81})
     program = nvrtc.createProgram(cuda.module_source(defines), "kernels.cu", [], [])
     with pytest.raises(nvrtc.NVRTCError):
         nvrtc.compileProgram(program, [*cuda.COMPILE_OPTIONS, "--gpu-architecture=compute_80"])
@@ -67,6 +67,5 @@ def test_inconsistent_defines_fail_under_nvrtc():
 @pytest.mark.parametrize("overrides", [{"STRICT_MIN_BLOCKS": 2}, {"FLAT_THREADS": 128, "LOOSE_TILE": 1024}])
 def test_bench_variants_compile_with_nvrtc(overrides):
     """Variants that `bench_gpu.py --variant` suggests build too, so a GPU session does not stop at one."""
-    defines = tuple((name, overrides.get(name, value)) for name, value in cuda.kernel_defines(5))
-    ptx = compile_ptx(cuda.module_source(defines), "90")
+    ptx = compile_ptx(cuda.module_source(cuda.kernel_defines(5, overrides)), "90")
     assert ".entry score_strict(" in ptx

@@ -6,6 +6,11 @@ traceback.
 """
 
 
+def one_line(exc: BaseException) -> str:
+    """An exception's text on one line (or its type's name), to quote in an error message."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 class WordleError(Exception):
     """Bad input data or an unusable environment (exit status 1)."""
 

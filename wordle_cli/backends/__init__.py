@@ -21,7 +21,7 @@ import importlib
 from functools import cache
 from types import ModuleType
 
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, one_line
 
 NAMES = ("auto", "cpu", "cuda")
 RULES = ("strict", "loose")
@@ -56,7 +56,7 @@ _CUDA_ERRORS_IN_WORDS = {
 
 
 def _plain_cuda_error(exc: Exception) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
+    text = one_line(exc)
     for code, words in _CUDA_ERRORS_IN_WORDS.items():
         if code in text:
             return f"{words} ({text})"

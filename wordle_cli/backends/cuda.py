@@ -13,7 +13,7 @@ binary on disk, so later runs skip NVRTC. `kernels.cu` describes the kernels.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 
@@ -22,7 +22,7 @@ import numpy as np
 
 from wordle_cli import config
 from wordle_cli.encoding import clog2c_table, pack
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, one_line
 from wordle_cli.feedback import encode
 from wordle_cli.stats import ScoreSums
 
@@ -131,12 +131,14 @@ def _sums(sum_n, sum_n2, max_n, sum_clog2c) -> ScoreSums:
 # ---------------------------------------------------------------- kernels
 
 
-def kernel_defines(length: int) -> Defines:
+def kernel_defines(length: int, overrides: Mapping[str, int] | None = None) -> Defines:
     """The constants kernels.cu is compiled with, for words of `length` symbols.
 
     A strict block keeps one histogram of 3^L 32-bit counters per guess in
     static shared memory, so from L = 6 on it holds fewer than
     CUDA_BLOCK_GUESSES guesses and several thread rows share one guess.
+    `overrides` replaces some of the values afterwards (benchmark variants,
+    compile tests); a name kernels.cu does not take is a ValueError.
     """
     block_guesses, block_answers = config.CUDA_BLOCK_GUESSES, config.CUDA_BLOCK_ANSWERS
     if block_guesses < 1 or block_answers < 1 or block_guesses * block_answers > 1024:
@@ -146,7 +148,7 @@ def kernel_defines(length: int) -> Defines:
     guesses_per_block = max(
         d for d in range(1, block_guesses + 1) if block_guesses % d == 0 and (d == 1 or d * n_codes * 4 <= shared_bytes)
     )
-    return (
+    defines = (
         ("WORD_LENGTH", length),
         ("NUM_CODES", n_codes),
         ("BLOCK_GUESSES", block_guesses),
@@ -157,6 +159,11 @@ def kernel_defines(length: int) -> Defines:
         ("LOOSE_TILE", config.CUDA_LOOSE_TILE),
         ("STRICT_MIN_BLOCKS", config.CUDA_STRICT_MIN_BLOCKS),
     )
+    overrides = overrides or {}
+    unknown = sorted(set(overrides) - {name for name, _ in defines})
+    if unknown:
+        raise ValueError(f"kernels.cu takes no {', '.join(unknown)}; it takes {', '.join(name for name, _ in defines)}")
+    return tuple((name, overrides.get(name, value)) for name, value in defines)
 
 
 def _score_geometry(rule: str, n_guesses: int, defines: dict[str, int]) -> tuple[tuple[int], tuple[int, ...]]:
@@ -218,9 +225,4 @@ def _gpu_errors(task: str) -> Iterator[None]:
     except cp.cuda.memory.OutOfMemoryError as exc:
         raise WordleError(f"the GPU ran out of memory {task}; try --backend cpu") from exc
     except (cp.cuda.runtime.CUDARuntimeError, cp.cuda.driver.CUDADriverError) as exc:
-        raise WordleError(f"CUDA failed {task}: {_one_line(exc)}") from exc
-
-
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    return text or type(exc).__name__
+        raise WordleError(f"CUDA failed {task}: {one_line(exc)}") from exc
