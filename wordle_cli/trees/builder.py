@@ -153,11 +153,11 @@ class Problem:
         position: Position,
         first: str | None = None,
         threads: int = 1,
-        progress: Callable[[int, int], None] | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> Result:
         """The best tree from `position` (its first guess forced to `first` if given).
 
-        `progress(done, total)` is called with answers settled so far.
+        `progress(done)` is called with the number of answers settled so far.
         """
         started = time.perf_counter()
         n = len(position.pool)
@@ -190,7 +190,7 @@ class Problem:
             value = n + sum(values[i] for i, _, _ in jobs)
             counters = _counters(contexts)
         if progress is not None:
-            progress(n, n)
+            progress(n)
         return Result(Tree(root, self.game.length), value, self.top_k <= 0, time.perf_counter() - started, counters)
 
     def _parts(self, position: Position, guess: str, row: np.ndarray) -> list[tuple[int, Position]]:
@@ -214,7 +214,7 @@ class Problem:
         order = sorted(jobs, key=lambda job: -len(job[2].pool))
         settled = n - sum(len(part.pool) for _, _, part in jobs)
         if progress is not None:
-            progress(settled, n)
+            progress(settled)
         with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
             futures = {pool.submit(self.value, contexts[i], part): (i, part) for i, _, part in order}
             pending = set(futures)
@@ -225,7 +225,7 @@ class Problem:
                     values[i] = future.result()[0]
                     settled += len(part.pool)
                 if progress is not None:
-                    progress(settled, n)
+                    progress(settled)
         return values
 
     def _check_feasible(self, value: int, position: Position) -> None:
