@@ -187,6 +187,15 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen), first
 
 
+tree_option = click.option(
+    "--tree",
+    "tree_file",
+    metavar="FILE",
+    default=None,
+    help="Follow the moves of a decision tree (selby or json, as `wordle tree build` writes; checked first) instead of --strategy.",
+)
+
+
 tiles_option = click.option(
     "--tiles",
     type=click.Choice(("emoji", "letters")),

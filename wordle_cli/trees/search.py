@@ -76,9 +76,15 @@ class Context(NamedTuple):
     cache_limit: int
 
 
+_ENTRY = types.UniTuple(types.int64, 4)
+_KEY = types.int32[::1]
+
+
+@njit(cache=True)
 def new_memo():
-    """An empty memo: (hash -> entry, list of keys)."""
-    return Dict.empty(types.int64, types.UniTuple(types.int64, 4)), List.empty_list(types.int32[::1])
+    """An empty memo: (hash -> entry, list of keys). Made in compiled code, which numba caches:
+    `Dict.empty` called from Python compiles its constructor again in every process (~0.4 s)."""
+    return Dict.empty(types.int64, _ENTRY), List.empty_list(_KEY)
 
 
 # ---------------------------------------------------------------- the memo

@@ -53,7 +53,8 @@ def verify(
                 raise TreeFileError(
                     f"{where}: {guess!r} gets {show(true, 'byg')} against {answer!r}, not {show(tuple(tiles), 'byg')}"
                 )
-            constraints = constraints.after(guess, tiles)
+            if hard:
+                constraints = constraints.after(guess, tiles)
         if answer in reached:
             raise TreeFileError(f"{where}: answer {answer!r} is reached twice")
         reached.add(answer)
