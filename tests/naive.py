@@ -196,8 +196,8 @@ def format_g(value: Fraction, precision: int) -> str:
 
 
 def csv_field(word: str) -> str:
-    """RFC 4180: quote a field holding a comma, quote or line break; double its quotes."""
-    if any(ch in word for ch in ',"\r\n'):
+    """RFC 4180: quote a field holding a comma, quote or line break, or white space at an end; double its quotes."""
+    if any(ch in word for ch in ',"\r\n') or word != word.strip():
         return '"' + word.replace('"', '""') + '"'
     return word
 

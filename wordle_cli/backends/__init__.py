@@ -87,14 +87,41 @@ def resolve(name: str, pairs: int | None = None) -> str:
 
 def load(name: str) -> ModuleType:
     """The module implementing a concrete backend ("cpu" or "cuda")."""
+    if name == "cpu":
+        numba_module()  # a bad environment is one line here, not a traceback from inside numba
     return importlib.import_module(f"wordle_cli.backends.{name}")
+
+
+#: numba's threading layers (NUMBA_THREADING_LAYER); anything else fails at the first parallel kernel.
+_THREADING_LAYERS = ("default", "safe", "forksafe", "threadsafe", "tbb", "omp", "workqueue")
+
+
+def numba_module() -> ModuleType:
+    """`import numba`, after checking the environment variables that would make it fail.
+
+    NUMBA_NUM_THREADS=0 makes `import numba` raise, a misspelt threading layer
+    makes the first parallel kernel raise; both are said in one line here.
+    """
+    import os
+
+    threads = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    if threads and not (threads.isdigit() and int(threads) > 0):
+        raise WordleError(f"NUMBA_NUM_THREADS={threads!r} is invalid: it must be a positive whole number (or unset)")
+    layer = os.environ.get("NUMBA_THREADING_LAYER", "").strip()
+    if layer and layer.lower() not in _THREADING_LAYERS:
+        raise WordleError(f"NUMBA_THREADING_LAYER={layer!r} is invalid: choose one of {', '.join(_THREADING_LAYERS)} (or unset)")
+    try:
+        import numba
+    except Exception as exc:  # a broken install or another bad NUMBA_* variable
+        raise WordleError(f"cannot start numba, the CPU backend: {one_line(exc)}") from None
+    return numba
 
 
 def set_threads(threads: int | None) -> None:
     """Limit the CPU backend's threads (numba); None leaves numba's default."""
     if threads is None:
         return
-    import numba
+    numba = numba_module()
 
     limit = numba.config.NUMBA_NUM_THREADS
     if not 1 <= threads <= limit:

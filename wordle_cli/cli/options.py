@@ -10,6 +10,7 @@ import click
 from wordle_cli.backends import NAMES, RULES
 from wordle_cli.solver.games import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
+from wordle_cli.errors import quote
 
 backend_option = click.option(
     "--backend",
@@ -141,11 +142,11 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
         first = normalise(first.strip())
         if len(first) != the_game.length:
             raise click.BadParameter(
-                f"{first!r} has length {len(first)}, but the words of the game have length {the_game.length}",
+                f"{quote(first)} has length {len(first)}, but the words of the game have length {the_game.length}",
                 param_hint="'--first'",
             )
         if first not in the_game.candidate_index:
-            report.warn(f"--first {first!r} is in neither word list; playing it anyway")
+            report.warn(f"--first {quote(first)} is in neither word list; playing it anyway")
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
     chosen = backends.resolve(backend, pairs=n_candidates * len(the_game.answers))
     if chosen == "cpu":
