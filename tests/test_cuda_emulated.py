@@ -74,6 +74,9 @@ def _cases() -> list[dict]:
     for rule in RULES:
         add(f"consistent-{rule}-L5-small", "consistent", 5, 4, 211, 6, rule=rule, config=SMALL)
     add("feedback-L5-no-words", "feedback_codes", 5, 1, 0, 5, blocks=False)
+    for length in (1, 5, 6):  # uint8 codes up to L = 5, uint16 from L = 6
+        add(f"feedback-table-L{length}", "feedback_table", length, 4, 300, 2 + 3 * length)
+    add("feedback-table-L5-no-words", "feedback_table", 5, 3, 0, 5, blocks=False)
     return cases
 
 

@@ -287,7 +287,6 @@ def test_disk_full_keeps_old_output_and_leaves_nothing(tiny_disk, tmp_path, comm
     answers = str(WORDLISTS / "wordle-answers.txt")
     out = tiny_disk / "out.csv"
     out.write_text("old content\n")
-    inputs = [out]
     if command == "prune":  # ~78 KB kept, beyond the disk
         args = ["prune", "-q", "qxjzv", "AAAAA", str(WORDLISTS / "wordle-allowed.txt"), str(out)]
     elif command == "prune-in-place":  # a 40 KB pool: its pruned copy (38 KB) cannot sit beside it

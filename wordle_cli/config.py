@@ -51,3 +51,8 @@ MAX_LINE_LENGTH = 256
 #: Bytes read from a word list at a time; memory use stays bounded by this
 #: and MAX_LINE_LENGTH, whatever the size of the input.
 READ_CHUNK_BYTES = 1 << 16
+
+#: Largest file read whole (a decision tree: about 0.2 MB for Wordle's 2315
+#: answers in the selby format, a few MB in JSON); anything larger is refused
+#: rather than held in memory.
+MAX_TEXT_BYTES = 64 << 20

@@ -50,6 +50,10 @@ def pack(codes: np.ndarray) -> np.ndarray:
     return padded.view("<u8").reshape(n).copy()
 
 
+def table_dtype(length: int) -> type:
+    """The smallest unsigned type holding every feedback code of words of `length` symbols."""
+    return np.uint8 if 3**length <= 256 else np.uint16
+
 
 def powers_of_three(length: int) -> np.ndarray:
     """Weight of each position in a feedback code (first position most significant)."""

@@ -23,6 +23,7 @@ SPELLINGS: dict[str, dict[str, int]] = {
 
 TILE_GLYPHS = ("⬛", "🟨", "🟩")
 LETTERS = "ACE"
+COLOUR_LETTERS = "BYG"  # black/grey, yellow, green: the tree files' spelling
 
 # Pasted emoji often carry a variation selector; it is not a tile.
 _IGNORED = {"\ufe0f", "\ufe0e"}
@@ -79,9 +80,11 @@ def parse(text: str, length: int | None = None) -> tuple[int, ...]:
 
 
 def show(tiles: tuple[int, ...], style: str = "letters") -> str:
-    """Render tiles as ACE letters (the original tool's), emoji, or digits 0/1/2."""
+    """Render tiles as ACE letters (the original tool's), emoji, digits 0/1/2, or BYG (colour initials)."""
     if style == "emoji":
         return "".join(TILE_GLYPHS[t] for t in tiles)
     if style == "digits":
         return "".join(str(t) for t in tiles)
+    if style == "byg":
+        return "".join(COLOUR_LETTERS[t] for t in tiles)
     return "".join(LETTERS[t] for t in tiles)

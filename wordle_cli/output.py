@@ -59,9 +59,11 @@ def csv_row(fields: Iterable[object]) -> str:
     """One CSV line, without its newline, from already formatted fields.
 
     Strings are written as they are (quoted if they must be), booleans as
-    `true`/`false`, anything else as `str()` gives it.
+    `true`/`false`, anything else as `str()` gives it. A row of one empty
+    field is `""`, so that it is not read back as an empty line (no row).
     """
-    return ",".join(csv_field(_csv_text(field)) for field in fields)
+    texts = [csv_field(_csv_text(field)) for field in fields]
+    return '""' if texts == [""] else ",".join(texts)
 
 
 def quoting_needed(texts: Iterable[str]) -> bool:

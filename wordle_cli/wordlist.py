@@ -73,7 +73,7 @@ def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
     lines: list[int] = []
     index: dict[str, int] = {}
     duplicates = 0
-    with _open(path, name, stdin) as stream:
+    with open_input(path, "word list", stdin) as stream:
         for number, text in content_lines(stream, name):
             if text.startswith("#"):
                 continue
@@ -212,7 +212,12 @@ class _Comment:
 
 
 @contextmanager
-def _open(path: str, name: str, stdin: BinaryIO | None) -> Iterator[BinaryIO]:
+def open_input(path: str, what: str = "word list", stdin: BinaryIO | None = None) -> Iterator[BinaryIO]:
+    """A binary stream of an input file (`-`: standard input); failing to open it is one line.
+
+    `what` names the kind of file in messages ("is a directory, not a word list").
+    """
+    name = display_name(path)
     if path == STDIN:
         yield stdin if stdin is not None else sys.stdin.buffer
         return
@@ -221,13 +226,49 @@ def _open(path: str, name: str, stdin: BinaryIO | None) -> Iterator[BinaryIO]:
     except FileNotFoundError:
         raise WordleError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise WordleError(f"{name}: is a directory, not a word list") from None
+        raise WordleError(f"{name}: is a directory, not a {what}") from None
     except PermissionError:
         raise WordleError(f"{name}: permission denied") from None
     except OSError as exc:
         raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
     with handle:
         yield handle
+
+
+def read_text(path: str, what: str, limit: int = config.MAX_TEXT_BYTES) -> str:
+    """The whole text of a UTF-8 input file (`-`: standard input) no larger than `limit` bytes.
+
+    For files read whole, such as decision trees, whose lines may be long (a
+    JSON tree on one line) and whose indentation matters. Memory stays bounded:
+    reading stops, with an error, once `limit` bytes have come (an endless
+    /dev/zero included). Errors are one line naming the file (and the line of
+    a byte that is not UTF-8).
+    """
+    name = display_name(path)
+    chunks: list[bytes] = []
+    size = 0
+    with open_input(path, what) as stream:
+        while True:
+            try:
+                chunk = stream.read(min(config.READ_CHUNK_BYTES, limit + 1 - size))
+            except OSError as exc:
+                raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise WordleError(f"{name}: larger than {_size_text(limit)}, so not a {what}")
+    data = b"".join(chunks)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise WordleError(f"{name} line {line}: not valid UTF-8") from None
+
+
+def _size_text(size: int) -> str:
+    return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size} bytes"
 
 
 def check_length(word_list: WordList, length: int) -> None:

@@ -4,7 +4,7 @@ Run with tests/gpu_emulator first on PYTHONPATH, so that `import cupy` finds
 the emulator (tests/test_cuda_emulated.py does). Reads a JSON list of cases
 on stdin and writes {case id: result} as JSON on stdout. A case is
 
-    {"id": ..., "op": "score" | "feedback_codes" | "consistent",
+    {"id": ..., "op": "score" | "feedback_codes" | "feedback_table" | "consistent",
      "rule": "strict" | "loose" (score, consistent), "length": L,
      "guesses": G, "words": N, "symbols": S, "first_code": C (default 1),
      "seed": ..., "config": {tunable of wordle_cli.config: value}}
@@ -71,6 +71,8 @@ def run(case: dict, cuda, cpu) -> str | None:
         return differences({f: (getattr(got, f), getattr(want, f)) for f in SCORE_FIELDS})
     if op == "feedback_codes":
         return differences({f"guess {i}": (cuda.feedback_codes(g, targets), cpu.feedback_codes(g, targets)) for i, g in enumerate(guesses)})
+    if op == "feedback_table":
+        return differences({"table": (cuda.feedback_table(guesses, targets), cpu.feedback_table(guesses, targets))})
     if op == "consistent":
         pairs = {}
         for i, guess in enumerate(guesses):

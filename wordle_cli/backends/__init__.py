@@ -1,12 +1,15 @@
 """The backend layer: one interface, a CPU (numba) and a CUDA (CuPy) implementation.
 
-Every backend module exposes the same three functions over encoded words
+Every backend module exposes the same four functions over encoded words
 (uint8 symbol codes, see `wordle_cli.encoding`):
 
 - ``score(guesses, answers, rule) -> ScoreSums``
     guesses (G, L) and answers (A, L) uint8; rule "strict" or "loose".
 - ``feedback_codes(guess, words) -> int32[N]``
     the base-3 feedback code of `guess` (L,) against each of `words` (N, L).
+- ``feedback_table(guesses, words) -> uint8|uint16[G, N]``
+    every guess's feedback code against every word (the tree search's table;
+    uint8 while 3^L <= 256).
 - ``consistent(guess, tiles, words, rule) -> bool[N]``
     which words are still possible after `guess` (L,) received `tiles` (L,)
     (0 absent, 1 contained, 2 exact).

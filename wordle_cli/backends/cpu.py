@@ -23,7 +23,7 @@ import numpy as np
 from numba import get_num_threads, njit, prange, set_num_threads
 
 from wordle_cli import config
-from wordle_cli.encoding import clog2c_table, powers_of_three
+from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
 from wordle_cli.feedback import encode
 from wordle_cli.stats import ScoreSums
 
@@ -361,6 +361,33 @@ def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Feedback code of `guess` against every word, as int32[N]."""
     cols, counts = _columns_and_counts(words, _symbol_count(guess[None, :], words))
     return _feedback_all(np.ascontiguousarray(guess), cols, counts, powers_of_three(guess.shape[0]))
+
+
+@njit(parallel=True, cache=True, nogil=True)
+def _feedback_table(guesses, cols, counts, pow3, n_blocks, table):
+    n_guesses, length = guesses.shape
+    n = cols.shape[1]
+    for blk in prange(n_blocks):
+        green, avail, code, _, pos_letter, letters = _buffers(length, n, 1)
+        for gi in range(blk, n_guesses, n_blocks):
+            guess = guesses[gi]
+            d = _letter_plan(guess, pos_letter, letters)
+            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
+            row = table[gi]
+            for a in range(n):
+                row[a] = code[a]
+
+
+def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Feedback code of every guess against every word, (G, N): uint8 when 3^L <= 256, else uint16."""
+    length = guesses.shape[1]
+    table = np.empty((guesses.shape[0], words.shape[0]), dtype=table_dtype(length))
+    if table.size == 0:
+        return table
+    cols, counts = _columns_and_counts(words, _symbol_count(guesses, words))
+    n_blocks = min(guesses.shape[0], 8 * get_num_threads())
+    _feedback_table(np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), n_blocks, table)
+    return table
 
 
 @njit(cache=True, nogil=True)

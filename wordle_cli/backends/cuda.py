@@ -1,6 +1,6 @@
 """CUDA backend: the kernels of `kernels.cu`, compiled and launched through CuPy.
 
-Same three functions as the CPU backend, same results bit for bit. This module
+Same functions as the CPU backend, same results bit for bit. This module
 is imported only once the cuda backend has been chosen (`backends.resolve`),
 so it imports CuPy at the top.
 
@@ -21,7 +21,7 @@ import cupy as cp
 import numpy as np
 
 from wordle_cli import config
-from wordle_cli.encoding import clog2c_table, pack
+from wordle_cli.encoding import clog2c_table, pack, table_dtype
 from wordle_cli.errors import WordleError, one_line
 from wordle_cli.feedback import encode
 from wordle_cli.stats import ScoreSums
@@ -71,6 +71,32 @@ def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
         args = (_packed_word(guess), _to_device(words), np.int32(n_words), codes)
         _launch_flat(kernel_defines(length), "feedback_codes", n_words, args)
         return cp.asnumpy(codes)
+
+
+def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """Feedback code of every guess against every word, (G, N): uint8 when 3^L <= 256, else uint16.
+
+    One `feedback_codes` launch per guess over words kept on the device; rows
+    are gathered in slabs of about 64 M codes so any table fits.
+    """
+    length = _word_length(guesses, words)
+    n_guesses, n_words = guesses.shape[0], words.shape[0]
+    table = np.empty((n_guesses, n_words), dtype=table_dtype(length))
+    if table.size == 0:
+        return table
+    defines = kernel_defines(length)
+    slab = max(1, (1 << 26) // n_words)
+    with _gpu_errors(f"computing the feedback of {n_guesses} guesses against {n_words} words"):
+        device_words = _to_device(words)
+        packed = pack(np.ascontiguousarray(guesses, dtype=np.uint8))
+        for start in range(0, n_guesses, slab):
+            stop = min(start + slab, n_guesses)
+            codes = cp.empty((stop - start, n_words), dtype=np.int32)
+            for row in range(stop - start):
+                args = (np.uint64(packed[start + row]), device_words, np.int32(n_words), codes[row])
+                _launch_flat(defines, "feedback_codes", n_words, args)
+            table[start:stop] = cp.asnumpy(codes.astype(table.dtype))
+    return table
 
 
 def consistent(guess: np.ndarray, tiles: np.ndarray, words: np.ndarray, rule: str) -> np.ndarray:

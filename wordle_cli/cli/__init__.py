@@ -22,6 +22,8 @@ COMMANDS = {
     "solve": "wordle_cli.cli.solve:solve",
     "simulate": "wordle_cli.cli.simulate:simulate",
     "play": "wordle_cli.cli.play:play",
+    "tree": "wordle_cli.cli.tree:tree_group",
+    "partition": "wordle_cli.cli.partition:partition",
     "backends": "wordle_cli.cli.info:backends_command",
 }
 

@@ -8,9 +8,9 @@ import time
 import click
 
 from wordle_cli.backends import NAMES, RULES
+from wordle_cli.errors import quote
 from wordle_cli.solver.games import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
-from wordle_cli.errors import quote
 
 backend_option = click.option(
     "--backend",
@@ -70,7 +70,7 @@ class Reporter:
 
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
 
-_solver_options = [
+_game_options = [
     click.option(
         "--game",
         type=click.Choice(GAMES),
@@ -90,6 +90,18 @@ _solver_options = [
         default=None,
         help="The allowed guesses; answers not in it are allowed too [default: the game's].",
     ),
+]
+
+hard_option = click.option(
+    "--hard",
+    is_flag=True,
+    help="Hard mode: green letters stay in place and revealed letters must be reused.",
+)
+
+pool_only_option = click.option("--pool-only", is_flag=True, help="Guess only words that are still possible answers.")
+
+_solver_options = [
+    *_game_options,
     click.option(
         "--strategy",
         type=click.Choice(STRATEGIES),
@@ -99,12 +111,8 @@ _solver_options = [
         "minimax: fewest left in the worst case (ties: fewest on average). Further ties: a "
         "possible answer first, then the earliest in list order.",
     ),
-    click.option(
-        "--hard",
-        is_flag=True,
-        help="Hard mode: green letters stay in place and revealed letters must be reused.",
-    ),
-    click.option("--pool-only", is_flag=True, help="Guess only words that are still possible answers."),
+    hard_option,
+    pool_only_option,
     click.option(
         "--first",
         metavar="WORD",
@@ -117,11 +125,44 @@ _solver_options = [
 ]
 
 
-def solver_options(command):
-    """Attach the options shared by solve, simulate and play."""
-    for option in reversed(_solver_options):
+def _attach(options, command):
+    for option in reversed(options):
         command = option(command)
     return command
+
+
+def game_options(command):
+    """Attach --game, --answers and --allowed."""
+    return _attach(_game_options, command)
+
+
+def solver_options(command):
+    """Attach the options shared by solve, simulate and play."""
+    return _attach(_solver_options, command)
+
+
+def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
+    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
+    from wordle_cli.solver.games import Game, load_lists
+
+    answer_list, allowed_list = load_lists(game, answers, allowed)
+    for word_list in (answer_list, allowed_list):
+        report.dropped_duplicates(word_list)
+    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+
+
+def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
+    """A word typed on the command line, normalised; BadParameter if its length is not the game's."""
+    from wordle_cli.wordlist import normalise
+
+    word = normalise(word.strip())
+    if len(word) != game.length:
+        raise click.BadParameter(
+            f"{quote(word)} has length {len(word)}, but the words of the game have length {game.length}", param_hint=f"'{option}'"
+        )
+    if report is not None and word not in game.candidate_index:
+        report.warn(f"{option} {quote(word)} is in neither word list; playing it anyway")
+    return word
 
 
 def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None):
@@ -130,33 +171,30 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     Returns (solver, first) with `first` normalised and checked (or None).
     """
     from wordle_cli import backends
-    from wordle_cli.solver.games import Game, load_lists
     from wordle_cli.solver.tree import Solver
-    from wordle_cli.wordlist import normalise
 
-    answer_list, allowed_list = load_lists(game, answers, allowed)
-    for word_list in (answer_list, allowed_list):
-        report.dropped_duplicates(word_list)
-    the_game = Game(game, answer_list.words, allowed_list.words)
+    the_game, answers_name = open_game(report, game, answers, allowed)
     if first is not None:
-        first = normalise(first.strip())
-        if len(first) != the_game.length:
-            raise click.BadParameter(
-                f"{quote(first)} has length {len(first)}, but the words of the game have length {the_game.length}",
-                param_hint="'--first'",
-            )
-        if first not in the_game.candidate_index:
-            report.warn(f"--first {quote(first)} is in neither word list; playing it anyway")
+        first = checked_word(first, the_game, "--first", report)
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
     chosen = backends.resolve(backend, pairs=n_candidates * len(the_game.answers))
     if chosen == "cpu":
         backends.set_threads(threads)
     report.info(
-        f"{game}: {len(the_game.answers)} answers from {answer_list.name}, "
+        f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
         f"{strategy} strategy{', hard mode' if hard else ''}; {chosen} backend"
     )
     return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen), first
+
+
+tree_option = click.option(
+    "--tree",
+    "tree_file",
+    metavar="FILE",
+    default=None,
+    help="Follow the moves of a decision tree (selby or json, as `wordle tree build` writes; checked first) instead of --strategy.",
+)
 
 
 tiles_option = click.option(

@@ -21,7 +21,7 @@ import sys
 
 import click
 
-from wordle_cli.cli.options import Reporter, open_solver, solver_options, tiles_option
+from wordle_cli.cli.options import Reporter, open_solver, solver_options, tiles_option, tree_option
 from wordle_cli.errors import WordleError, quote
 
 HELP = (
@@ -45,9 +45,10 @@ HELP = (
     metavar="N",
     help="List the possible answers when at most N remain.",
 )
+@tree_option
 @solver_options
 @tiles_option
-def play(interactive, show, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles):
+def play(interactive, show, tree_file, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
     \b
@@ -56,6 +57,11 @@ def play(interactive, show, game, answers, allowed, strategy, hard, pool_only, f
       WORD FEEDBACK   the tiles for WORD, if you played WORD instead
       undo | list | help | quit
     FEEDBACK is in any spelling: 🟩🟨⬛⬛⬛ (pasted), GYBBB, ECAAA or 21000.
+
+    With --tree FILE the suggestions are the tree's moves (--strategy optimal
+    computes the exact best guess instead, fast once the pool is small); a
+    turn the tree does not have (another word played) leaves the tree, says
+    so, and --strategy suggests from there on.
 
     \b
     With stdin piped (or --batch), stdout has only the suggestions, one per line:
@@ -69,7 +75,12 @@ def play(interactive, show, game, answers, allowed, strategy, hard, pool_only, f
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
-    session = Session(solver, first)
+    tree = None
+    if tree_file is not None:
+        from wordle_cli.trees.follow import open_tree
+
+        tree = open_tree(tree_file, solver.game, hard=hard, first=first)
+    session = Session(solver, first, tree)
     talk = _Talk(interactive, quiet, show, tiles)
     if interactive:
         talk.say(HELP)
@@ -98,11 +109,14 @@ def play(interactive, show, game, answers, allowed, strategy, hard, pool_only, f
         else:
             guess = entry.guess or session.suggestion
             _warn_about_guess(report, session, guess)
+            was_on_tree = session.on_tree
             try:
                 session.enter(guess, entry.tiles)
             except WordleError as exc:
                 talk.problem(f"{exc}; check the feedback, or undo")
                 continue
+            if was_on_tree and not session.on_tree and not session.solved:
+                talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
             if session.solved:
                 n = len(session.turns)
                 talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")

@@ -10,8 +10,8 @@ import click
 
 from wordle_cli import backends, feedback, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
-from wordle_cli.output import AtomicOutput
 from wordle_cli.errors import quote
+from wordle_cli.output import AtomicOutput
 
 
 def _parse_result(ctx, param, value: str):

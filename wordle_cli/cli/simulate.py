@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter, open_solver, solver_options
+from wordle_cli.cli.options import Progress, Reporter, open_solver, solver_options, tree_option
 from wordle_cli.output import AtomicOutput
 
 
@@ -18,15 +18,18 @@ from wordle_cli.output import AtomicOutput
     default=None,
     help="Also write one CSV row per game: target,guesses,path (path: the guesses, space-separated); '-' for stdout.",
 )
+@tree_option
 @solver_options
-def simulate(sample, seed, output, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
+def simulate(sample, seed, output, tree_file, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
     """Play every answer and chart how many guesses each game took.
 
     Prints a histogram of the number of guesses, their mean, population
     standard deviation, the worst case and how many games took more than
     six guesses. Games share one decision tree, so each distinct position
     is searched once. --sample N plays N answers drawn with --seed, listed
-    (and written) in answers-list order.
+    (and written) in answers-list order. --tree FILE plays the moves of a
+    decision tree instead of a strategy (the tree is checked first: every
+    answer reached, each feedback true, hard mode kept with --hard).
     """
     from wordle_cli.solver.report import games_csv, simulate_lines
     from wordle_cli.solver.tree import simulate as play_all
@@ -34,11 +37,18 @@ def simulate(sample, seed, output, game, answers, allowed, strategy, hard, pool_
     report = Reporter(quiet)
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     targets = _targets(solver.game.answers, sample, seed)
-    progress = Progress(len(targets), "simulating", quiet)
-    try:
-        result = play_all(solver, targets, first, progress)
-    finally:
-        progress.close()
+    if tree_file is not None:
+        from wordle_cli.solver.tree import Simulation
+        from wordle_cli.trees.follow import open_tree, tree_paths
+
+        tree = open_tree(tree_file, solver.game, hard=hard, first=first)
+        result = Simulation(targets, tree_paths(tree, targets))
+    else:
+        progress = Progress(len(targets), "simulating", quiet)
+        try:
+            result = play_all(solver, targets, first, progress)
+        finally:
+            progress.close()
     report.info(f"played {len(targets)} games in {report.elapsed():.2f} s")
     if output is not None:
         with AtomicOutput(output) as out:

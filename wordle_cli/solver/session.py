@@ -23,11 +23,21 @@ class Turn:
 
 
 class Session:
-    def __init__(self, solver: Solver, first: str | None = None):
+    """`tree` (a verified trees.model.Tree), when given, supplies the guesses while the player follows it."""
+
+    def __init__(self, solver: Solver, first: str | None = None, tree=None):
+        from wordle_cli.trees.follow import Cursor
+
         self.solver = solver
-        self.nodes: list[Node] = [solver.root(first)]
+        self.cursor = Cursor(tree) if tree is not None else None
+        self.nodes: list[Node] = [solver.root(tree.root.guess if tree is not None else first)]
         self.turns: list[Turn] = []
         self.solved = False
+
+    @property
+    def on_tree(self) -> bool:
+        """Whether the suggestion comes from the tree (False without one)."""
+        return self.cursor is not None and self.cursor.node is not None
 
     @property
     def node(self) -> Node:
@@ -62,7 +72,16 @@ class Session:
             self.nodes.append(self.node)  # undo pops it again
             self.solved = True
             return
-        following = self.solver.after(self.node, guess, tiles)
+        forced = None
+        if self.cursor is not None:
+            next_in_tree = self.cursor.advance(guess, tiles)
+            forced = next_in_tree.guess if next_in_tree is not None else None
+        try:
+            following = self.solver.after(self.node, guess, tiles, forced=forced)
+        except WordleError:
+            if self.cursor is not None:
+                self.cursor.back()
+            raise
         self.turns.append(Turn(guess, tuple(tiles)))
         self.nodes.append(following)
 
@@ -72,6 +91,8 @@ class Session:
             return False
         self.turns.pop()
         self.nodes.pop()
+        if self.cursor is not None and not self.solved:
+            self.cursor.back()
         self.solved = False
         return True
 

@@ -1,0 +1,41 @@
+"""`wordle partition GUESS`: how one guess splits the answers."""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli.cli.options import Reporter, checked_word, game_options, open_game, quiet_option
+
+
+@click.command()
+@click.argument("guess")
+@click.option("--show", "words_shown", type=click.IntRange(min=0), default=8, show_default=True, metavar="N", help="Words listed per bucket.")
+@click.option(
+    "--tiles",
+    type=click.Choice(("emoji", "letters", "byg", "digits")),
+    default="emoji",
+    show_default=True,
+    help="How feedback is shown: emoji tiles, ACE letters, BYG letters or 0/1/2 digits.",
+)
+@game_options
+@quiet_option
+def partition(guess, words_shown, tiles, game, answers, allowed, quiet):
+    """Split the answers by the feedback GUESS gets: one line per bucket, largest first.
+
+    \b
+      $ wordle partition slate | head -3
+      slate splits the 2315 answers into 147 buckets
+      ⬛⬛⬛⬛⬛  221  ...
+    """
+    from wordle_cli.feedback import encode, feedback
+    from wordle_cli.trees.report import partition_lines
+
+    report = Reporter(quiet)
+    the_game, _ = open_game(report, game, answers, allowed)
+    guess = checked_word(guess, the_game, "GUESS")
+    buckets: dict[int, list[str]] = {}
+    for answer in the_game.answers:
+        buckets.setdefault(encode(feedback(guess, answer)), []).append(answer)
+    for line in partition_lines(guess, list(buckets.items()), the_game.length, tiles, words_shown):
+        click.echo(line)
+

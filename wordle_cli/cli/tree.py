@@ -1,0 +1,352 @@
+"""`wordle tree`: build, verify and show optimal decision trees."""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli.cli.options import (
+    Progress,
+    Reporter,
+    backend_option,
+    checked_word,
+    game_options,
+    hard_option,
+    open_game,
+    pool_only_option,
+    quiet_option,
+    threads_option,
+)
+from wordle_cli.errors import quote
+from wordle_cli.output import AtomicOutput
+
+#: Wordle's rows: trees must solve every answer within this many guesses unless told otherwise.
+DEFAULT_MAX_GUESSES = 6
+
+max_guesses_option = click.option(
+    "--max-guesses",
+    type=click.IntRange(min=0, max=100),
+    default=DEFAULT_MAX_GUESSES,
+    show_default=True,
+    metavar="N",
+    help="Every answer must be found within N guesses (the game's 6 rows); 0: no limit.",
+)
+
+
+@click.group("tree")
+def tree_group():
+    """Optimal decision trees: the strategy with the fewest guesses in total.
+
+    \b
+      wordle tree build --first salet -o salet.tree   # proven optimal for salet
+      wordle tree verify salet.tree                   # check it against the lists
+      wordle tree show salet.tree --depth 2
+    """
+
+
+@tree_group.command("build")
+@click.option("--first", metavar="WORD", default=None, help="The opening guess [default: the best of all: slow on full lists].")
+@hard_option
+@max_guesses_option
+@click.option(
+    "--top-k",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="Try only the K most promising guesses at each step: fast, an upper bound, no proof. 0: every guess (exact).",
+)
+@click.option(
+    "--from",
+    "state",
+    metavar="STATE",
+    default=None,
+    help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BBYYB.",
+)
+@click.option("--output", "-o", metavar="FILE", default=None, help="Write the tree to FILE ('-' for stdout, the summary then goes to stderr).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(("selby", "json", "dot")),
+    default="selby",
+    show_default=True,
+    help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing.",
+)
+@click.option("--depth", type=click.IntRange(min=1), default=2, show_default=True, metavar="D", help="Levels drawn with --format dot.")
+@game_options
+@pool_only_option
+@backend_option
+@threads_option
+@quiet_option
+def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answers, allowed, pool_only, backend, threads, quiet):
+    """Build the decision tree with the fewest guesses in total over all answers.
+
+    Every allowed word is a candidate at every step (hard mode: every word the
+    hints allow; --pool-only: the possible answers), and the result is proven
+    optimal for the opener; --top-k K trades the proof for speed. The summary
+    (opener, total, average, worst case, histogram) goes to stdout; the tree
+    to --output.
+
+    \b
+      wordle tree build --first salet                  # 7920 guesses, proven
+      wordle tree build --first salet --hard           # 8122
+      wordle tree build --from salet:BBYBB,clint:BBYYB # the best next guess
+    """
+    from wordle_cli import backends
+    from wordle_cli.trees import formats
+    from wordle_cli.trees import report as tree_report
+    from wordle_cli.trees.builder import Problem
+    from wordle_cli.trees.position import parse_history
+
+    reporter = Reporter(quiet)
+    the_game, answers_name = open_game(reporter, game, answers, allowed)
+    history = parse_history(state, the_game.length) if state else []
+    if first is not None:
+        first = checked_word(first, the_game, "--first", reporter)
+    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
+    if chosen == "cpu":
+        backends.set_threads(threads)
+    problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses or None, top_k=top_k, backend=chosen)
+    reporter.info(
+        f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guesses; "
+        f"feedback table on {chosen} in {reporter.elapsed():.2f} s"
+    )
+    position = problem.start()
+    for guess, tiles in history:
+        position = problem.after(position, guess, tiles)
+    if history:
+        reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {len(position.pool)} possible answers")
+    if first is None and len(position.pool) > 100 and top_k == 0:
+        reporter.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
+    progress = Progress(len(position.pool), "searching", quiet)
+    try:
+        result = problem.build(position, first, threads=_threads(threads), progress=progress)
+    finally:
+        progress.close()
+    counters = ", ".join(f"{v} {k}" for k, v in result.counters.items() if v)
+    reporter.info(f"searched in {result.seconds:.2f} s ({counters})")
+    if output is not None:
+        summary = formats.json_summary(
+            result.tree, hard=hard, max_guesses=max_guesses or None, top_k=top_k or None, proven=result.proven,
+            history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
+        )
+        with AtomicOutput(output) as out:
+            formats.write(result.tree, out, fmt, summary=summary, depth=depth)
+    opener_note = " (given)" if first else ""
+    result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
+    if result.proven and first:
+        result_note += f" for {first}"
+    for line in tree_report.build_lines(result.tree, opener_note=opener_note, result_note=result_note, history=history):
+        click.echo(line, err=output == "-")
+
+
+@tree_group.command("verify")
+@click.argument("file", metavar="FILE")
+@hard_option
+@max_guesses_option
+@game_options
+@quiet_option
+def verify(file, hard, max_guesses, game, answers, allowed, quiet):
+    """Check a tree FILE (selby or json) against the game's lists.
+
+    Every answer must be reached exactly once, each step's feedback must be
+    the true one, each guess allowed (and legal in hard mode with --hard),
+    and no answer may need more than --max-guesses. Prints the tree's total,
+    average, worst case and histogram; an invalid tree is one line naming
+    the first bad line and why (exit status 1).
+    """
+    from wordle_cli.trees import report as tree_report
+    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.verify import verify as check
+
+    reporter = Reporter(quiet)
+    the_game, _ = open_game(reporter, game, answers, allowed)
+    tree_file, name = read_tree_file(file)
+    stats = check(tree_file, name, the_game.answers, the_game.candidate_index, hard=hard, max_guesses=max_guesses or None)
+    click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, first guess {tree_file.tree.root.guess}")
+    for line in tree_report.stats_lines(stats):
+        click.echo(line)
+
+
+@tree_group.command("show")
+@click.argument("file", metavar="FILE")
+@click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, metavar="D", help="Levels to show below the first guess.")
+@click.option(
+    "--tiles",
+    type=click.Choice(("emoji", "letters", "byg", "digits")),
+    default="emoji",
+    show_default=True,
+    help="How feedback is shown: emoji tiles, ACE letters, BYG letters or 0/1/2 digits.",
+)
+def show(file, depth, tiles):
+    """Print the top of a tree FILE: for each feedback, the answers left and the next guess.
+
+    Branches are listed largest first. Reads selby and json trees.
+    """
+    from wordle_cli.trees import report as tree_report
+    from wordle_cli.trees.position import read_tree_file
+
+    tree_file, _ = read_tree_file(file)
+    for line in tree_report.show_lines(tree_file.tree, depth, "letters" if tiles == "letters" else tiles):
+        click.echo(line)
+
+
+def _threads(threads: int | None) -> int:
+    """Search threads: --threads, else numba's (the machine's cores)."""
+    if threads is not None:
+        return threads
+    import numba
+
+    return numba.get_num_threads()
+
+
+@tree_group.command("rank")
+@click.option(
+    "--openers",
+    metavar="FILE|all",
+    default="all",
+    show_default=True,
+    help="The openers to rank: every allowed word, or those in FILE (one per line).",
+)
+@hard_option
+@max_guesses_option
+@click.option(
+    "--top-k",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="Fast upper bounds: only the K most promising guesses at each step (proven=false).",
+)
+@click.option(
+    "--cutoff",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="TOTAL",
+    help="Stop each opener's search once its total is proven >= TOTAL (reported as >=TOTAL). "
+    "Without it, the best total proven so far bounds the others.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Worker processes of the local Dask cluster [default: the machine's cores].",
+)
+@click.option("--cluster", "address", metavar="ADDRESS", default=None, help="Use a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")
+@click.option(
+    "--checkpoint",
+    metavar="FILE",
+    default=None,
+    help="Append each finished opener to FILE; a run started again skips them [default: OUTPUT.checkpoint; none for stdout].",
+)
+@click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the CSV to FILE ('-': stdout).")
+@game_options
+@backend_option
+@quiet_option
+def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint, output, game, answers, allowed, backend, quiet):
+    """Rank openers by their optimal totals, with proof, on a Dask cluster.
+
+    Each opener's decision tree is searched exactly (as `tree build --first`)
+    by a worker of a local cluster (--workers, default: one per core) or of a
+    running Dask scheduler (--cluster). The CSV, best first (ties by opener),
+    has opener,total,average,proven,worst,seconds; proven is true (exact),
+    false (--top-k upper bound) or cutoff (total >= the bound shown).
+
+    \b
+      wordle tree rank --openers top.txt --cutoff 7951 -o rank.csv
+      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 12972
+    """
+    import os
+
+    from wordle_cli import backends, interrupts
+    from wordle_cli.trees import rank as ranking
+    from wordle_cli.trees.cluster import Cluster, rank_on
+
+    if top_k and cutoff is not None:
+        raise click.UsageError("--cutoff needs the exact search: a top-k search below a bound proves nothing")
+    reporter = Reporter(quiet)
+    the_game, answers_name = open_game(reporter, game, answers, allowed)
+    chosen = _opener_list(openers, the_game, reporter)
+    options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff)
+    table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
+    inputs = ranking.make_inputs(the_game, options, table_backend)
+    if checkpoint is None and output != "-":
+        checkpoint = output + ".checkpoint"
+    saved = ranking.Checkpoint(checkpoint, inputs.digest) if checkpoint else None
+    finished = {w: o for w, o in (saved.load() if saved else {}).items() if w in chosen}
+    todo = [w for w in ranking.promising_first(inputs, chosen) if w not in finished]
+    reporter.info(
+        f"{game}: {len(the_game.answers)} answers from {answers_name}; {len(chosen)} openers"
+        + (f", {len(finished)} done in {checkpoint}" if finished else "")
+    )
+    outcomes = list(finished.values())
+    if todo:
+        if saved is not None:
+            saved.open()
+        progress = RankProgress(len(chosen), len(finished), quiet)
+        cluster = None
+        try:
+            cluster = Cluster(address, workers or os.cpu_count() or 1)
+            where = address or f"a local cluster of {workers or os.cpu_count()} workers"
+            reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {cluster.dashboard}" if cluster.dashboard else ""))
+            best = None
+            for outcome in outcomes:
+                best = ranking.better_bound(best, outcome)
+
+            def done(outcome):
+                if saved is not None:
+                    saved.append(outcome)
+                progress(outcome)
+
+            outcomes += rank_on(cluster, inputs, todo, done, best)
+        except (KeyboardInterrupt, interrupts.Interrupted):
+            if saved is not None:
+                reporter.warn(f"interrupted; finished openers are kept in {checkpoint}: run the same command again to go on")
+            raise
+        finally:
+            progress.close()
+            if saved is not None:
+                saved.close()
+            if cluster is not None:
+                cluster.close()
+    rows = ranking.final_rows(outcomes, options, len(the_game.answers))
+    with AtomicOutput(output) as out:
+        out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))
+        for row in rows:
+            out.write(ranking.csv_line(row))
+    reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
+
+
+def _opener_list(openers: str, game, reporter) -> list[str]:
+    """`all` (every candidate, in list order) or the words of a file, each one the game allows."""
+    if openers == "all":
+        return list(game.candidates)
+    from wordle_cli.wordlist import read_word_list
+
+    words = read_word_list(openers)
+    reporter.dropped_duplicates(words)
+    for word, line in zip(words.words, words.lines):
+        if word not in game.candidate_index:
+            raise click.UsageError(f"--openers {words.name} line {line}: {quote(word)} is not an allowed guess of the game")
+    if not words.words:
+        raise click.UsageError(f"--openers {words.name}: no words")
+    return list(words.words)
+
+
+class RankProgress(Progress):
+    """Openers done / total, with the best total proven so far, on a terminal's stderr."""
+
+    def __init__(self, total: int, done: int, quiet: bool):
+        super().__init__(total, "ranking", quiet)
+        self.done = done
+        self.best = None
+
+    def __call__(self, outcome) -> None:  # noqa: D102 - see class
+        self.done += 1
+        if outcome.kind == "exact" and (self.best is None or outcome.value < self.best[1]):
+            self.best = (outcome.opener, outcome.value)
+        if self.best is not None:
+            self.label = f"ranking (best {self.best[0]} {self.best[1]})"
+            if self._bar is not None:
+                self._bar.label = self.label
+        super().__call__(self.done)

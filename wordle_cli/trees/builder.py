@@ -1,0 +1,318 @@
+"""Building decision trees with the search: the game, the rules, the table, the threads.
+
+A `Problem` is a game (its answers and guess candidates) with the rules of
+one search (hard mode, --pool-only, --max-guesses, --top-k) and the feedback
+table every candidate x answer (built once, on the chosen backend). A
+`Position` is where the search starts: the answers still possible, the
+candidates and the guesses left, and in hard mode the hints revealed so far
+(a fresh game, or one reached with --from).
+
+`Problem.build` solves a position and turns the memo into a `Tree`. With a
+forced first guess the pool's feedback classes are independent problems;
+they are solved on `threads` threads at once (the kernel releases the GIL),
+each with its own memo so that the result never depends on scheduling.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordle_cli import backends
+from wordle_cli.errors import WordleError, quote
+from wordle_cli.feedback import decode, encode
+from wordle_cli.solver.games import Game
+from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.trees import search
+from wordle_cli.trees.model import Node, Tree
+
+#: Memo entries one search thread keeps before starting afresh (about 200 bytes each).
+CACHE_LIMIT = 2_000_000
+
+#: The largest feedback table built, in bytes (12972 x 2315 Wordle needs 30 MB).
+MAX_TABLE_BYTES = 4 << 30
+
+
+@dataclass
+class Position:
+    """Where a search starts; `turns` guesses have been played to reach it."""
+
+    pool: np.ndarray  # int32 answer indices, ascending
+    cands: np.ndarray  # int32 candidate indices allowed here
+    depth: int  # guesses left (search.UNLIMITED: no limit)
+    greens: np.ndarray  # hard mode: required symbol per position (0: none)
+    mins: np.ndarray  # hard mode: least copies of each symbol
+    turns: int = 0
+
+
+@dataclass
+class Result:
+    """A solved position: its tree, its value and whether the value is proven optimal."""
+
+    tree: Tree
+    total: int  # guesses over the position's answers, counted from its next guess
+    proven: bool
+    seconds: float
+    counters: dict[str, int]
+
+
+class Problem:
+    """A game with the rules of one search, and its guess x answer feedback table."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        hard: bool = False,
+        pool_only: bool = False,
+        max_guesses: int | None = None,
+        top_k: int = 0,
+        backend: str = "cpu",
+        cache_limit: int = CACHE_LIMIT,
+        table: np.ndarray | None = None,
+    ):
+        self.game = game
+        self.hard = hard
+        self.pool_only = pool_only
+        self.max_guesses = max_guesses
+        self.top_k = top_k
+        self.cache_limit = cache_limit
+        n_cand, n_ans = len(game.candidates), len(game.answers)
+        itemsize = 1 if 3**game.length <= 256 else 2
+        if n_cand * n_ans * itemsize > MAX_TABLE_BYTES:
+            raise WordleError(
+                f"the feedback table of {n_cand} guesses x {n_ans} answers needs "
+                f"{n_cand * n_ans * itemsize / 2**30:.1f} GiB; tree search supports up to {MAX_TABLE_BYTES >> 30} GiB"
+            )
+        if table is None:
+            table = backends.load(backend).feedback_table(game.candidate_codes, game.answer_codes)
+        self.table = table  # given by `wordle tree rank`, which computes it once for all its workers
+        self.answer_cand = game.cand_of_answer.astype(np.int32)
+        self.win = game.win_code
+        self.max_patterns = int(search.max_patterns(self.table, self.win + 1))
+        self.cand_codes = np.ascontiguousarray(game.candidate_codes)
+        self.cand_counts = _symbol_counts(self.cand_codes, game.alphabet.size)
+
+    # ------------------------------------------------------------ positions
+
+    def start(self) -> Position:
+        """A fresh game: every answer possible, every candidate allowed."""
+        depth = self.max_guesses if self.max_guesses is not None else search.UNLIMITED
+        cands = self.answer_cand.copy() if self.pool_only else np.arange(len(self.game.candidates), dtype=np.int32)
+        return Position(
+            np.arange(len(self.game.answers), dtype=np.int32),
+            np.sort(cands),
+            depth,
+            np.zeros(self.game.length, dtype=np.int32),
+            np.zeros(self.game.alphabet.size + 1, dtype=np.int32),
+        )
+
+    def after(self, position: Position, guess: str, tiles: Sequence[int]) -> Position:
+        """The position once `guess` (any word of the game's length) got `tiles`."""
+        code = encode(tiles)
+        row = self._row(guess)
+        pool = position.pool[row[position.pool] == code]
+        if len(pool) == 0:
+            raise WordleError(f"no possible answer gives {''.join('BYG'[t] for t in tiles)} for {quote(guess)} here")
+        greens, mins = position.greens, position.mins
+        cands = position.cands
+        if self.hard:
+            greens, mins = _hints(self.game, guess, tiles, greens, mins)
+            cands = search.allowed(self.context(), cands, greens, mins)
+        depth = position.depth - 1 if position.depth < search.UNLIMITED else position.depth
+        return Position(pool.astype(np.int32), cands, depth, greens, mins, position.turns + 1)
+
+    def _row(self, guess: str) -> np.ndarray:
+        """`guess`'s feedback code against every answer (from the table when it is a candidate)."""
+        index = self.game.candidate_index.get(guess)
+        if index is not None:
+            return self.table[index]
+        codes = backends.load("cpu").feedback_codes(self.game.encode_word(guess), self.game.answer_codes)
+        return codes.astype(self.table.dtype)
+
+    # ------------------------------------------------------------ solving
+
+    def context(self) -> search.Context:
+        """A fresh search state (memo, counters) over this problem's fixed inputs."""
+        memo, keys = search.new_memo()
+        return search.Context(
+            self.table, self.answer_cand, self.win, self.max_patterns, self.top_k, self.pool_only, self.hard,
+            self.cand_codes, self.cand_counts, memo, keys, np.zeros(len(search.STAT_NAMES), dtype=np.int64),
+            self.cache_limit,
+        )
+
+    def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:
+        """(value, best candidate) of a position: exact when value < beta."""
+        best = np.empty(1, dtype=np.int64)
+        value = search.solve(ctx, position.pool, position.cands, beta, position.depth, position.greens, position.mins, best)
+        return int(value), int(best[0])
+
+    def build(
+        self,
+        position: Position,
+        first: str | None = None,
+        threads: int = 1,
+        progress: Callable[[int], None] | None = None,
+    ) -> Result:
+        """The best tree from `position` (its first guess forced to `first` if given).
+
+        `progress(done)` is called with the number of answers settled so far.
+        """
+        started = time.perf_counter()
+        n = len(position.pool)
+        if first is None:
+            ctx = self.context()
+            value, _ = self.value(ctx, position)
+            self._check_feasible(value, position)
+            root = self._extract(ctx, position)
+            counters = _counters([ctx])
+        else:
+            if position.depth <= 0:
+                raise WordleError("no guesses are left to play")
+            if self.hard:
+                why = _hard_violation(self.game, first, position)
+                if why:
+                    raise WordleError(f"{quote(first)} is not allowed in hard mode here: {why}")
+            row = self._row(first)
+            root = Node(first)
+            value = 0
+            parts = self._parts(position, first, row)
+            contexts = [self.context() for _ in parts]
+            for code, _part in parts:
+                if code == self.win:
+                    root.children[code] = None
+            jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
+            values = self._solve_parts(jobs, contexts, threads, progress, n)
+            for i, code, part in jobs:
+                self._check_feasible(values[i], part)
+                root.children[code] = self._extract(contexts[i], part)
+            value = n + sum(values[i] for i, _, _ in jobs)
+            counters = _counters(contexts)
+        if progress is not None:
+            progress(n)
+        return Result(Tree(root, self.game.length), value, self.top_k <= 0, time.perf_counter() - started, counters)
+
+    def opener_value(self, ctx: search.Context, position: Position, guess: str, beta: int = search.INF) -> tuple[int, bool]:
+        """(total, True) with `guess` played first, or (a lower bound >= beta, False) once it reaches beta.
+
+        The classes are solved smallest first, each in the window the others'
+        lower bounds leave, so a bad opener stops at its first few classes.
+        """
+        n = len(position.pool)
+        parts = [(code, part) for code, part in self._parts(position, guess, self._row(guess)) if code != self.win]
+        # A class's one-level bound (its best guess's classes' bounds): one cheap pass, and often enough.
+        lower = [self.value(ctx, part, 2 * len(part.pool))[0] for _, part in parts]
+        if any(value >= search.INF for value in lower):
+            return search.INF, True  # a class that cannot be solved in the guesses left
+        total = n + sum(lower)
+        for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1].pool), i)):
+            if total >= beta:
+                return total, False
+            value, _ = self.value(ctx, parts[i][1], beta - (total - lower[i]))
+            if value >= search.INF:
+                return search.INF, True  # a class that cannot be solved in the guesses left
+            total += value - lower[i]
+        return total, total < beta
+
+    def opener_worst(self, ctx: search.Context, position: Position, guess: str) -> int:
+        """The most guesses any answer needs in the best tree opening with `guess` (after `opener_value`)."""
+        root = Node(guess)
+        for code, part in self._parts(position, guess, self._row(guess)):
+            root.children[code] = None if code == self.win else self._extract(ctx, part)
+        return Tree(root, self.game.length).stats().worst
+
+    def _parts(self, position: Position, guess: str, row: np.ndarray) -> list[tuple[int, Position]]:
+        """The positions after `guess`, one per feedback class, in code order."""
+        codes = row[position.pool]
+        useful = search.useful(self.context(), position.pool, position.cands)
+        parts = []
+        for code in np.unique(codes).tolist():
+            pool = position.pool[codes == code].astype(np.int32)
+            greens, mins, cands = position.greens, position.mins, useful
+            if self.hard:
+                greens, mins = _hints(self.game, guess, decode(code, self.game.length), greens, mins)
+                cands = search.allowed(self.context(), useful, greens, mins)
+            depth = position.depth - 1 if position.depth < search.UNLIMITED else position.depth
+            parts.append((code, Position(pool, cands, depth, greens, mins, position.turns + 1)))
+        return parts
+
+    def _solve_parts(self, jobs, contexts, threads, progress, n) -> dict[int, int]:
+        """Each part's exact value, biggest parts first, on up to `threads` threads."""
+        values: dict[int, int] = {}
+        order = sorted(jobs, key=lambda job: -len(job[2].pool))
+        settled = n - sum(len(part.pool) for _, _, part in jobs)
+        if progress is not None:
+            progress(settled)
+        with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
+            futures = {pool.submit(self.value, contexts[i], part): (i, part) for i, _, part in order}
+            pending = set(futures)
+            while pending:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    i, part = futures[future]
+                    values[i] = future.result()[0]
+                    settled += len(part.pool)
+                if progress is not None:
+                    progress(settled)
+        return values
+
+    def _check_feasible(self, value: int, position: Position) -> None:
+        if value >= search.INF:
+            limit = f"within {self.max_guesses} guesses" if self.max_guesses is not None else "at all"
+            raise WordleError(
+                f"no strategy solves every one of the {len(position.pool)} answers {limit}"
+                + (" in hard mode" if self.hard else "")
+            )
+
+    def _extract(self, ctx: search.Context, position: Position) -> Node:
+        """The tree the memo proves best for `position` (re-solving what it did not keep)."""
+        value, best = self.value(ctx, position)
+        self._check_feasible(value, position)
+        guess = self.game.candidates[best]
+        node = Node(guess)
+        for code, part in self._parts(position, guess, self.table[best]):
+            node.children[code] = None if code == self.win else self._extract(ctx, part)
+        return node
+
+
+def _counters(contexts: list[search.Context]) -> dict[str, int]:
+    totals = np.sum([ctx.stats for ctx in contexts], axis=0)
+    return dict(zip(search.STAT_NAMES, (int(x) for x in totals)))
+
+
+def _hints(game: Game, guess: str, tiles, greens: np.ndarray, mins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hard mode's hints after `guess` got `tiles` (as `search._hints_after`, for any word)."""
+    codes = game.encode_word(guess)
+    greens = greens.copy()
+    marked = np.zeros_like(mins)
+    for i, (symbol, tile) in enumerate(zip(codes.tolist(), tiles)):
+        if tile == 2:
+            greens[i] = symbol
+        if tile != 0:
+            marked[symbol] += 1
+    return greens, np.maximum(mins, marked)
+
+
+def _hard_violation(game: Game, guess: str, position: Position) -> str | None:
+    """Why `guess` breaks the position's hard-mode hints (None when it does not)."""
+    symbols = game.alphabet.symbols
+    constraints = Constraints(
+        tuple(symbols[g - 1] if g else None for g in position.greens.tolist()),
+        tuple(sorted((symbols[s - 1], m) for s, m in enumerate(position.mins.tolist()) if m)),
+    )
+    return constraints.violation(guess)
+
+
+def _symbol_counts(codes: np.ndarray, n_symbols: int) -> np.ndarray:
+    """(C, S + 1) uint8: copies of each symbol code in each candidate."""
+    counts = np.zeros((codes.shape[0], n_symbols + 1), dtype=np.uint8)
+    rows = np.arange(codes.shape[0])
+    for i in range(codes.shape[1]):
+        np.add.at(counts, (rows, codes[:, i]), 1)
+    return counts
+
+

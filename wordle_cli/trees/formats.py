@@ -1,0 +1,312 @@
+"""Tree files: `selby` and `json` (read and written), `dot` (written, for drawing).
+
+selby, the format the best-known Wordle trees are published in: one line
+per answer, its path as `guess FEEDBACKk` tokens (FEEDBACK one B/Y/G per
+letter, k the turn), ending with the answer and its all-G feedback; the
+tokens a line shares with the line above are blanked with spaces:
+
+    salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4
+                                    BGYYB3 pygmy GGGGG4
+
+Lines are in tree order: a node's branches by their feedback, compared
+letter by letter with B < G < Y (as the published files order them). The
+reader takes the blanked and the full-path form, and any feedback spelling
+the rest of the tool reads.
+
+json: `{"guess": "salet", "map": {"BBBBB": {...}, "GGGGG": null}}`, nested,
+feedback in B/Y/G; the root object also carries the summary (see
+`json_summary`). dot: Graphviz, the top `depth` levels.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+from wordle_cli import feedback
+from wordle_cli.errors import WordleError, quote
+from wordle_cli.trees.model import Node, Tree
+from wordle_cli.wordlist import normalise
+
+FORMATS = ("selby", "json", "dot")
+READABLE = ("selby", "json")
+
+#: Branch order in selby files: per tile, B (absent) < G (exact) < Y (contained).
+_TILE_RANK = {feedback.ABSENT: 0, feedback.EXACT: 1, feedback.CONTAINED: 2}
+
+
+class TreeFileError(WordleError):
+    """A tree file that cannot be read; the message names the line (or path) and why."""
+
+
+@dataclass
+class Leaf:
+    """One answer's path as the file gives it: [(guess, tiles)], the last tiles all exact."""
+
+    steps: list[tuple[str, tuple[int, ...]]]
+    where: str  # "line 12" or the path in a JSON file
+
+    @property
+    def answer(self) -> str:
+        return self.steps[-1][0]
+
+
+@dataclass
+class TreeFile:
+    tree: Tree
+    leaves: list[Leaf]
+    format: str
+
+
+# ---------------------------------------------------------------- writing
+
+
+def byg(code: int, length: int) -> str:
+    return feedback.show(feedback.decode(code, length), "byg")
+
+
+def branch_order(codes, length: int) -> list[int]:
+    """Feedback codes in the published files' order (B < G < Y, letter by letter)."""
+    return sorted(codes, key=lambda code: [_TILE_RANK[t] for t in feedback.decode(code, length)])
+
+
+def paths(tree: Tree) -> Iterator[list[tuple[str, int]]]:
+    """Every answer's path [(guess, code)], in tree order."""
+
+    def walk(node: Node, prefix: list[tuple[str, int]]):
+        for code in branch_order(node.children, tree.length):
+            step = prefix + [(node.guess, code)]
+            child = node.children[code]
+            if code == tree.win or child is None:
+                yield step
+            else:
+                yield from walk(child, step)
+
+    yield from walk(tree.root, [])
+
+
+def write_selby(tree: Tree, out: TextIO) -> None:
+    previous: list[str] = []
+    for path in paths(tree):
+        tokens = []
+        for turn, (guess, code) in enumerate(path, start=1):
+            tokens += [guess, f"{byg(code, tree.length)}{turn}"]
+        shared = 0
+        while shared < min(len(tokens), len(previous)) - 1 and tokens[shared] == previous[shared]:
+            shared += 1
+        blank = len(" ".join(tokens[:shared])) + 1 if shared else 0
+        out.write(" " * blank + " ".join(tokens[shared:]) + "\n")
+        previous = tokens
+
+
+def _json_node(node: Node, length: int) -> dict:
+    win = 3**length - 1
+    children = {}
+    for code in branch_order(node.children, length):
+        child = node.children[code]
+        children[byg(code, length)] = None if code == win or child is None else _json_node(child, length)
+    return {"guess": node.guess, "map": children}
+
+
+def write_json(tree: Tree, out: TextIO, summary: dict | None = None) -> None:
+    data = _json_node(tree.root, tree.length)
+    if summary:
+        data = {**data, **summary}
+    json.dump(data, out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+def json_summary(tree: Tree, **facts) -> dict:
+    """Summary fields for a JSON root: answers, total, average, worst, histogram, and `facts` (hard, proven, ...)."""
+    stats = tree.stats()
+    return {
+        "answers": stats.answers,
+        "total": stats.total,
+        "average": float(stats.average_text),
+        "worst": stats.worst,
+        "histogram": {str(k): v for k, v in stats.histogram.items()},
+        **facts,
+    }
+
+
+def write_dot(tree: Tree, out: TextIO, depth: int = 2) -> None:
+    """Graphviz of the top `depth` guesses: each node with its guess and answers below it."""
+    out.write('digraph tree {\n  node [shape=box, fontname="monospace"];\n  edge [fontname="monospace"];\n')
+    names = iter(range(1, 1 << 62))
+
+    def node_line(me: str, label: str, style: str = "") -> None:
+        out.write(f"  {me} [label={_dot_string(label)}{style}];\n")
+
+    def walk(node: Node, me: str, level: int) -> None:
+        node_line(me, node.guess + "\n" + _answers(node, tree.win))
+        for code in branch_order(node.children, tree.length):
+            child = node.children[code]
+            other = f"n{next(names)}"
+            out.write(f"  {me} -> {other} [label={_dot_string(byg(code, tree.length))}];\n")
+            if code == tree.win or child is None:
+                node_line(other, node.guess, ", shape=ellipse, style=filled, fillcolor=palegreen")
+            elif level + 1 < depth:
+                walk(child, other, level + 1)
+            else:
+                node_line(other, _answers(child, tree.win), ", shape=plaintext")
+
+    walk(tree.root, "n0", 0)
+    out.write("}\n")
+
+
+def _answers(node: Node, win: int) -> str:
+    count = sum(1 for _ in node.leaves(win))
+    return f"{count} answer{'s' if count != 1 else ''}"
+
+
+def _dot_string(text: str) -> str:
+    """A DOT string; a line break in `text` becomes DOT's \\n."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, depth: int = 2) -> None:
+    if fmt == "selby":
+        write_selby(tree, out)
+    elif fmt == "json":
+        write_json(tree, out, summary)
+    elif fmt == "dot":
+        write_dot(tree, out, depth)
+    else:
+        raise ValueError(f"unknown tree format {quote(fmt)}")
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read(text: str, name: str) -> TreeFile:
+    """A tree from a file's text, its format told by its first character ({ for json)."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if not stripped:
+        raise TreeFileError(f"{name}: the tree file is empty")
+    if stripped.startswith("{"):
+        return _read_json(stripped, name)
+    if stripped.startswith("digraph"):
+        raise TreeFileError(f"{name}: a dot file is for drawing only; read a selby or json tree")
+    return _read_selby(text, name)
+
+
+def _read_selby(text: str, name: str) -> TreeFile:
+    leaves: list[Leaf] = []
+    builder = _Builder(name)
+    previous = ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        where = f"line {number}"
+        indent = len(line) - len(line.lstrip(" "))
+        if indent:
+            if indent > len(previous) or previous[indent - 1] != " " or (indent < len(previous) and previous[indent] == " "):
+                raise TreeFileError(f"{name} {where}: its indentation does not end between tokens of the line above")
+            line = previous[:indent] + line[indent:]
+        tokens = line.split()
+        if len(tokens) % 2:
+            raise TreeFileError(f"{name} {where}: expected pairs of 'guess FEEDBACKk', got {len(tokens)} tokens")
+        steps = []
+        for turn in range(1, len(tokens) // 2 + 1):
+            guess, mark = normalise(tokens[2 * turn - 2]), tokens[2 * turn - 1]
+            steps.append((guess, _feedback_token(mark, len(guess), turn, name, where)))
+        leaf = Leaf(steps, where)
+        builder.add(leaf)
+        leaves.append(leaf)
+        previous = line
+    return TreeFile(builder.tree(), leaves, "selby")
+
+
+def _feedback_token(mark: str, length: int, turn: int, name: str, where: str) -> tuple[int, ...]:
+    tiles_text, digits = mark[:length], mark[length:]
+    try:
+        tiles = feedback.parse(tiles_text, length)
+    except ValueError:
+        raise TreeFileError(f"{name} {where}: {quote(mark)} is not {length} feedback letters and a turn number") from None
+    if not digits.isdigit() or int(digits) != turn:
+        raise TreeFileError(f"{name} {where}: {quote(mark)} should end with its turn, {turn}")
+    return tiles
+
+
+def _read_json(text: str, name: str) -> TreeFile:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TreeFileError(f"{name} line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    leaves: list[Leaf] = []
+    builder = _Builder(name)
+
+    def walk(obj, steps: list[tuple[str, tuple[int, ...]]]) -> None:
+        where = "at " + (" ".join(f"{g} {feedback.show(t, 'byg')}" for g, t in steps) or "the root")
+        if not isinstance(obj, dict) or not isinstance(obj.get("guess"), str) or not isinstance(obj.get("map"), dict):
+            raise TreeFileError(f'{name} {where}: expected {{"guess": WORD, "map": {{FEEDBACK: ...}}}}')
+        guess = normalise(obj["guess"])
+        if not obj["map"]:
+            raise TreeFileError(f"{name} {where}: {quote(guess)} has no branches")
+        for key, child in obj["map"].items():
+            try:
+                tiles = feedback.parse(key, len(guess))
+            except ValueError:
+                raise TreeFileError(f"{name} {where}: {quote(key)} is not a feedback for {quote(guess)}") from None
+            path = steps + [(guess, tiles)]
+            if child is None:
+                if any(t != feedback.EXACT for t in tiles):
+                    raise TreeFileError(f"{name} {where}: branch {key} of {quote(guess)} ends without finding the answer")
+                leaf = Leaf(path, where)
+                builder.add(leaf)
+                leaves.append(leaf)
+            else:
+                walk(child, path)
+
+    walk(data, [])
+    return TreeFile(builder.tree(), leaves, "json")
+
+
+class _Builder:
+    """Assembles leaves' paths into nodes, checking that they agree where they meet."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.root: Node | None = None
+        self.length: int | None = None
+
+    def add(self, leaf: Leaf) -> None:
+        last_guess, last_tiles = leaf.steps[-1]
+        if any(t != feedback.EXACT for t in last_tiles):
+            raise TreeFileError(f"{self.name} {leaf.where}: the last feedback must be all exact, got {feedback.show(last_tiles, 'byg')}")
+        for guess, _ in leaf.steps:
+            if self.length is None:
+                self.length = len(guess)
+            if len(guess) != self.length:
+                raise TreeFileError(f"{self.name} {leaf.where}: {quote(guess)} has length {len(guess)}, expected {self.length}")
+        if self.root is None:
+            self.root = Node(leaf.steps[0][0])
+        node = self.root
+        for turn, (guess, tiles) in enumerate(leaf.steps, start=1):
+            if node.guess != guess:
+                raise TreeFileError(
+                    f"{self.name} {leaf.where}: turn {turn} guesses {quote(guess)}, but an earlier answer's path guesses {quote(node.guess)} there"
+                )
+            code = feedback.encode(tiles)
+            final = turn == len(leaf.steps)
+            if final:
+                if code in node.children:
+                    raise TreeFileError(f"{self.name} {leaf.where}: answer {quote(guess)} appears twice")
+                node.children[code] = None
+            else:
+                if all(t == feedback.EXACT for t in tiles):
+                    raise TreeFileError(f"{self.name} {leaf.where}: turn {turn} is all exact, but the path goes on")
+                child = node.children.get(code)
+                if child is None:
+                    child = node.children[code] = Node(leaf.steps[turn][0])
+                node = child
+
+    def tree(self) -> Tree:
+        if self.root is None:
+            raise TreeFileError(f"{self.name}: the tree file has no answers")
+        return Tree(self.root, self.length)

@@ -1,0 +1,79 @@
+"""What `wordle tree build`, `verify`, `show` and `wordle partition` print: pure formatting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from wordle_cli.feedback import decode, show
+from wordle_cli.solver.report import bar
+from wordle_cli.trees.model import Node, Tree, TreeStats
+
+LABEL_WIDTH = 10
+
+
+def _row(label: str, value: str) -> str:
+    return f"{label:<{LABEL_WIDTH}} {value}"
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def stats_lines(stats: TreeStats, more: bool = False) -> Iterator[str]:
+    """Answers, total, average, worst case and the histogram of guesses per answer."""
+    extra = " more" if more else ""
+    worst = stats.worst
+    yield _row("answers", str(stats.answers))
+    yield _row("total", f"{stats.total}{extra} guesses")
+    yield _row("average", f"{stats.average_text}{extra} guesses per answer")
+    yield _row("worst", f"{_plural(worst, 'guess', 'guesses')}{extra} ({_plural(stats.histogram.get(worst, 0), 'answer')})")
+    largest = max(stats.histogram.values(), default=0)
+    count_w = max(7, len(str(largest)))
+    yield f"{'guesses':>7}  {'answers':>{count_w}}"
+    for guesses, count in stats.histogram.items():
+        yield f"{guesses:>7}  {count:>{count_w}}  {bar(count, largest)}".rstrip()
+
+
+def build_lines(tree: Tree, *, opener_note: str, result_note: str, history: Sequence[tuple[str, tuple]] = ()) -> Iterator[str]:
+    """The summary of `wordle tree build`."""
+    if history:
+        yield _row("from", ", ".join(f"{g} {show(tuple(t), 'byg')}" for g, t in history))
+        yield _row("best next", f"{tree.root.guess}{opener_note}")
+    else:
+        yield _row("opener", f"{tree.root.guess}{opener_note}")
+    yield from stats_lines(tree.stats(), more=bool(history))
+    yield _row("result", result_note)
+
+
+def show_lines(tree: Tree, depth: int, tiles: str) -> Iterator[str]:
+    """The top `depth` levels of a tree: per feedback, the bucket's size and the next guess."""
+    stats = tree.stats()
+    yield f"{tree.root.guess}  {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
+    yield from _branches(tree.root, tree, depth, 1, tiles)
+
+
+def _size(node: Node | None, guess: str, win: int) -> int:
+    return 1 if node is None else sum(1 for _ in node.leaves(win))
+
+
+def _branches(node: Node, tree: Tree, depth: int, level: int, tiles: str) -> Iterator[str]:
+    win = tree.win
+    sizes = {code: _size(child, node.guess, win) for code, child in node.children.items()}
+    width = len(str(max(sizes.values())))
+    for code in sorted(node.children, key=lambda c: (-sizes[c], c)):
+        child = node.children[code]
+        mark = show(decode(code, tree.length), tiles)
+        after = "solved" if code == win or child is None else child.guess
+        yield f"{'    ' * level}{mark}  {sizes[code]:>{width}}  {after}"
+        if child is not None and code != win and level < depth:
+            yield from _branches(child, tree, depth, level + 1, tiles)
+
+
+def partition_lines(guess: str, buckets: list[tuple[int, list[str]]], length: int, tiles: str, words_shown: int) -> Iterator[str]:
+    """`wordle partition`: one line per bucket (largest first), after a line with their count."""
+    total = sum(len(words) for _, words in buckets)
+    yield f"{guess} splits the {_plural(total, 'answer')} into {_plural(len(buckets), 'bucket')}"
+    width = len(str(max(len(words) for _, words in buckets)))
+    for code, words in sorted(buckets, key=lambda b: (-len(b[1]), b[0])):
+        shown = " ".join(words[:words_shown]) + (" …" if len(words) > words_shown else "")
+        yield f"{show(decode(code, length), tiles)}  {len(words):>{width}}  {shown}".rstrip()

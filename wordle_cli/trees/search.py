@@ -1,0 +1,472 @@
+"""The exact tree search: the fewest total guesses over all answers, with proof.
+
+`solve` returns, for a pool of possible answers, the minimum over decision
+trees of the total number of guesses summed over the pool's answers (the
+final all-exact guess counts; an answer found at turn k costs k). It is a
+depth-first branch and bound in one self-recursive numba function:
+
+- exact costs of tiny pools (1 answer: 1; 2 answers: 3), and of pools some
+  guess splits into singletons (2n - 1 with a possible answer, else 2n) or a
+  possible answer splits into singletons and one pair (2n);
+- an admissible lower bound for every candidate from its partition alone:
+  n + sum over its non-winning classes of (1, 3, or 2s - 1 + max(0, s - P)
+  for s >= 3, P being the most feedback patterns one guess can show);
+- candidates tried best-first by 2·sum(c²) + n·bound, each class solved
+  smallest first with the bound window that is left (beta), stopping a
+  candidate as soon as its partial sum reaches the best total so far;
+- a guess that does not split a pool never helps, there or below: the pool's
+  useful guesses are the only candidates passed down to its classes (in the
+  original order, so what is chosen never depends on the path);
+- a memo of pool -> (lower bound, exact value, best guess), exact on its key
+  (the pool itself, the guesses left, and hard mode's constraints), cleared
+  when it holds `cache_limit` entries.
+
+`solve(..., beta)` returns the exact minimum when it is below beta, else a
+lower bound of it that is at least beta. Ties go to the first guess in a
+fixed order: a possible answer splitting the pool into singletons (pool
+order), then a possible answer leaving singletons and one pair, then any
+word splitting the pool into singletons (candidate order), then a guess
+whose classes all have 1 or 2 answers and that meets the least lower bound
+(candidate order), then the best-first order above (ties in it: candidate
+order). The same inputs always give the same tree.
+
+With `top_k` > 0 only the first k candidates of that order are tried at
+each node: a fast upper bound (the "semi-exhaustive" search), not a proof.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict, List
+
+#: Cost of what cannot be done (a pool that cannot be solved within the guesses left).
+INF = 1 << 40
+
+#: `depth` meaning "no limit on the number of guesses".
+UNLIMITED = 1 << 20
+
+#: Pools smaller than this are not memoised (solving them is cheaper than the memo).
+CACHE_MIN_POOL = 4
+
+# Counters in `Context.stats`.
+NODES, HITS, EVALUATED, STORED, CLEARED = range(5)
+STAT_NAMES = ("nodes", "memo hits", "guesses evaluated", "memo entries written", "memo clears")
+
+_NOT_FOUND = (np.int64(0), np.int64(-1), np.int64(-1), np.int64(-1))
+
+
+class Context(NamedTuple):
+    """Everything the search reads, fixed for a run (a numba-friendly tuple)."""
+
+    table: np.ndarray  # (C, A) uint8/uint16: feedback code of candidate c against answer a
+    answer_cand: np.ndarray  # int32[A]: the candidate index of each answer
+    win: int  # the all-exact code, 3^L - 1
+    max_patterns: int  # most distinct feedbacks one guess can show
+    top_k: int  # 0: exact; k: only the k most promising candidates per node
+    pool_only: bool  # candidates are the pool's own words
+    hard: bool  # hard mode: candidates must respect the revealed hints
+    cand_codes: np.ndarray  # (C, L) uint8 symbol codes (hard mode)
+    cand_counts: np.ndarray  # (C, S + 1) uint8 copies of each symbol (hard mode)
+    memo: Dict  # key hash -> (lower bound, exact value or -1, best candidate, key slot)
+    keys: List  # key arrays, to check a hash hit is the same key
+    stats: np.ndarray  # int64 counters (see STAT_NAMES)
+    cache_limit: int
+
+
+_ENTRY = types.UniTuple(types.int64, 4)
+_KEY = types.int32[::1]
+
+
+@njit(cache=True)
+def new_memo():
+    """An empty memo: (hash -> entry, list of keys). Made in compiled code, which numba caches:
+    `Dict.empty` called from Python compiles its constructor again in every process (~0.4 s)."""
+    return Dict.empty(types.int64, _ENTRY), List.empty_list(_KEY)
+
+
+# ---------------------------------------------------------------- the memo
+
+
+@njit(cache=True, nogil=True)
+def _hash(key):
+    h = np.uint64(0xCBF29CE484222325)
+    for i in range(key.shape[0]):
+        h ^= np.uint64(key[i]) + np.uint64(0x9E3779B97F4A7C15) + (h << np.uint64(6)) + (h >> np.uint64(2))
+    h ^= h >> np.uint64(33)
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    h ^= h >> np.uint64(33)
+    return np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def _same(a, b):
+    if a.shape[0] != b.shape[0]:
+        return False
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _find(ctx, key):
+    """(slot, entry): slot >= 0 where `key` is stored; else -1 - (a free slot); -1 - 2^62 when none is free."""
+    h = _hash(key)
+    for probe in range(4):  # a different key on the same hash moves one slot on
+        k = h + probe
+        if k in ctx.memo:
+            entry = ctx.memo[k]
+            if _same(ctx.keys[entry[3]], key):
+                return k, entry
+        else:
+            return -1 - k, _NOT_FOUND
+    return -1 - (np.int64(1) << 62), _NOT_FOUND
+
+
+@njit(cache=True, nogil=True)
+def _remember(ctx, key, lower, exact, best):
+    """Record a lower bound, or an exact value (with its best candidate); -1 means unknown."""
+    if len(ctx.memo) >= ctx.cache_limit:
+        ctx.memo.clear()
+        ctx.keys.clear()
+        ctx.stats[CLEARED] += 1
+    slot, entry = _find(ctx, key)
+    if slot >= 0:
+        if exact >= 0:
+            ctx.memo[slot] = (exact, exact, best, entry[3])
+        elif entry[1] < 0 and lower > entry[0]:
+            ctx.memo[slot] = (lower, entry[1], entry[2], entry[3])
+    elif slot != -1 - (np.int64(1) << 62):
+        ctx.keys.append(key.copy())
+        lo = exact if exact >= 0 else lower
+        ctx.memo[-1 - slot] = (lo, exact, best, np.int64(len(ctx.keys) - 1))
+        ctx.stats[STORED] += 1
+
+
+@njit(cache=True, nogil=True)
+def _key(ctx, pool, depth, greens, mins):
+    """What a pool's cost depends on: the pool, the guesses left and (hard mode) the hints."""
+    extra = greens.shape[0] + mins.shape[0] if ctx.hard else 0
+    key = np.empty(1 + extra + pool.shape[0], dtype=np.int32)
+    key[0] = min(depth, UNLIMITED)
+    at = 1
+    if ctx.hard:
+        for i in range(greens.shape[0]):
+            key[at] = greens[i]
+            at += 1
+        for i in range(mins.shape[0]):
+            key[at] = mins[i]
+            at += 1
+    for i in range(pool.shape[0]):
+        key[at + i] = pool[i]
+    return key
+
+
+# ---------------------------------------------------------------- hard mode
+
+
+@njit(cache=True, nogil=True)
+def _hints_after(ctx, guess, code, greens, mins):
+    """Hard mode's hints once candidate `guess` got feedback `code`: (greens, mins) copies."""
+    length = greens.shape[0]
+    new_greens = greens.copy()
+    new_mins = mins.copy()
+    marked = np.zeros(mins.shape[0], dtype=np.int32)
+    for i in range(length - 1, -1, -1):
+        tile = code % 3
+        code //= 3
+        symbol = ctx.cand_codes[guess, i]
+        if tile == 2:
+            new_greens[i] = symbol
+        if tile != 0:
+            marked[symbol] += 1
+    for s in range(mins.shape[0]):
+        if marked[s] > new_mins[s]:
+            new_mins[s] = marked[s]
+    return new_greens, new_mins
+
+
+@njit(cache=True, nogil=True)
+def allowed(ctx, cands, greens, mins):
+    """The candidates that respect the hints (greens in place, revealed letters reused)."""
+    out = np.empty(cands.shape[0], dtype=np.int32)
+    n = 0
+    for t in range(cands.shape[0]):
+        c = cands[t]
+        ok = True
+        for i in range(greens.shape[0]):
+            if greens[i] != 0 and ctx.cand_codes[c, i] != greens[i]:
+                ok = False
+                break
+        if ok:
+            for s in range(mins.shape[0]):
+                if mins[s] != 0 and ctx.cand_counts[c, s] < mins[s]:
+                    ok = False
+                    break
+        if ok:
+            out[n] = c
+            n += 1
+    return out[:n].copy()
+
+
+# ---------------------------------------------------------------- the search
+
+
+@njit(cache=True, nogil=True)
+def class_bound(size, max_patterns):
+    """Lower bound on the guesses a class of `size` answers costs, this guess included."""
+    if size == 1:
+        return 2
+    if size == 2:
+        return 5
+    return size + 2 * size - 1 + max(0, size - max_patterns)
+
+
+@njit(cache=True, nogil=True)
+def max_patterns(table, n_codes):
+    """The most distinct feedbacks any one candidate shows over all answers (an upper bound for any pool)."""
+    seen = np.zeros(n_codes, dtype=np.int64)
+    most = 1
+    for c in range(table.shape[0]):
+        row = table[c]
+        distinct = 0
+        for a in range(row.shape[0]):
+            if seen[row[a]] != c + 1:
+                seen[row[a]] = c + 1
+                distinct += 1
+        most = max(most, distinct)
+    return most
+
+
+@njit(cache=True, nogil=True)
+def useful(ctx, pool, cands):
+    """The candidates that split `pool` (in their order); others can never help below it."""
+    n = pool.shape[0]
+    out = np.empty(cands.shape[0], dtype=np.int32)
+    m = 0
+    for t in range(cands.shape[0]):
+        row = ctx.table[cands[t]]
+        first = row[pool[0]]
+        for j in range(1, n):
+            if row[pool[j]] != first:
+                out[m] = cands[t]
+                m += 1
+                break
+        else:
+            if first == ctx.win:  # a pool of one, guessed
+                out[m] = cands[t]
+                m += 1
+    return out[:m].copy()
+
+
+@njit(cache=True, nogil=True)
+def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
+    """Minimum total guesses for `pool` (exact if < beta, else a lower bound >= beta).
+
+    pool: int32 answer indices, ascending; cands: int32 candidate indices
+    (a superset of the pool's useful guesses, in candidate order; hard mode:
+    those the hints allow); depth: guesses left (UNLIMITED for no limit);
+    greens/mins: hard mode's hints. best_out[0] receives the best candidate
+    when the value is exact (-1 otherwise).
+    """
+    n = pool.shape[0]
+    best_out[0] = -1
+    if depth <= 0:
+        return INF
+    if n == 1:
+        best_out[0] = ctx.answer_cand[pool[0]]
+        return 1
+    if depth == 1:
+        return INF
+    if n == 2:
+        best_out[0] = ctx.answer_cand[pool[0]]
+        return 3
+    if 2 * n - 1 >= beta:
+        return 2 * n - 1
+    ctx.stats[NODES] += 1
+    table = ctx.table
+    win = ctx.win
+    memoised = n >= CACHE_MIN_POOL
+    key = _key(ctx, pool, depth, greens, mins) if memoised else np.empty(0, dtype=np.int32)
+    if memoised:
+        slot, entry = _find(ctx, key)
+        if slot >= 0:
+            if entry[1] >= 0:
+                ctx.stats[HITS] += 1
+                best_out[0] = entry[2]
+                return entry[1]
+            if entry[0] >= beta:
+                ctx.stats[HITS] += 1
+                return entry[0]
+
+    count = np.zeros(win + 1, dtype=np.int32)
+
+    # Possible answers that split the pool into singletons (2n - 1), or into singletons and one pair (2n).
+    pair = -1
+    for i in range(n):
+        c = ctx.answer_cand[pool[i]]
+        row = table[c]
+        collisions = 0
+        for j in range(n):
+            x = row[pool[j]]
+            count[x] += 1
+            if count[x] > 1:
+                collisions += 1
+        for j in range(n):
+            count[row[pool[j]]] = 0
+        if collisions == 0:
+            best_out[0] = c
+            if memoised:
+                _remember(ctx, key, 2 * n - 1, 2 * n - 1, c)
+            return 2 * n - 1
+        if collisions == 1 and pair < 0:
+            pair = c
+    if pair >= 0 and depth >= 3:
+        best_out[0] = pair
+        if memoised:
+            _remember(ctx, key, 2 * n, 2 * n, pair)
+        return 2 * n
+
+    # Every candidate's partition: is it useful, its lower bound, its place in the order.
+    if ctx.pool_only:
+        cands = np.empty(n, dtype=np.int32)
+        for i in range(n):
+            cands[i] = ctx.answer_cand[pool[i]]
+    m = cands.shape[0]
+    kept = np.empty(m, dtype=np.int32)
+    bounds = np.empty(m, dtype=np.int64)
+    order_key = np.empty(m, dtype=np.int64)
+    n_kept = 0
+    lowest = INF  # the least lower bound of any candidate
+    sure = INF  # the least bound met exactly (all classes of size <= 2)
+    sure_c = -1
+    for t in range(m):
+        c = cands[t]
+        row = table[c]
+        classes = 0
+        for j in range(n):
+            x = row[pool[j]]
+            if count[x] == 0:
+                classes += 1
+            count[x] += 1
+        if classes == 1 and count[win] == 0:
+            count[row[pool[0]]] = 0
+            continue
+        if classes == n and count[win] == 0:
+            best_out[0] = c  # singletons from a word that is not an answer: 2n, the best left
+            if memoised:
+                _remember(ctx, key, 2 * n, 2 * n, c)
+            return 2 * n
+        bound = n
+        squares = 0
+        small = True
+        for j in range(n):
+            x = row[pool[j]]
+            s = count[x]
+            if s != 0:
+                count[x] = 0
+                squares += s * s
+                if x != win:
+                    bound += class_bound(s, ctx.max_patterns) - s
+                    if s > 2:
+                        small = False
+        if depth < 3 and classes < n:
+            continue  # with two guesses left every class must be a singleton
+        kept[n_kept] = c
+        bounds[n_kept] = bound
+        order_key[n_kept] = ((2 * squares + n * bound) << 20) + n_kept
+        n_kept += 1
+        lowest = min(lowest, bound)
+        if small and bound < sure:
+            sure = bound
+            sure_c = c
+    if n_kept == 0 or depth <= 2:
+        if memoised:
+            _remember(ctx, key, INF, INF, -1)
+        return INF
+    if sure == lowest:
+        best_out[0] = sure_c
+        if memoised:
+            _remember(ctx, key, lowest, lowest, sure_c)
+        return lowest
+    if lowest >= beta:
+        if memoised:
+            _remember(ctx, key, lowest, -1, -1)
+        return lowest
+
+    below = kept[:n_kept].copy()  # the candidates passed down (hard mode: filtered per class)
+    order = np.argsort(order_key[:n_kept])
+    tried = n_kept if ctx.top_k <= 0 else min(ctx.top_k, n_kept)
+    child_depth = depth - 1 if depth < UNLIMITED else depth
+    best = INF  # the least value (exact) or lower bound found
+    best_c = -1
+    sub_best = np.empty(1, dtype=np.int64)
+    codes = np.empty(n, dtype=np.int32)
+    sub = np.empty(n, dtype=np.int32)
+    cls_code = np.empty(n, dtype=np.int32)
+    cls_size = np.empty(n, dtype=np.int32)
+    cls_bound = np.empty(n, dtype=np.int64)
+    for rank in range(tried):
+        t = order[rank]
+        window = min(beta, best)
+        if bounds[t] >= window:
+            best = min(best, bounds[t])
+            continue
+        c = below[t]
+        ctx.stats[EVALUATED] += 1
+        row = table[c]
+        classes = 0
+        for j in range(n):
+            x = row[pool[j]]
+            codes[j] = x
+            if count[x] == 0:
+                cls_code[classes] = x
+                classes += 1
+            count[x] += 1
+        total = 0
+        for k in range(classes):
+            x = cls_code[k]
+            cls_size[k] = count[x]
+            count[x] = 0
+            cls_bound[k] = 1 if x == win else class_bound(cls_size[k], ctx.max_patterns)
+            total += cls_bound[k]
+        # Solve the classes of 3 or more, smallest first, in what is left of the window.
+        by_size = np.argsort(cls_size[:classes].astype(np.int64) * n + np.arange(classes))
+        for kk in range(classes):
+            if total >= window:
+                break
+            k = by_size[kk]
+            size = cls_size[k]
+            if size < 3 or cls_code[k] == win:
+                continue
+            x = cls_code[k]
+            p = 0
+            for q in range(n):
+                if codes[q] == x:
+                    sub[p] = pool[q]
+                    p += 1
+            part = sub[:size].copy()
+            total -= cls_bound[k]
+            if ctx.hard:
+                child_greens, child_mins = _hints_after(ctx, c, x, greens, mins)
+                child_cands = allowed(ctx, below, child_greens, child_mins)
+                v = solve(ctx, part, child_cands, window - total - size, child_depth, child_greens, child_mins, sub_best)
+            else:
+                v = solve(ctx, part, below, window - total - size, child_depth, greens, mins, sub_best)
+            total += size + v
+        if total < window:
+            best_c = c
+        if total < best:
+            best = total
+        if best <= lowest:
+            break
+    if best < beta:
+        best_out[0] = best_c
+        if memoised:
+            _remember(ctx, key, best, best, best_c)
+    elif memoised:
+        _remember(ctx, key, best, -1, -1)
+    return best
