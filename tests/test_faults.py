@@ -15,6 +15,7 @@ their reason elsewhere.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import signal
@@ -121,10 +122,34 @@ def write_list(path: Path, words, extra: bytes = b"") -> Path:
     return path
 
 
+#: A decision tree (selby format) for ANSWERS, opening with cigar; test_tree_file_is_valid checks it.
+TREE = """\
+cigar BBBBB1 humph BYBBG2 blush GGGGG3
+                   GGGGG2
+      BBBBY1 rebut GGGGG2
+                   YGBBB2 serve GGGGG3
+      BBBGB1 naval GGGGG2
+      BBBYB1 awake BBGBG2 evade GGGGG3
+                   BBGBY2 heath GGGGG3
+                   GGGGG2
+      BBBYY1 dwarf GGGGG2
+      BGBBB1 sissy GGGGG2
+      GGGGG1
+      YBBGB1 focal GGGGG2
+"""
+GAME = ["--answers", "answers.txt", "--allowed", "answers.txt"]
+
+
+def write_inputs(folder: Path) -> None:
+    """answers.txt and tree.txt, the inputs every case may read."""
+    write_list(folder / "answers.txt", ANSWERS)
+    (folder / "tree.txt").write_text(TREE)
+
+
 @pytest.fixture
 def work(tmp_path):
-    """An answers list and an OUTPUT holding old content, in an empty folder."""
-    write_list(tmp_path / "answers.txt", ANSWERS)
+    """The inputs and an OUTPUT holding old content, in an empty folder."""
+    write_inputs(tmp_path)
     (tmp_path / "out.txt").write_text("old content\n")
     return tmp_path
 
@@ -282,7 +307,17 @@ def tiny_disk(tmp_path):
         subprocess.run(["umount", str(mount)], check=False)
 
 
-@pytest.mark.parametrize("command", ["prune", "prune-in-place", "score", "simulate"])
+def fill(path: Path) -> None:
+    """Write to `path` until its file system is full."""
+    with open(path, "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"x" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC, exc
+
+
+@pytest.mark.parametrize("command", ["prune", "prune-in-place", "score", "simulate", "tree-build"])
 def test_disk_full_keeps_old_output_and_leaves_nothing(tiny_disk, tmp_path, command):
     answers = str(WORDLISTS / "wordle-answers.txt")
     out = tiny_disk / "out.csv"
@@ -294,9 +329,13 @@ def test_disk_full_keeps_old_output_and_leaves_nothing(tiny_disk, tmp_path, comm
         args = ["prune", "-q", "qxjzv", "AAAAA", str(out), str(out)]
     elif command == "score":  # 2315 rows, ~80 KB
         args = ["score", "-q", answers, str(write_list(tmp_path / "few.txt", ANSWERS)), str(out)]
-    else:  # 2315 games, ~50 KB, behind 40 KB of other data
+    elif command == "simulate":  # 2315 games, ~50 KB, behind 40 KB of other data
         (tiny_disk / "filler").write_bytes(b"x" * 40 * 1024)
         args = ["simulate", "-q", "--pool-only", "--first", "raise", "--output", str(out)]
+    else:  # a 1 KB JSON tree onto a disk that other data has filled
+        fill(tiny_disk / "filler")
+        few = str(write_list(tmp_path / "few.txt", ANSWERS))
+        args = ["tree", "build", "-q", "--answers", few, "--allowed", few, "--first", "cigar", "--format", "json", "-o", str(out)]
     before = out.read_bytes()
     guard = Guard(answers, folders=[tiny_disk])
     one_line(wordle(*args), 1, f"cannot write {out}", "No space left on device")
@@ -317,6 +356,10 @@ STDOUT_COMMANDS = {
     "simulate": ["simulate", "-q", "--answers", "answers.txt", "--allowed", "answers.txt", "--output", "-"],
     "play": ["play", "-q", "--answers", "answers.txt", "--allowed", "answers.txt"],
     "backends": ["backends"],
+    "partition": ["partition", "-q", *GAME, "cigar"],
+    "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
+    "tree-verify": ["tree", "verify", "-q", *GAME, "tree.txt"],
+    "tree-show": ["tree", "show", "tree.txt"],
 }
 
 
@@ -352,9 +395,9 @@ def stdout_full(tmp_path_factory):
     def case(command):
         def run():
             folder = tmp_path_factory.mktemp(command)
-            write_list(folder / "answers.txt", ANSWERS)
+            write_inputs(folder)
             full = device(folder, "full")
-            guard = Guard(folder / "answers.txt", folders=[folder])
+            guard = Guard(folder / "answers.txt", folder / "tree.txt", folders=[folder])
             with open(full, "wb") as sink:
                 return wordle(*STDOUT_COMMANDS[command], stdout=sink, cwd=folder), guard
 
@@ -370,7 +413,7 @@ def test_stdout_full_is_one_line(stdout_full, command):
     guard.check()
 
 
-@pytest.mark.parametrize("command", ["feedback", "prune", "score"])
+@pytest.mark.parametrize("command", ["feedback", "prune", "score", "partition", "tree-show"])
 def test_stdout_closed_is_one_line(work, command):
     guard = Guard(work / "answers.txt", folders=[work])
     result = wordle(*STDOUT_COMMANDS[command], stdout=subprocess.DEVNULL, cwd=work, preexec_fn=lambda: os.close(1))
@@ -386,7 +429,7 @@ def test_closed_stdout_does_not_swallow_output_into_a_file(work):
     assert (work / "out.txt").read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
 
 
-@pytest.mark.parametrize("command", ["help", "version", "prune", "feedback"])
+@pytest.mark.parametrize("command", ["help", "version", "prune", "feedback", "partition", "tree-show"])
 def test_reader_gone_is_a_quiet_success(work, command):
     """`wordle --help | true`: the pipe's reader has gone before we write: exit 0, nothing said."""
     read_end, write_end = os.pipe()
@@ -519,7 +562,7 @@ MOMENTS = {"TERM-early": (signal.SIGTERM, 0.3), "TERM-late": (signal.SIGTERM, 1.
 
 
 @pytest.fixture(scope="module")
-def signalled_scores(tmp_path_factory):
+def signalled_scores(tmp_path_factory):  # full-size runs: its test is marked slow
     """A full-size `score` per MOMENTS entry, sent that signal after that many seconds."""
 
     def case(name, signum, delay):
@@ -540,6 +583,7 @@ def signalled_scores(tmp_path_factory):
     return run_concurrently({name: case(name, *moment) for name, moment in MOMENTS.items()})
 
 
+@pytest.mark.slow  # full-size `score` runs
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_signal_at_any_moment_leaves_output_old_or_complete(signalled_scores, moment):
     """A full-size `score` signalled at some moment: OUTPUT is the old one or the complete new one."""
@@ -650,6 +694,7 @@ def test_endless_word_list_is_refused_at_once_in_bounded_memory(tmp_path, comman
     assert os.listdir(tmp_path) == ["answers.txt"]
 
 
+@pytest.mark.slow  # 150 MiB through a pipe
 def test_input_larger_than_memory_streams_through(tmp_path):
     """150 MiB of (padded, repeated) words through a pipe into a process capped at 128 MiB."""
     line = b"cigar" + b" " * 1018 + b"\n"
@@ -688,7 +733,8 @@ def test_huge_argument_makes_a_short_usage_error(work):
 
 @pytest.mark.parametrize(
     "variable, value",
-    [("NUMBA_NUM_THREADS", "0"), ("NUMBA_NUM_THREADS", "-1"), ("NUMBA_NUM_THREADS", "many"), ("NUMBA_THREADING_LAYER", "bogus")],
+    [("NUMBA_NUM_THREADS", "0"), ("NUMBA_NUM_THREADS", "-1"), ("NUMBA_NUM_THREADS", "many"), ("NUMBA_NUM_THREADS", "100000"),
+     ("NUMBA_THREADING_LAYER", "bogus")],
 )
 def test_bad_numba_environment_is_one_line(work, variable, value):
     guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
@@ -703,7 +749,7 @@ def test_output_name_at_the_length_limit(work, length):
     result = wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", name, cwd=work)
     quiet_success(result)
     assert (work / name).read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
-    assert sorted(os.listdir(work)) == sorted(["answers.txt", "out.txt", name])
+    assert sorted(os.listdir(work)) == sorted(["answers.txt", "tree.txt", "out.txt", name])
 
 
 @pytest.mark.parametrize("command", ["feedback", "simulate"])
@@ -731,3 +777,134 @@ def test_unwritable_directory_fails_before_computing(work):
         one_line(wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", "ro/out.txt", cwd=work), 1, "ro/out.txt")
     finally:
         os.chmod(ro, 0o755)
+
+
+# ---------------------------------------------------------------- the tree commands and partition
+
+
+def test_tree_file_is_valid(work):
+    """The control case: TREE is a valid tree for ANSWERS, so the failures below are the faults'."""
+    result = wordle("tree", "verify", "-q", *GAME, "tree.txt", cwd=work)
+    quiet_success(result)
+    assert result.stdout.startswith(b"tree.txt: a valid selby tree")
+
+
+def assert_tree_for_answers(path: Path) -> None:
+    """`path` holds a complete tree (selby or json) that reaches every answer once."""
+    from wordle_cli.trees.formats import read
+
+    tree = read(path.read_text(), str(path)).tree
+    assert sorted(tree.depths()) == sorted(ANSWERS)
+
+
+@pytest.mark.parametrize("output", ["device-null", "device-full", "symlink", "dangling-symlink"])
+def test_tree_build_output_is_written_through_or_followed(work, output):
+    build = ["tree", "build", "-q", *GAME, "--first", "cigar", "-o"]
+    guard = Guard(work / "answers.txt", folders=[work])
+    if output.startswith("device"):
+        node = device(work, output.split("-")[1])
+        result = wordle(*build, str(node), cwd=work)
+        if output == "device-null":
+            quiet_success(result)
+        else:
+            one_line(result, 1, f"cannot write {node}", "No space left on device")
+        assert same_device(node, output.split("-")[1])
+        guard = Guard(work / "answers.txt", folders=[work])  # the node itself may be new here (root)
+        guard.check()
+        return
+    target = "out.txt" if output == "symlink" else "new.txt"
+    os.symlink(target, work / "link")
+    guard = Guard(work / "answers.txt", folders=[work])
+    quiet_success(wordle(*build, "link", cwd=work))
+    assert os.readlink(work / "link") == target
+    assert_tree_for_answers(work / target)
+    guard.check(new=[target])
+
+
+TREE_FAULTS = {
+    # name: (how to make FILE in the folder, FILE, what the one line must say)
+    "directory": (lambda w: (w / "d").mkdir(), "d", "is a directory, not a tree file"),
+    "missing": (lambda w: None, "nowhere.txt", "no such file"),
+    "not-utf8": (lambda w: (w / "t").write_bytes(b"cigar GGGGG1\n\xff\n"), "t", "t line 2: not valid UTF-8"),
+    "socket": (lambda w: socket.socket(socket.AF_UNIX).bind(str(w / "s")), "s", "cannot read"),
+    "empty-device": (lambda w: None, "/dev/null", "the tree file is empty"),
+    "deep-json": (lambda w: (w / "t").write_text('{"guess": "cigar", "map": ' * 5000 + "null" + "}" * 5000), "t",
+                  "nested too deeply"),
+    "deep-tree": (lambda w: (w / "t").write_text(_deep_json_tree(300)), "t", "deeper than 256 turns"),
+    "huge-word": (lambda w: (w / "t").write_text('{"guess": "' + "a" * MiB + '", "map": {}}'), "t", "(1048576 characters)"),
+    "huge-token": (lambda w: (w / "t").write_text("cigar " + "G" * MiB + "\n"), "t", "t line 1"),
+}
+
+
+def _deep_json_tree(turns: int) -> str:
+    import json
+
+    node = {"guess": "cigar", "map": {"GGGGG": None}}
+    for _ in range(turns - 1):
+        node = {"guess": "rebut", "map": {"BBBBB": node}}
+    return json.dumps(node)
+
+
+@pytest.mark.parametrize("fault", list(TREE_FAULTS))
+def test_bad_tree_file_is_one_line(work, fault):
+    make, name, message = TREE_FAULTS[fault]
+    make(work)
+    inputs = [work / name] if (work / name).is_file() else []
+    guard = Guard(work / "answers.txt", *inputs, folders=[work])
+    line = one_line(wordle("tree", "show", name, cwd=work), 1, message)
+    assert len(line) < 300
+    guard.check()
+
+
+def test_tree_verify_on_an_endless_file_in_bounded_memory(work):
+    guard = Guard(work / "answers.txt", folders=[work])
+    result, peak = measured(["tree", "verify", "-q", *GAME, "/dev/zero"], stdin=subprocess.DEVNULL, limit=1024 * MiB, cwd=work)
+    one_line(result, 1, "/dev/zero: larger than 16 MiB, so not a tree file")
+    assert peak < 150 * MiB, peak
+    guard.check()
+
+
+@pytest.mark.parametrize("command", ["tree-show", "tree-build"])
+def test_tree_commands_with_stdin_closed(work, command):
+    """`tree show -` reads the tree, `tree build --answers -` the answers from stdin."""
+    args = ["tree", "show", "-"] if command == "tree-show" else ["tree", "build", "-q", "--answers", "-", "--allowed",
+                                                                  "answers.txt", "-o", "out.txt"]
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    one_line(wordle(*args, cwd=work, preexec_fn=lambda: os.close(0)), 1, "<stdin>", "standard input is closed")
+    guard.check()
+
+
+def test_tree_build_terminated_mid_run_keeps_old_output(work):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    proc = start("tree", "build", "-q", "--answers", "-", "--allowed", "answers.txt", "-o", "out.txt", cwd=work,
+                 stdin=subprocess.PIPE)
+    _reading(proc)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    one_line(Result(proc.returncode, out, err.decode()), 143, "SIGTERM")
+    guard.check()
+
+
+@pytest.mark.parametrize("command", ["tree-build", "partition"])
+def test_bad_numba_environment_is_one_line_for_the_tree_commands(work, command):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    result = wordle(*STDOUT_COMMANDS[command], env={"NUMBA_NUM_THREADS": "0"}, cwd=work)
+    if command == "partition":  # needs no numba: the variable does not matter
+        quiet_success(result)
+        assert result.stdout.startswith(b"cigar splits the 12 answers")
+    else:
+        one_line(result, 1, "NUMBA_NUM_THREADS", "'0'")
+    guard.check()
+
+
+@pytest.mark.slow  # starts a local Dask cluster (~5 s)
+def test_tree_rank_to_a_device_makes_no_checkpoint_beside_it(work):
+    """`tree rank -o /dev/null` must not create /dev/null.checkpoint (nor replace the device)."""
+    null = device(work, "null")
+    (work / "openers.txt").write_text("cigar\n")
+    guard = Guard(work / "answers.txt", work / "openers.txt", folders=[work])
+    result = wordle("tree", "rank", "-q", *GAME, "--openers", "openers.txt", "--workers", "1", "-o", str(null), cwd=work)
+    quiet_success(result)
+    assert same_device(null, "null")
+    assert not os.path.lexists(f"{null}.checkpoint")
+    guard.check()

@@ -6,6 +6,7 @@ import csv
 import io
 import os
 import re
+import stat
 from pathlib import Path
 
 import naive
@@ -152,3 +153,39 @@ def test_unencodable_text_is_one_line_and_leaves_output(tmp_path):
         out.write("bad \udcff byte\n")
     assert target.read_text() == "old\n"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+# ---------------------------------------------------------------- what AtomicOutput replaces, and what never
+
+
+def test_replaces_file_only_for_regular_files_and_new_names(tmp_path):
+    (tmp_path / "regular").write_text("x")
+    os.symlink("regular", tmp_path / "link")
+    os.symlink("new", tmp_path / "dangling")
+    os.mkfifo(tmp_path / "fifo")
+    os.symlink("/dev/null", tmp_path / "to-null")
+    for name in ("regular", "link", "dangling", "absent"):
+        assert output.replaces_file(str(tmp_path / name)), name
+    for path in ("-", "/dev/fd/1", "/dev/stdout", "/dev/null", str(tmp_path / "fifo"), str(tmp_path / "to-null")):
+        assert not output.replaces_file(path), path
+    with pytest.raises(WordleError, match="is a directory"):
+        output.replaces_file(str(tmp_path))
+
+
+@pytest.mark.parametrize("becomes", ["fifo", "directory", "symlink"])
+def test_output_that_stops_being_a_regular_file_is_not_replaced(tmp_path, becomes):
+    """OUTPUT was a regular file when the run began; something else took its name meanwhile: it stays."""
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    with pytest.raises(WordleError, match="no longer a regular file"), AtomicOutput(str(target)) as out:
+        out.write("new\n")
+        target.unlink()
+        if becomes == "fifo":
+            os.mkfifo(target)
+        elif becomes == "directory":
+            target.mkdir()
+        else:
+            os.symlink("elsewhere", target)
+    assert os.listdir(tmp_path) == ["out.txt"]
+    mode = os.lstat(target).st_mode
+    assert {"fifo": stat.S_ISFIFO, "directory": stat.S_ISDIR, "symlink": stat.S_ISLNK}[becomes](mode)

@@ -52,7 +52,7 @@ MAX_LINE_LENGTH = 256
 #: and MAX_LINE_LENGTH, whatever the size of the input.
 READ_CHUNK_BYTES = 1 << 16
 
-#: Largest file read whole (a decision tree: about 0.2 MB for Wordle's 2315
-#: answers in the selby format, a few MB in JSON); anything larger is refused
-#: rather than held in memory.
-MAX_TEXT_BYTES = 64 << 20
+#: Largest file read whole (a decision tree: 0.1 MB for Wordle's 2315 answers
+#: in the selby format, 0.2 MB in JSON; a rank checkpoint: 40 bytes an
+#: opener); anything larger is refused rather than held in memory.
+MAX_TEXT_BYTES = 16 << 20

@@ -221,6 +221,17 @@ class AtomicOutput:
             raise WordleError(f"cannot write {self.path}: {one_line(exc)}") from None
 
 
+def replaces_file(path: str) -> bool:
+    """Whether AtomicOutput(path) would replace a file (a regular one, or a new name), not write through.
+
+    For files kept beside OUTPUT (a checkpoint): there is no "beside" for
+    /dev/null, a FIFO or standard output. Errors are AtomicOutput's own.
+    """
+    if path == STDOUT or _own_descriptor(path) is not None:
+        return False
+    return not _is_special(path, _target_of(path))
+
+
 STDOUT_FD = 1
 
 # /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N: a descriptor of this process.
@@ -318,6 +329,7 @@ class _TempFile(Sink):
             _give_permissions(fd, self.target)
             if self.temp_name is None:
                 _, self.temp_name = _fresh_name(self.directory, lambda name: _link_unnamed(fd, name))
+            _check_still_replaceable(self.name, self.target)
             os.replace(self.temp_name, self.target)
             self.temp_name = None
         except OSError as exc:
@@ -338,6 +350,21 @@ class _TempFile(Sink):
                 pass
             self.temp_name = None
 
+
+
+def _check_still_replaceable(name: str, target: str) -> None:
+    """Refuse to rename over a target that became something other than a regular file during the run.
+
+    AtomicOutput chose to replace it because it was a regular file (or did
+    not exist); a device, FIFO, socket, directory or link put there since must
+    not be destroyed (the window left is the few microseconds up to the rename).
+    """
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise WordleError(f"cannot write {name}: {target} is no longer a regular file; it was left as it is")
 
 
 def _fresh_name(directory: str, create):

@@ -101,17 +101,10 @@ def content_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
     alone. A byte-order mark is ignored. Errors (not UTF-8, too long, unreadable)
     are WordleErrors naming `name` and the line.
     """
-    read = getattr(stream, "read1", stream.read)
     number = 1  # the line that `tail` belongs to
-    tail = b""  # the unfinished line so far (compacted, see _Tail)
+    tail = b""  # the unfinished line so far (compacted, see _check_unfinished)
     comment: _Comment | None = None  # set while skipping a long comment line
-    while True:
-        try:
-            chunk = read(config.READ_CHUNK_BYTES)
-        except OSError as exc:
-            raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
-        if not chunk:
-            break
+    for chunk in _chunks(stream, name):
         end = chunk.rfind(b"\n")
         if comment is not None:
             if end < 0:
@@ -140,6 +133,36 @@ def content_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
         yield from _complete_lines(tail, number, name)
 
 
+def _chunks(stream: BinaryIO, name: str) -> Iterator[bytes]:
+    """The stream's bytes in chunks of at most READ_CHUNK_BYTES, a leading byte-order mark left out.
+
+    Never reads again after the end of input (a terminal would wait for more).
+    """
+    read = getattr(stream, "read1", stream.read)
+
+    def next_chunk() -> bytes:
+        try:
+            return read(config.READ_CHUNK_BYTES)
+        except OSError as exc:
+            raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
+
+    start = b""  # the first bytes, until there are enough to tell a byte-order mark
+    while True:
+        chunk = next_chunk()
+        start += chunk
+        if chunk and len(start) < len(codecs.BOM_UTF8):
+            continue
+        if start.startswith(codecs.BOM_UTF8):
+            start = start[len(codecs.BOM_UTF8) :]
+        if start:
+            yield start
+        break
+    while chunk:
+        chunk = next_chunk()
+        if chunk:
+            yield chunk
+
+
 def _tail_bytes() -> int:
     """Bytes of an unfinished line held before looking at it.
 
@@ -156,8 +179,6 @@ def _complete_lines(block: bytes, first: int, name: str) -> Iterator[tuple[int, 
     except UnicodeDecodeError as exc:
         line = first + block.count(b"\n", 0, exc.start)
         raise WordleError(f"{name} line {line}: not valid UTF-8") from None
-    if first == 1 and text.startswith("\ufeff"):
-        text = text[1:]  # a byte-order mark is not part of the first word
     limit = config.MAX_LINE_LENGTH
     for number, raw in enumerate(text.split("\n"), start=first):
         line = raw.strip()
@@ -182,8 +203,6 @@ def _check_unfinished(tail: bytes, number: int, name: str) -> tuple[bytes, _Comm
     decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
     text = decoder.decode(tail, final=False)  # holds back a multi-byte character cut in two
     held = decoder.getstate()[0]
-    if number == 1 and text.startswith("\ufeff"):
-        text = text[1:]
     text = text.lstrip()
     limit = config.MAX_LINE_LENGTH
     if text.startswith("#"):
@@ -235,36 +254,41 @@ def open_input(path: str, what: str = "word list", stdin: BinaryIO | None = None
         yield handle
 
 
-def read_text(path: str, what: str, limit: int = config.MAX_TEXT_BYTES) -> str:
-    """The whole text of a UTF-8 input file (`-`: standard input) no larger than `limit` bytes.
+def read_bytes(path: str, what: str, limit: int | None = None) -> bytearray:
+    """The whole content of an input file (`-`: standard input) no larger than `limit` bytes (MAX_TEXT_BYTES).
 
-    For files read whole, such as decision trees, whose lines may be long (a
-    JSON tree on one line) and whose indentation matters. Memory stays bounded:
-    reading stops, with an error, once `limit` bytes have come (an endless
-    /dev/zero included). Errors are one line naming the file (and the line of
-    a byte that is not UTF-8).
+    For files read whole (decision trees, checkpoints). Memory stays bounded:
+    reading stops, with a one-line error, once more than `limit` bytes have
+    come (an endless /dev/zero included).
     """
     name = display_name(path)
-    chunks: list[bytes] = []
-    size = 0
+    limit = config.MAX_TEXT_BYTES if limit is None else limit
+    data = bytearray()  # grown in place: no second copy of the whole content
     with open_input(path, what) as stream:
         while True:
             try:
-                chunk = stream.read(min(config.READ_CHUNK_BYTES, limit + 1 - size))
+                chunk = stream.read(min(config.READ_CHUNK_BYTES, limit + 1 - len(data)))
             except OSError as exc:
                 raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
             if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
+                return data
+            data += chunk
+            if len(data) > limit:
                 raise WordleError(f"{name}: larger than {_size_text(limit)}, so not a {what}")
-    data = b"".join(chunks)
+
+
+def read_text(path: str, what: str, limit: int | None = None) -> str:
+    """`read_bytes` as UTF-8 text; a byte that is not UTF-8 is an error naming its line.
+
+    For files whose lines may be long (a JSON tree on one line) or whose
+    indentation matters, which `content_lines` would refuse or strip.
+    """
+    data = read_bytes(path, what, limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise WordleError(f"{name} line {line}: not valid UTF-8") from None
+        raise WordleError(f"{display_name(path)} line {line}: not valid UTF-8") from None
 
 
 def _size_text(size: int) -> str:

@@ -29,6 +29,7 @@ import sys
 import warnings
 
 from wordle_cli import interrupts
+from wordle_cli.backends import NumbaImportCheck
 from wordle_cli.errors import WordleError, one_line
 from wordle_cli.output import ReaderGone, Sink, text_stream
 
@@ -41,6 +42,7 @@ def run() -> int:
     try:
         use_standard_streams()
         warnings.showwarning = _show_warning
+        NumbaImportCheck.install()  # a bad NUMBA_* variable: one line, whichever module imports numba
         from wordle_cli.cli.group import main
 
         result = main.main(prog_name="wordle", standalone_mode=False)

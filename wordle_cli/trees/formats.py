@@ -26,12 +26,18 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from wordle_cli import feedback
+from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.trees.model import Node, Tree
-from wordle_cli.wordlist import normalise
+from wordle_cli.wordlist import is_text, normalise
 
 FORMATS = ("selby", "json", "dot")
 READABLE = ("selby", "json")
+
+#: Most turns a path of a tree file may take: far beyond any real tree (the
+#: builder's --max-guesses stops at 100), and shallow enough that walking the
+#: tree recursively never reaches Python's recursion limit.
+MAX_TURNS = 256
 
 #: Branch order in selby files: per tile, B (absent) < G (exact) < Y (contained).
 _TILE_RANK = {feedback.ABSENT: 0, feedback.EXACT: 1, feedback.CONTAINED: 2}
@@ -182,6 +188,8 @@ def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, dep
 
 def read(text: str, name: str) -> TreeFile:
     """A tree from a file's text, its format told by its first character ({ for json)."""
+    if not is_text(text):  # bytes kept as surrogates by a lenient decoder
+        raise TreeFileError(f"{name}: not valid UTF-8 text")
     stripped = text.lstrip("\ufeff \t\r\n")
     if not stripped:
         raise TreeFileError(f"{name}: the tree file is empty")
@@ -238,13 +246,18 @@ def _read_json(text: str, name: str) -> TreeFile:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TreeFileError(f"{name} line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)") from None
     leaves: list[Leaf] = []
     builder = _Builder(name)
 
     def walk(obj, steps: list[tuple[str, tuple[int, ...]]]) -> None:
-        where = "at " + (" ".join(f"{g} {feedback.show(t, 'byg')}" for g, t in steps) or "the root")
+        shown = " ".join(f"{g} {feedback.show(t, 'byg')}" for g, t in steps[-4:])
+        where = "at " + (("... " if len(steps) > 4 else "") + shown if steps else "the root")
         if not isinstance(obj, dict) or not isinstance(obj.get("guess"), str) or not isinstance(obj.get("map"), dict):
             raise TreeFileError(f'{name} {where}: expected {{"guess": WORD, "map": {{FEEDBACK: ...}}}}')
+        if not is_text(obj["guess"]) or not 1 <= len(obj["guess"]) <= MAX_WORD_LENGTH:
+            raise TreeFileError(f"{name} {where}: {quote(obj['guess'])} is not a word of 1 to {MAX_WORD_LENGTH} symbols")
         guess = normalise(obj["guess"])
         if not obj["map"]:
             raise TreeFileError(f"{name} {where}: {quote(guess)} has no branches")
@@ -260,6 +273,8 @@ def _read_json(text: str, name: str) -> TreeFile:
                 leaf = Leaf(path, where)
                 builder.add(leaf)
                 leaves.append(leaf)
+            elif len(path) >= MAX_TURNS:
+                raise TreeFileError(f"{name} {where}: deeper than {MAX_TURNS} turns, so not a tree")
             else:
                 walk(child, path)
 
@@ -276,6 +291,8 @@ class _Builder:
         self.length: int | None = None
 
     def add(self, leaf: Leaf) -> None:
+        if len(leaf.steps) > MAX_TURNS:
+            raise TreeFileError(f"{self.name} {leaf.where}: {len(leaf.steps)} turns; a tree has at most {MAX_TURNS}")
         last_guess, last_tiles = leaf.steps[-1]
         if any(t != feedback.EXACT for t in last_tiles):
             raise TreeFileError(f"{self.name} {leaf.where}: the last feedback must be all exact, got {feedback.show(last_tiles, 'byg')}")
