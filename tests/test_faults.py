@@ -210,11 +210,18 @@ def test_fifo_output_is_written_through(work):
     fifo = work / "fifo"
     os.mkfifo(fifo)
     received = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     guard = Guard(work / "answers.txt", folders=[work])
-    one_line(wordle("prune", "cigar", "AAAAA", "answers.txt", "fifo", cwd=work), 0, KEPT)
-    reader.join(timeout=30)
+    try:
+        one_line(wordle("prune", "cigar", "AAAAA", "answers.txt", "fifo", cwd=work), 0, KEPT)
+    finally:
+        if reader.is_alive() and not received:  # the run never opened the FIFO: let the reader go
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+        reader.join(timeout=30)
     assert received == [pruned("cigar", "AAAAA", ANSWERS)]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     guard.check()
@@ -609,6 +616,20 @@ def test_sigint_at_the_first_instant(work):
     out, err = proc.communicate(timeout=60)
     one_line(Result(proc.returncode, out, err.decode()), 130, "interrupted")
     guard.check()
+
+
+def test_ctrl_c_before_the_handlers_are_in_is_one_line(monkeypatch, capfd):
+    """A KeyboardInterrupt while the handlers are being installed (Python's own handler still in place)."""
+    from wordle_cli import cli, interrupts
+
+    def interrupted_meanwhile():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(interrupts, "install", interrupted_meanwhile)
+    with pytest.raises(SystemExit) as info:
+        cli.entry_point()
+    assert info.value.code == 130
+    assert capfd.readouterr().err == "wordle: interrupted\n"
 
 
 def test_program_entry_imports_nothing_heavy_before_its_signal_handlers():

@@ -30,20 +30,31 @@ COMMANDS = {
 
 def entry_point() -> None:
     """The `wordle` console script and `python -m wordle_cli`: run the program, exit with its status."""
-    from wordle_cli import interrupts
-
     try:
+        from wordle_cli import interrupts
+
         interrupts.install()
         from wordle_cli.cli import process
-    except interrupts.Interrupted as exc:  # a signal that was pending when the handlers went in
-        import os
+    except KeyboardInterrupt:  # Ctrl-C before the handlers were in
+        _stop("interrupted", 130)
+    except BaseException as exc:  # noqa: B036 - a signal pending when the handlers went in
+        from wordle_cli import interrupts
 
-        try:
-            os.write(2, f"wordle: {exc.describe()}\n".encode())
-        except OSError:
-            pass
-        raise SystemExit(exc.exit_status) from None
+        if not isinstance(exc, interrupts.Interrupted):
+            raise
+        _stop(exc.describe(), exc.exit_status)
     process.exit_with(process.run())
+
+
+def _stop(what: str, status: int) -> None:
+    """Leave during start-up, before the program's own streams exist."""
+    import os
+
+    try:
+        os.write(2, f"wordle: {what}\n".encode())
+    except OSError:
+        pass
+    raise SystemExit(status) from None
 
 
 def __getattr__(name: str):
