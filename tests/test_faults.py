@@ -666,24 +666,33 @@ def test_ctrl_c_at_the_interactive_prompt_exits_130(work):
 # ---------------------------------------------------------------- huge and endless inputs (defect 9)
 
 
-def _limit_memory(limit: int):
-    def limit_address_space():
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-    return limit_address_space
+#: Runs argv[2:] under an address-space cap of argv[1] bytes, then prints its peak RSS and exits with its status.
+#: The measured process is forked from this small interpreter, not from pytest: Linux counts the pages a
+#: child had at fork (its parent's) in its peak, so a child of a big pytest process would report pytest's size.
+PEAK_REPORTER = """
+import os, resource, subprocess, sys
+limit = int(sys.argv[1])
+cap = lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+proc = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, preexec_fn=cap)
+_, status, usage = os.wait4(proc.pid, 0)
+print(usage.ru_maxrss * 1024)
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
 
 
 def measured(args, *, stdin, limit: int, cwd, feed: bytes = b"", repeat: int = 0) -> tuple[Result, int]:
-    """Run under an address-space cap; (result, peak RSS in bytes) from wait4.
+    """Run `wordle ARGS` under an address-space cap: (result, its peak RSS in bytes).
 
     With `feed`, stdin is a pipe that receives `feed` `repeat` times (an input larger than the cap).
     """
-    proc = start(*args, cwd=cwd, stdin=stdin, stdout=subprocess.DEVNULL, preexec_fn=_limit_memory(limit))
-    errors = []
-    reader = threading.Thread(target=lambda: errors.append(proc.stderr.read()))
-    reader.start()
+    proc = subprocess.Popen([sys.executable, "-c", PEAK_REPORTER, str(limit), *WORDLE, *args], env=ENV, cwd=cwd,
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    streams = {}
+    readers = [threading.Thread(target=lambda name=name: streams.update({name: getattr(proc, name).read()}))
+               for name in ("stdout", "stderr")]
+    for reader in readers:
+        reader.start()
     if stdin is subprocess.PIPE:
         try:
             for _ in range(repeat):
@@ -695,10 +704,10 @@ def measured(args, *, stdin, limit: int, cwd, feed: bytes = b"", repeat: int = 0
                 proc.stdin.close()
             except BrokenPipeError:
                 pass
-    _, status, usage = os.wait4(proc.pid, 0)
-    reader.join()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return Result(proc.returncode, b"", errors[0].decode()), usage.ru_maxrss * 1024
+    proc.wait(timeout=300)
+    for reader in readers:
+        reader.join()
+    return Result(proc.returncode, b"", streams["stderr"].decode()), int(streams["stdout"])
 
 
 @pytest.mark.parametrize("command", ["prune", "score"])
