@@ -420,7 +420,7 @@ def test_stdout_full_is_one_line(stdout_full, command):
     guard.check()
 
 
-@pytest.mark.parametrize("command", ["feedback", "prune", "score", "partition", "tree-show"])
+@pytest.mark.parametrize("command", ["feedback", "prune", "score", "solve", "partition", "tree-show"])
 def test_stdout_closed_is_one_line(work, command):
     guard = Guard(work / "answers.txt", folders=[work])
     result = wordle(*STDOUT_COMMANDS[command], stdout=subprocess.DEVNULL, cwd=work, preexec_fn=lambda: os.close(1))
