@@ -288,7 +288,8 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
         cluster = None
         try:
             cluster = Cluster(address, workers or os.cpu_count() or 1)
-            where = address or f"a local cluster of {workers or os.cpu_count()} workers"
+            n = workers or os.cpu_count() or 1
+            where = address or f"a local cluster of {n} worker{'s' if n != 1 else ''}"
             reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {cluster.dashboard}" if cluster.dashboard else ""))
             best = None
             for outcome in outcomes:
