@@ -44,6 +44,30 @@ def normalise_list(text: str) -> tuple[list[str], int]:
     return words, duplicates
 
 
+def content_lines(data: bytes, limit: int) -> list[tuple[int, str]] | None:
+    """What the streaming line reader must yield for `data`, or None where it must refuse it.
+
+    The whole input at once: a leading byte-order mark dropped, split at
+    "\n", each line stripped; blank lines skipped, comment lines as "#".
+    Refused: bytes that are not UTF-8 anywhere, or a non-comment line longer
+    than `limit` characters after stripping.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    lines = []
+    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            lines.append((number, "#"))
+        elif len(line) > limit:
+            return None
+        elif line:
+            lines.append((number, line))
+    return lines
+
+
 # ---------------------------------------------------------------- feedback (SPEC §2)
 
 
@@ -196,8 +220,8 @@ def format_g(value: Fraction, precision: int) -> str:
 
 
 def csv_field(word: str) -> str:
-    """RFC 4180: quote a field holding a comma, quote or line break; double its quotes."""
-    if any(ch in word for ch in ',"\r\n'):
+    """RFC 4180: quote a field holding a comma, quote or line break, or white space at an end; double its quotes."""
+    if any(ch in word for ch in ',"\r\n') or word != word.strip():
         return '"' + word.replace('"', '""') + '"'
     return word
 

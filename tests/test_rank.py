@@ -157,6 +157,14 @@ def test_digest_changes_with_lists_and_options():
         assert rank.digest(ANSWERS, ALLOWED, changed) != base
 
 
+def test_checkpoint_is_read_in_bounded_memory(tmp_path):
+    """A checkpoint is read by the one input reader: an endless or huge file is refused, not held."""
+    with pytest.raises(WordleError, match="/dev/zero: larger than 16 MiB, so not a checkpoint"):
+        rank.Checkpoint("/dev/zero", "k").load()
+    with pytest.raises(WordleError, match="is a directory, not a checkpoint"):
+        rank.Checkpoint(str(tmp_path), "k").load()
+
+
 # ---------------------------------------------------------------- the command, on real clusters
 
 

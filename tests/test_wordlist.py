@@ -176,3 +176,51 @@ def test_reading_matches_naive(lines, bom, final_newline):
     raw_lines = text.lstrip("\ufeff").split("\n")
     for word, line in zip(got.words, got.lines):
         assert naive.normalise_word(raw_lines[line - 1].strip()) == word
+
+
+# ---------------------------------------------------------------- files read whole (trees, checkpoints)
+
+
+def test_read_text_whole_file_keeps_lines_as_they_are(tmp_path):
+    path = tmp_path / "t"
+    path.write_bytes("  indented σ\n\n{\"long\": \"" .encode() + b"x" * 10_000 + b'"}\n')
+    assert wordlist.read_text(str(path), "tree file") == path.read_text(encoding="utf-8")
+
+
+def test_read_text_stdin(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"from stdin\n")))
+    assert wordlist.read_text("-", "tree file") == "from stdin\n"
+
+
+@pytest.mark.parametrize("size, refused", [(1000, False), (1001, True)])
+def test_read_bytes_refuses_more_than_its_limit(tmp_path, size, refused):
+    path = tmp_path / "big"
+    path.write_bytes(b"y" * size)
+    if refused:
+        with pytest.raises(WordleError, match=r"^.*big: larger than 1000 bytes, so not a checkpoint$"):
+            wordlist.read_bytes(str(path), "checkpoint", limit=1000)
+    else:
+        assert wordlist.read_bytes(str(path), "checkpoint", limit=1000) == b"y" * 1000
+
+
+def test_read_bytes_stops_on_an_endless_file():
+    with pytest.raises(WordleError, match="/dev/zero: larger than 1 MiB, so not a tree file"):
+        wordlist.read_bytes("/dev/zero", "tree file", limit=1 << 20)
+
+
+@pytest.mark.parametrize(
+    "data, line",
+    [(b"\xff", 1), (b"ok\nok\n\xc3(\n", 3), (b"ok\n\xf0\x9f\x9f", 2)],
+)
+def test_read_text_names_the_line_that_is_not_utf8(tmp_path, data, line):
+    path = tmp_path / "t"
+    path.write_bytes(data)
+    with pytest.raises(WordleError, match=f"t line {line}: not valid UTF-8$"):
+        wordlist.read_text(str(path), "tree file")
+
+
+def test_read_text_names_the_kind_of_file(tmp_path):
+    with pytest.raises(WordleError, match="is a directory, not a tree file"):
+        wordlist.read_text(str(tmp_path), "tree file")
+    with pytest.raises(WordleError, match="no such file"):
+        wordlist.read_text(str(tmp_path / "absent"), "tree file")

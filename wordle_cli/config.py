@@ -42,3 +42,17 @@ MAX_WORD_LENGTH = 8
 
 #: Symbol codes are bytes 1..255; 0 pads packed words shorter than 8.
 MAX_SYMBOLS = 255
+
+#: Longest line (after stripping white space) a word list or a `play` turn may
+#: hold: a word has at most 8 symbols, so anything longer is not a word, and
+#: reading stops there instead of holding an endless line in memory.
+MAX_LINE_LENGTH = 256
+
+#: Bytes read from a word list at a time; memory use stays bounded by this
+#: and MAX_LINE_LENGTH, whatever the size of the input.
+READ_CHUNK_BYTES = 1 << 16
+
+#: Largest file read whole (a decision tree: 0.1 MB for Wordle's 2315 answers
+#: in the selby format, 0.2 MB in JSON; a rank checkpoint: 40 bytes an
+#: opener); anything larger is refused rather than held in memory.
+MAX_TEXT_BYTES = 16 << 20

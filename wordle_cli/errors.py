@@ -6,9 +6,26 @@ traceback.
 """
 
 
+#: The most characters of a user's text that a message quotes.
+QUOTE_LIMIT = 40
+
+
 def one_line(exc: BaseException) -> str:
     """An exception's text on one line (or its type's name), to quote in an error message."""
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT, whole: bool = True) -> str:
+    """`text` as Python would quote it, cut to `limit` characters: 'aaaa…' (10485760 characters).
+
+    Every message that repeats what a user typed or a file held goes through
+    this, so a 10 MB line makes a short message, not a 10 MB one. `whole=False`
+    says `text` is only the start of something longer (no length is given).
+    """
+    if len(text) <= limit and whole:
+        return repr(text)
+    shown = repr(text[:limit])
+    return f"{shown[:-1]}…{shown[-1]}" + (f" ({len(text)} characters)" if whole else "")
 
 
 class WordleError(Exception):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from wordle_cli.errors import quote
+
 ABSENT, CONTAINED, EXACT = 0, 1, 2
 
 #: Each spelling maps its characters (lower case) to tiles; one spelling per string.
@@ -69,11 +71,11 @@ def parse(text: str, length: int | None = None) -> tuple[int, ...]:
             break
     else:
         raise ValueError(
-            f"{text!r} is not a feedback string: use one spelling throughout, "
+            f"{quote(text)} is not a feedback string: use one spelling throughout, "
             "e.g. ACAAC, byyby, 01001 or 🟩🟨⬛⬛⬛"
         )
     if length is not None and len(tiles) != length:
-        raise ValueError(f"{text!r} has {len(tiles)} tiles, expected {length}")
+        raise ValueError(f"{quote(text)} has {len(tiles)} tiles, expected {length}")
     return tiles
 
 

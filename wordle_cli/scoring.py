@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet
+from wordle_cli.output import csv_row, quoting_needed
 from wordle_cli.stats import ScoreSums, format_ratio, variance_numerator
 
 HEADER = "guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len"
@@ -65,19 +66,15 @@ def csv_rows(scores: Scores, precision: int = 6) -> Iterator[str]:
     s2 = sums.sum_n2.tolist()
     mx = sums.max_n.tolist()
     var_den = n * (n - 1)
-    field = _csv_field if _needs_quotes("".join(scores.guesses)) else str
+    # The one CSV writer, with a fast path: when no guess needs quoting (numbers
+    # and true/false never do), joining the fields is all csv_row would do.
+    plain = not quoting_needed(scores.guesses)
     for i in ranking(scores):
+        guess, is_answer = scores.guesses[i], scores.is_answer[i]
+        average = format_ratio(s1[i], n, precision)
         variance = format_ratio(variance_numerator(s1[i], s2[i], n), var_den, precision) if n > 1 else "0"
-        yield (
-            f"{field(scores.guesses[i])},{'true' if scores.is_answer[i] else 'false'},"
-            f"{format_ratio(s1[i], n, precision)},{variance},{mx[i]}"
-        )
+        if plain:
+            yield f"{guess},{'true' if is_answer else 'false'},{average},{variance},{mx[i]}"
+        else:
+            yield csv_row((guess, is_answer, average, variance, mx[i]))
 
-
-def _needs_quotes(text: str) -> bool:
-    return "," in text or '"' in text or "\r" in text or "\n" in text
-
-
-def _csv_field(word: str) -> str:
-    """Quote a word only if it holds a CSV metacharacter (possible in exotic alphabets)."""
-    return '"' + word.replace('"', '""') + '"' if _needs_quotes(word) else word

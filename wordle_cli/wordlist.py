@@ -1,18 +1,24 @@
 """Reading word lists (SPEC §1): UTF-8, normalised, de-duplicated, one length.
 
 Pure Python on purpose: `wordle prune` reads a list and must start as fast as
-`import click`, so nothing here may import numpy or numba.
+`import click`, so nothing here may import numpy or numba. Lists are read as
+a stream (`content_lines`), so no input, however large or endless, can make
+memory grow beyond the words it holds.
 """
 
 from __future__ import annotations
 
+import codecs
 import sys
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from wordle_cli import config
 from wordle_cli.config import MAX_SYMBOLS, MAX_WORD_LENGTH
-from wordle_cli.errors import UsageProblem, WordleError
+from wordle_cli.errors import UsageProblem, WordleError, quote
 
 STDIN = "-"
 
@@ -35,10 +41,25 @@ class WordList:
 
 
 def normalise(word: str) -> str:
-    """NFC, then str.lower() (not casefold: Greek final sigma stays a letter of its own)."""
+    """NFC, then str.lower() (not casefold: Greek final sigma stays a letter of its own).
+
+    A word typed as an argument that is not valid UTF-8 (Python keeps its bytes
+    as lone surrogates) is a usage error, before it can reach an output.
+    """
     if word.isascii():
         return word.lower()
+    if not is_text(word):
+        raise UsageProblem(f"{quote(word)} is not valid UTF-8 text")
     return unicodedata.normalize("NFC", word).lower()
+
+
+def is_text(text: str) -> bool:
+    """False when `text` holds bytes that were not UTF-8 (kept as lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def display_name(path: str) -> str:
@@ -48,49 +69,230 @@ def display_name(path: str) -> str:
 def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
     """Read and normalise one list; `-` means standard input."""
     name = display_name(path)
-    data = _read_bytes(path, name, stdin)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise WordleError(f"{name} line {line}: not valid UTF-8") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a byte-order mark is not part of the first word
     words: list[str] = []
     lines: list[int] = []
     index: dict[str, int] = {}
     duplicates = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
-        word = raw.strip()
-        if not word or word.startswith("#"):
-            continue
-        word = normalise(word)
-        if word in index:
-            duplicates += 1
-            continue
-        index[word] = len(words)
-        words.append(word)
-        lines.append(number)
+    with open_input(path, "word list", stdin) as stream:
+        for number, text in content_lines(stream, name):
+            if text.startswith("#"):
+                continue
+            word = normalise(text)
+            if word in index:
+                duplicates += 1
+                continue
+            index[word] = len(words)
+            words.append(word)
+            lines.append(number)
     if not words:
         raise WordleError(f"{name}: the word list is empty")
     return WordList(name, words, lines, duplicates, index)
 
 
-def _read_bytes(path: str, name: str, stdin: BinaryIO | None) -> bytes:
-    if path == STDIN:
-        stream = stdin if stdin is not None else sys.stdin.buffer
-        return stream.read()
+def content_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each non-blank line of a UTF-8 stream, white space stripped.
+
+    The one line reader of the project (word lists, `play`'s turns). It reads
+    in chunks and yields each line as soon as its newline arrives, so memory
+    stays bounded by READ_CHUNK_BYTES whatever the input (an endless
+    /dev/zero included): a line longer than MAX_LINE_LENGTH characters after
+    stripping is refused as soon as that much of it has been seen. Comment
+    lines (starting with '#') may be of any length; they are yielded as "#"
+    alone. A byte-order mark is ignored. Errors (not UTF-8, too long, unreadable)
+    are WordleErrors naming `name` and the line.
+    """
+    number = 1  # the line that `tail` belongs to
+    tail = b""  # the unfinished line so far (compacted, see _check_unfinished)
+    comment: _Comment | None = None  # set while skipping a long comment line
+    for chunk in _chunks(stream, name):
+        end = chunk.rfind(b"\n")
+        if comment is not None:
+            if end < 0:
+                comment.feed(chunk, number)
+                continue
+            comment.feed(chunk[: chunk.index(b"\n")], number, final=True)
+            comment = None
+            yield number, "#"
+            number += 1
+            chunk = chunk[chunk.index(b"\n") + 1 :]
+            end = chunk.rfind(b"\n")
+        if end < 0:
+            tail += chunk
+            if len(tail) > _tail_bytes():
+                tail, comment = _check_unfinished(tail, number, name)
+            continue
+        block, tail = tail + chunk[:end], chunk[end + 1 :]
+        yield from _complete_lines(block, number, name)
+        number += block.count(b"\n") + 1
+        if len(tail) > _tail_bytes():
+            tail, comment = _check_unfinished(tail, number, name)
+    if comment is not None:
+        comment.feed(b"", number, final=True)
+        yield number, "#"
+    elif tail:
+        yield from _complete_lines(tail, number, name)
+
+
+def _chunks(stream: BinaryIO, name: str) -> Iterator[bytes]:
+    """The stream's bytes in chunks of at most READ_CHUNK_BYTES, a leading byte-order mark left out.
+
+    Never reads again after the end of input (a terminal would wait for more).
+    """
+    read = getattr(stream, "read1", stream.read)
+
+    def next_chunk() -> bytes:
+        try:
+            return read(config.READ_CHUNK_BYTES)
+        except OSError as exc:
+            raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
+
+    start = b""  # the first bytes, until there are enough to tell a byte-order mark
+    while True:
+        chunk = next_chunk()
+        start += chunk
+        if chunk and len(start) < len(codecs.BOM_UTF8):
+            continue
+        if start.startswith(codecs.BOM_UTF8):
+            start = start[len(codecs.BOM_UTF8) :]
+        if start:
+            yield start
+        break
+    while chunk:
+        chunk = next_chunk()
+        if chunk:
+            yield chunk
+
+
+def _tail_bytes() -> int:
+    """Bytes of an unfinished line held before looking at it.
+
+    More than a compacted line can take (2 * MAX_LINE_LENGTH + 1 characters
+    of up to 4 bytes each, see _check_unfinished), so compacting always frees room.
+    """
+    return 8 * config.MAX_LINE_LENGTH + 64
+
+
+def _complete_lines(block: bytes, first: int, name: str) -> Iterator[tuple[int, str]]:
+    """The lines of `block` (whole lines, newlines between them), numbered from `first`."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
+        text = block.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = first + block.count(b"\n", 0, exc.start)
+        raise WordleError(f"{name} line {line}: not valid UTF-8") from None
+    limit = config.MAX_LINE_LENGTH
+    for number, raw in enumerate(text.split("\n"), start=first):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            yield number, "#"
+            continue
+        if len(line) > limit:
+            raise WordleError(f"{name} line {number}: longer than {limit} characters, so not a word: {quote(line)}")
+        yield number, line
+
+
+def _check_unfinished(tail: bytes, number: int, name: str) -> tuple[bytes, _Comment | None]:
+    """Look at a long unfinished line: refuse it, start skipping a comment, or compact it.
+
+    Leading white space can go, and a run of trailing white space longer than
+    the limit only needs its first MAX_LINE_LENGTH + 1 characters kept (if a
+    word character follows it, the line is too long either way), so what is
+    kept stays below _tail_bytes().
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    text = decoder.decode(tail, final=False)  # holds back a multi-byte character cut in two
+    held = decoder.getstate()[0]
+    text = text.lstrip()
+    limit = config.MAX_LINE_LENGTH
+    if text.startswith("#"):
+        comment = _Comment(name)
+        comment.feed(text.encode("utf-8", "surrogateescape") + held, number)
+        return b"", comment
+    content = text.rstrip()
+    if len(content) > limit:
+        raise WordleError(f"{name} line {number}: longer than {limit} characters, so not a word: {quote(content, whole=False)}")
+    kept = content + text[len(content) : len(content) + limit + 1]
+    return kept.encode("utf-8", "surrogateescape") + held, None
+
+
+class _Comment:
+    """Checks that a long comment line is UTF-8 without keeping it."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+
+    def feed(self, data: bytes, number: int, final: bool = False) -> None:
+        try:
+            self.decoder.decode(data, final=final)
+        except UnicodeDecodeError:
+            raise WordleError(f"{self.name} line {number}: not valid UTF-8") from None
+
+
+@contextmanager
+def open_input(path: str, what: str = "word list", stdin: BinaryIO | None = None) -> Iterator[BinaryIO]:
+    """A binary stream of an input file (`-`: standard input); failing to open it is one line.
+
+    `what` names the kind of file in messages ("is a directory, not a word list").
+    """
+    name = display_name(path)
+    if path == STDIN:
+        yield stdin if stdin is not None else sys.stdin.buffer
+        return
+    try:
+        handle = open(path, "rb")
     except FileNotFoundError:
         raise WordleError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise WordleError(f"{name}: is a directory, not a word list") from None
+        raise WordleError(f"{name}: is a directory, not a {what}") from None
     except PermissionError:
         raise WordleError(f"{name}: permission denied") from None
     except OSError as exc:
         raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    with handle:
+        yield handle
+
+
+def read_bytes(path: str, what: str, limit: int | None = None) -> bytearray:
+    """The whole content of an input file (`-`: standard input) no larger than `limit` bytes (MAX_TEXT_BYTES).
+
+    For files read whole (decision trees, checkpoints). Memory stays bounded:
+    reading stops, with a one-line error, once more than `limit` bytes have
+    come (an endless /dev/zero included).
+    """
+    name = display_name(path)
+    limit = config.MAX_TEXT_BYTES if limit is None else limit
+    data = bytearray()  # grown in place: no second copy of the whole content
+    with open_input(path, what) as stream:
+        while True:
+            try:
+                chunk = stream.read(min(config.READ_CHUNK_BYTES, limit + 1 - len(data)))
+            except OSError as exc:
+                raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
+            if not chunk:
+                return data
+            data += chunk
+            if len(data) > limit:
+                raise WordleError(f"{name}: larger than {_size_text(limit)}, so not a {what}")
+
+
+def read_text(path: str, what: str, limit: int | None = None) -> str:
+    """`read_bytes` as UTF-8 text; a byte that is not UTF-8 is an error naming its line.
+
+    For files whose lines may be long (a JSON tree on one line) or whose
+    indentation matters, which `content_lines` would refuse or strip.
+    """
+    data = read_bytes(path, what, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise WordleError(f"{display_name(path)} line {line}: not valid UTF-8") from None
+
+
+def _size_text(size: int) -> str:
+    return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size} bytes"
 
 
 def check_length(word_list: WordList, length: int) -> None:
@@ -98,7 +300,7 @@ def check_length(word_list: WordList, length: int) -> None:
     for word, line in zip(word_list.words, word_list.lines):
         if len(word) != length:
             raise WordleError(
-                f"{word_list.name} line {line}: {word!r} has length {len(word)}, expected {length}"
+                f"{word_list.name} line {line}: {quote(word)} has length {len(word)}, expected {length}"
             )
 
 
@@ -108,7 +310,7 @@ def run_length(*word_lists: WordList) -> int:
     length = len(first.words[0])
     if not 1 <= length <= MAX_WORD_LENGTH:
         raise WordleError(
-            f"{first.name} line {first.lines[0]}: {first.words[0]!r} has length {length}; "
+            f"{first.name} line {first.lines[0]}: {quote(first.words[0])} has length {length}; "
             f"words must have 1 to {MAX_WORD_LENGTH} symbols"
         )
     for word_list in word_lists:

@@ -24,7 +24,7 @@ import importlib
 from functools import cache
 from types import ModuleType
 
-from wordle_cli.errors import WordleError, one_line
+from wordle_cli.errors import WordleError, one_line, quote
 
 NAMES = ("auto", "cpu", "cuda")
 RULES = ("strict", "loose")
@@ -90,14 +90,79 @@ def resolve(name: str, pairs: int | None = None) -> str:
 
 def load(name: str) -> ModuleType:
     """The module implementing a concrete backend ("cpu" or "cuda")."""
+    if name == "cpu":
+        numba_module()  # a bad environment is one line here, not a traceback from inside numba
     return importlib.import_module(f"wordle_cli.backends.{name}")
+
+
+#: Most threads NUMBA_NUM_THREADS may ask for (or the machine's cores, if more):
+#: numba itself crashes (SIGSEGV) when it cannot start them all, e.g. 100000.
+MAX_NUMBA_THREADS = 1024
+
+#: numba's threading layers (NUMBA_THREADING_LAYER); anything else fails at the first parallel kernel.
+_THREADING_LAYERS = ("default", "safe", "forksafe", "threadsafe", "tbb", "omp", "workqueue")
+
+
+def check_numba_environment() -> None:
+    """WordleError naming a NUMBA_* variable that would make numba fail with a traceback (or crash).
+
+    NUMBA_NUM_THREADS=0 makes `import numba` raise, 100000 makes the first
+    parallel kernel crash; a misspelt threading layer makes it raise. Reads
+    the environment only.
+    """
+    import os
+
+    threads = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    most = max(MAX_NUMBA_THREADS, os.cpu_count() or 1)
+    if threads and not (threads.isdigit() and 0 < int(threads) <= most):
+        raise WordleError(f"NUMBA_NUM_THREADS={quote(threads)} is invalid: it must be a whole number from 1 to {most} (or unset)")
+    layer = os.environ.get("NUMBA_THREADING_LAYER", "").strip()
+    if layer and layer.lower() not in _THREADING_LAYERS:
+        raise WordleError(
+            f"NUMBA_THREADING_LAYER={quote(layer)} is invalid: choose one of {', '.join(_THREADING_LAYERS)} (or unset)"
+        )
+
+
+def numba_module() -> ModuleType:
+    """`import numba`, its environment checked first; any failure to start it is one line."""
+    check_numba_environment()
+    try:
+        import numba
+    except Exception as exc:  # a broken install or another bad NUMBA_* variable
+        raise WordleError(f"cannot start numba, the CPU backend: {one_line(exc)}") from None
+    return numba
+
+
+class NumbaImportCheck:
+    """A sys.meta_path entry: `check_numba_environment` the first time anything imports numba.
+
+    Many modules import numba at their top (kernels are compiled functions),
+    so checking in `numba_module` alone would miss most ways in. The `wordle`
+    program installs this (`install`) before running a command; it finds
+    no module itself, and leaves once numba's environment has passed.
+    """
+
+    @classmethod
+    def install(cls) -> None:
+        import sys
+
+        if not any(isinstance(finder, cls) for finder in sys.meta_path):
+            sys.meta_path.insert(0, cls())
+
+    def find_spec(self, name, path=None, target=None):
+        import sys
+
+        if name == "numba":
+            check_numba_environment()
+            sys.meta_path.remove(self)
+        return None
 
 
 def set_threads(threads: int | None) -> None:
     """Limit the CPU backend's threads (numba); None leaves numba's default."""
     if threads is None:
         return
-    import numba
+    numba = numba_module()
 
     limit = numba.config.NUMBA_NUM_THREADS
     if not 1 <= threads <= limit:

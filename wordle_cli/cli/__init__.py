@@ -3,18 +3,15 @@
 Subcommands parse arguments, call the core and write output; they never
 compute. Errors from the core (`WordleError`) become one line on stderr and
 exit status 1; click's usage errors exit 2; Ctrl-C exits 130 quietly.
+
+This module is what the `wordle` console script imports first, so it stays
+light: `entry_point` installs the signal handlers before click, numpy or
+numba are imported (a Ctrl-C during start-up is then an interruption, not a
+traceback). The click group itself lives in `group.py`; `main` is imported
+from there on first use (`from wordle_cli.cli import main` still works).
 """
 
 from __future__ import annotations
-
-import importlib
-import os
-import sys
-
-import click
-
-from wordle_cli import __version__
-from wordle_cli.errors import WordleError
 
 #: Subcommand name -> "module:attribute", imported only when that command runs,
 #: so `wordle prune` does not pay for importing the solver's modules.
@@ -31,84 +28,39 @@ COMMANDS = {
 }
 
 
-class WordleGroup(click.Group):
-    """Loads subcommands lazily; turns the core's errors into one-line messages."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
-
-    def get_command(self, ctx: click.Context, name: str):
-        if name not in COMMANDS:
-            return None
-        module, attribute = COMMANDS[name].split(":")
-        return getattr(importlib.import_module(module), attribute)
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except WordleError as exc:
-            if exc.exit_code == 2:
-                raise click.UsageError(str(exc)) from None
-            raise click.ClickException(str(exc)) from None
-        except KeyboardInterrupt:
-            click.echo("wordle: interrupted", err=True)
-            sys.exit(130)
-        except BrokenPipeError:
-            # The reader of our stdout went away (e.g. `| head`): not an error.
-            sys.stderr.close()
-            sys.exit(0)
-
-
-def _skip_numba_blas_probe() -> None:
-    """Save ~0.3 s per run where SciPy is installed.
-
-    numba probes for SciPy's BLAS (importing all of scipy.linalg) the first time
-    it loads any compiled function, although our kernels never use BLAS. In
-    this short-lived CLI process nothing else needs SciPy, so the probe is made
-    to fail fast; library users importing wordle_cli are not affected.
-    """
-    if "scipy" not in sys.modules:
-        sys.modules.setdefault("scipy.linalg.cython_blas", None)  # type: ignore[arg-type]
-
-
-@click.group(cls=WordleGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="wordle")
-def main() -> None:
-    """Analyse Wordle and Wordle-like games, exactly and fast.
-
-    \b
-    Rank every allowed guess by the answers it leaves, then keep the answers
-    consistent with the feedback you saw, and repeat:
-      wordle score wordlists/wordle-allowed.txt wordlists/wordle-answers.txt scores.csv
-      wordle prune roate ACAAA wordlists/wordle-answers.txt left.txt
-      wordle score wordlists/wordle-allowed.txt left.txt next.csv
-    """
-    _skip_numba_blas_probe()
-
-
 def entry_point() -> None:
-    """The `wordle` console script and `python -m wordle_cli`: run `main`, exit fast.
-
-    Tearing down an interpreter that has loaded numba takes ~0.3 s (its object
-    graph and LLVM state), a third of a typical `score`. Once the command has
-    finished and its output is committed (OUTPUT is renamed into place before
-    the command returns), there is nothing left to clean up, so flush the
-    standard streams and leave with os._exit. Without numba, exit normally.
-    """
+    """The `wordle` console script and `python -m wordle_cli`: run the program, exit with its status."""
     try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        if exc.code is None or isinstance(exc.code, int):
-            code = exc.code or 0
-        else:
-            click.echo(exc.code, err=True)
-            code = 1
-    if "numba" not in sys.modules:
-        sys.exit(code)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # closed or broken pipe: nothing more to say
-            pass
-    os._exit(code)
+        from wordle_cli import interrupts
+
+        interrupts.install()
+        from wordle_cli.cli import process
+    except KeyboardInterrupt:  # Ctrl-C before the handlers were in
+        _stop("interrupted", 130)
+    except BaseException as exc:  # noqa: B036 - a signal pending when the handlers went in
+        from wordle_cli import interrupts
+
+        if not isinstance(exc, interrupts.Interrupted):
+            raise
+        _stop(exc.describe(), exc.exit_status)
+    process.exit_with(process.run())
+
+
+def _stop(what: str, status: int) -> None:
+    """Leave during start-up, before the program's own streams exist."""
+    import os
+
+    try:
+        os.write(2, f"wordle: {what}\n".encode())
+    except OSError:
+        pass
+    raise SystemExit(status) from None
+
+
+def __getattr__(name: str):
+    """`main` (the click group) and `WordleGroup`, imported from group.py on first use."""
+    if name in ("main", "WordleGroup"):
+        from wordle_cli.cli import group
+
+        return getattr(group, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

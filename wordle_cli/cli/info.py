@@ -15,8 +15,7 @@ def backends_command():
     cpu   numba kernels, parallel over guesses (always available)
     cuda  a CuPy RawKernel on an NVIDIA GPU (needs: pip install '.[gpu]')
     """
-    import numba
-
+    numba = backends.numba_module()
     click.echo(f"cpu   available  numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads")
     ok, detail = backends.cuda_status()
     click.echo(f"cuda  {'available  ' + detail if ok else 'unavailable: ' + detail}")

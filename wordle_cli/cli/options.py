@@ -8,6 +8,7 @@ import time
 import click
 
 from wordle_cli.backends import NAMES, RULES
+from wordle_cli.errors import quote
 from wordle_cli.solver.games import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
@@ -157,10 +158,10 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     word = normalise(word.strip())
     if len(word) != game.length:
         raise click.BadParameter(
-            f"{word!r} has length {len(word)}, but the words of the game have length {game.length}", param_hint=f"'{option}'"
+            f"{quote(word)} has length {len(word)}, but the words of the game have length {game.length}", param_hint=f"'{option}'"
         )
     if report is not None and word not in game.candidate_index:
-        report.warn(f"{option} {word!r} is in neither word list; playing it anyway")
+        report.warn(f"{option} {quote(word)} is in neither word list; playing it anyway")
     return word
 
 

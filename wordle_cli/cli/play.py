@@ -22,7 +22,7 @@ import sys
 import click
 
 from wordle_cli.cli.options import Reporter, open_solver, solver_options, tiles_option, tree_option
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 
 HELP = (
     "Type the feedback you saw for the suggested guess, in any spelling: 🟩🟨⬛⬛⬛ (pasted), "
@@ -86,7 +86,8 @@ def play(interactive, show, tree_file, game, answers, allowed, strategy, hard, p
         talk.say(HELP)
     talk.state(session)
     lines = _interactive_lines() if interactive else _batch_lines()
-    for line in lines:
+    for number, line in lines:
+        talk.line = number
         try:
             entry = parse_entry(line, solver.game.length)
         except ValueError as exc:
@@ -126,23 +127,34 @@ def play(interactive, show, tree_file, game, answers, allowed, strategy, hard, p
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     game = session.solver.game
     if len(guess) == game.length and guess not in game.candidate_index:
-        report.warn(f"{guess!r} is in neither word list")
+        report.warn(f"{quote(guess)} is in neither word list")
     why = session.hard_mode_violation(guess) if guess != session.suggestion else None
     if why:
-        report.warn(f"{guess!r} breaks hard mode: {why}")
+        report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
 def _interactive_lines():
+    """(None, line) per answer at the prompt, until end of input (Ctrl-D).
+
+    Ctrl-C is not caught here: it ends the program with status 130.
+    """
     while True:
         try:
-            yield click.prompt("feedback", prompt_suffix="> ", default="", show_default=False)
+            yield None, click.prompt("feedback", prompt_suffix="> ", default="", show_default=False)
         except (click.Abort, EOFError):
             click.echo()
             return
 
 
 def _batch_lines():
-    yield from click.get_text_stream("stdin")
+    """(line number, line) from standard input, by the project's one line reader.
+
+    A line that is not UTF-8 or is absurdly long ends the run with an error
+    naming it; memory stays bounded whatever is piped in.
+    """
+    from wordle_cli.wordlist import content_lines
+
+    yield from content_lines(sys.stdin.buffer, "<stdin>")
 
 
 class _Talk:
@@ -153,6 +165,7 @@ class _Talk:
         self.quiet = quiet
         self.show = show
         self.tiles = tiles
+        self.line: int | None = None  # the input line being answered (batch mode)
 
     def say(self, text: str) -> None:
         """Conversation: stdout when interactive; stderr (unless --quiet) in batch mode."""
@@ -167,7 +180,7 @@ class _Talk:
         if self.interactive:
             click.echo(f"error: {text}")
         else:
-            raise WordleError(text)
+            raise WordleError(f"<stdin> line {self.line}: {text}" if self.line is not None else text)
 
     def remaining(self, session, limit: int | None) -> None:
         words = session.remaining

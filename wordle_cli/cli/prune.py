@@ -10,6 +10,7 @@ import click
 
 from wordle_cli import backends, feedback, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
+from wordle_cli.errors import quote
 from wordle_cli.output import AtomicOutput
 
 
@@ -49,7 +50,7 @@ def prune(guess, result, answers, output, rule, backend, quiet):
     guess = wordlist.normalise(guess.strip())
     if len(guess) != length:
         raise click.BadParameter(
-            f"{guess!r} has length {len(guess)}, but the words of {answer_list.name} have length {length}",
+            f"{quote(guess)} has length {len(guess)}, but the words of {answer_list.name} have length {length}",
             param_hint="'GUESS'",
         )
     if len(result) != length:
@@ -61,7 +62,7 @@ def prune(guess, result, answers, output, rule, backend, quiet):
         out.write("".join(word + "\n" for word in kept))
     report.info(f"kept {len(kept)} of {len(answer_list)} potential answers")
     if not kept:
-        report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {guess!r}")
+        report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {quote(guess)}")
 
 
 def _consistent(guess: str, tiles, words: list[str], rule: str, backend: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.options import Reporter, open_solver, solver_options, tiles_option
+from wordle_cli.errors import quote
 
 
 @click.command()
@@ -28,8 +29,8 @@ def solve(target, game, answers, allowed, strategy, hard, pool_only, first, back
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     target = normalise(target.strip())
     if target not in solver.game.answer_index:
-        raise click.BadParameter(f"{target!r} is not one of the {len(solver.game.answers)} answers", param_hint="'TARGET'")
+        raise click.BadParameter(f"{quote(target)} is not one of the {len(solver.game.answers)} answers", param_hint="'TARGET'")
     path = solver.play(solver.root(first), target)
     for line in solve_rows(solver, path, target, tiles):
         click.echo(line)
-    report.info(f"solved {target!r} in {len(path)} guess{'es' if len(path) != 1 else ''} ({report.elapsed():.2f} s)")
+    report.info(f"solved {quote(target)} in {len(path)} guess{'es' if len(path) != 1 else ''} ({report.elapsed():.2f} s)")

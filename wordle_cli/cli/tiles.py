@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from wordle_cli import feedback, wordlist
+from wordle_cli.errors import quote
 
 STYLES = {"ace": "letters", "emoji": "emoji", "digits": "digits"}
 
@@ -32,7 +33,7 @@ def feedback_command(guess, answer, style):
     guess, answer = wordlist.normalise(guess.strip()), wordlist.normalise(answer.strip())
     if len(guess) != len(answer):
         raise click.BadParameter(
-            f"{guess!r} has length {len(guess)} but ANSWER {answer!r} has length {len(answer)}", param_hint="'GUESS'"
+            f"{quote(guess)} has length {len(guess)} but ANSWER {quote(answer)} has length {len(answer)}", param_hint="'GUESS'"
         )
     tiles = feedback.feedback(guess, answer)
     click.echo(feedback.show(tiles, STYLES[style]))

@@ -16,7 +16,8 @@ from wordle_cli.cli.options import (
     quiet_option,
     threads_option,
 )
-from wordle_cli.output import AtomicOutput
+from wordle_cli.errors import quote
+from wordle_cli.output import AtomicOutput, replaces_file
 
 #: Wordle's rows: trees must solve every answer within this many guesses unless told otherwise.
 DEFAULT_MAX_GUESSES = 6
@@ -193,9 +194,9 @@ def _threads(threads: int | None) -> int:
     """Search threads: --threads, else numba's (the machine's cores)."""
     if threads is not None:
         return threads
-    import numba
+    from wordle_cli.backends import numba_module
 
-    return numba.get_num_threads()
+    return numba_module().get_num_threads()
 
 
 @tree_group.command("rank")
@@ -236,7 +237,8 @@ def _threads(threads: int | None) -> int:
     "--checkpoint",
     metavar="FILE",
     default=None,
-    help="Append each finished opener to FILE; a run started again skips them [default: OUTPUT.checkpoint; none for stdout].",
+    help="Append each finished opener to FILE; a run started again skips them "
+    "[default: OUTPUT.checkpoint; none when OUTPUT is stdout or not a regular file].",
 )
 @click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the CSV to FILE ('-': stdout).")
 @game_options
@@ -257,7 +259,7 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
     """
     import os
 
-    from wordle_cli import backends
+    from wordle_cli import backends, interrupts
     from wordle_cli.trees import rank as ranking
     from wordle_cli.trees.cluster import Cluster, rank_on
 
@@ -269,7 +271,7 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
     inputs = ranking.make_inputs(the_game, options, table_backend)
-    if checkpoint is None and output != "-":
+    if checkpoint is None and replaces_file(output):  # not beside /dev/null, a FIFO or stdout
         checkpoint = output + ".checkpoint"
     saved = ranking.Checkpoint(checkpoint, inputs.digest) if checkpoint else None
     finished = {w: o for w, o in (saved.load() if saved else {}).items() if w in chosen}
@@ -299,7 +301,7 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
                 progress(outcome)
 
             outcomes += rank_on(cluster, inputs, todo, done, best)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, interrupts.Interrupted):
             if saved is not None:
                 reporter.warn(f"interrupted; finished openers are kept in {checkpoint}: run the same command again to go on")
             raise
@@ -327,7 +329,7 @@ def _opener_list(openers: str, game, reporter) -> list[str]:
     reporter.dropped_duplicates(words)
     for word, line in zip(words.words, words.lines):
         if word not in game.candidate_index:
-            raise click.UsageError(f"--openers {words.name} line {line}: {word!r} is not an allowed guess of the game")
+            raise click.UsageError(f"--openers {words.name} line {line}: {quote(word)} is not an allowed guess of the game")
     if not words.words:
         raise click.UsageError(f"--openers {words.name}: no words")
     return list(words.words)

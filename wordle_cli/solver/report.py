@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from wordle_cli.feedback import decode, show
+from wordle_cli.output import csv_row
 from wordle_cli.stats import format_g
 
 BAR_WIDTH = 40
@@ -82,7 +83,11 @@ def simulate_lines(simulation, rows: int = 6) -> Iterator[str]:
 
 
 def games_csv(simulation) -> Iterator[str]:
-    """`simulate --output`: target,guesses,path (the guesses space-separated)."""
+    """`simulate --output`: target,guesses,path (the guesses space-separated), by the one CSV writer.
+
+    Every guess has the target's length, so a path splits unambiguously into
+    words of that length even where a word holds a space.
+    """
     yield GAMES_CSV_HEADER
     for target, path in zip(simulation.targets, simulation.paths):
-        yield f"{target},{len(path)},{' '.join(path)}"
+        yield csv_row((target, len(path), " ".join(path)))

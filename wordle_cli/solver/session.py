@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.feedback import EXACT
 from wordle_cli.solver.tree import Node, Solver
 
@@ -64,7 +64,7 @@ class Session:
             raise WordleError("the game is already solved; undo to change a turn")
         length = self.solver.game.length
         if len(guess) != length:
-            raise WordleError(f"{guess!r} has length {len(guess)}, expected {length}")
+            raise WordleError(f"{quote(guess)} has length {len(guess)}, expected {length}")
         if len(tiles) != length:
             raise WordleError(f"{len(tiles)} tiles given, expected {length}")
         if all(t == EXACT for t in tiles):
@@ -120,14 +120,17 @@ def parse_entry(line: str, length: int) -> Entry:
     """Read one line: a command, FEEDBACK, or WORD FEEDBACK; ValueError says what is wrong.
 
     FEEDBACK is any SPEC spelling (spaces between tiles are ignored, so pasted
-    emoji work); '#' starts a comment line.
+    emoji work); '#' starts a comment line. A line that was not UTF-8 (its
+    bytes kept as lone surrogates by the reader) is refused.
     """
     from wordle_cli.feedback import parse
-    from wordle_cli.wordlist import normalise
+    from wordle_cli.wordlist import is_text, normalise
 
     text = line.strip()
     if not text or text.startswith("#"):
         return Entry("")
+    if not is_text(text):
+        raise ValueError(f"cannot read {quote(text)}: it is not valid UTF-8 text")
     command = COMMANDS.get(text.lower())
     if command is not None:
         return Entry(command)
@@ -143,6 +146,6 @@ def parse_entry(line: str, length: int) -> Entry:
         return Entry("turn", None, parse("".join(tokens), length))
     except ValueError as exc:
         raise ValueError(
-            f"cannot read {text!r}: {exc}; type the feedback (e.g. 🟩🟨⬛⬛⬛, GYBBB, ECAAA or 21000), "
+            f"cannot read {quote(text)}: {exc}; type the feedback (e.g. 🟩🟨⬛⬛⬛, GYBBB, ECAAA or 21000), "
             "WORD FEEDBACK, undo or quit"
         ) from None

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from wordle_cli import backends
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.feedback import decode
 from wordle_cli.solver import openings
 from wordle_cli.solver import strategy as strategies
@@ -244,7 +244,7 @@ class Solver:
 def _no_answer_message(guess: str, tiles) -> str:
     from wordle_cli.feedback import show
 
-    return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {guess!r}"
+    return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {quote(guess)}"
 
 
 # ---------------------------------------------------------------- simulation

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordle_cli import backends
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.feedback import decode, encode
 from wordle_cli.solver.games import Game
 from wordle_cli.solver.hardmode import Constraints
@@ -117,7 +117,7 @@ class Problem:
         row = self._row(guess)
         pool = position.pool[row[position.pool] == code]
         if len(pool) == 0:
-            raise WordleError(f"no possible answer gives {''.join('BYG'[t] for t in tiles)} for {guess!r} here")
+            raise WordleError(f"no possible answer gives {''.join('BYG'[t] for t in tiles)} for {quote(guess)} here")
         greens, mins = position.greens, position.mins
         cands = position.cands
         if self.hard:
@@ -176,7 +176,7 @@ class Problem:
             if self.hard:
                 why = _hard_violation(self.game, first, position)
                 if why:
-                    raise WordleError(f"{first!r} is not allowed in hard mode here: {why}")
+                    raise WordleError(f"{quote(first)} is not allowed in hard mode here: {why}")
             row = self._row(first)
             root = Node(first)
             value = 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.trees import rank
 
 #: Tasks in flight per worker thread: enough to keep workers busy, few enough that the moving bound stays fresh.
@@ -107,7 +107,7 @@ def rank_on(
         for future in running:
             opener = futures.pop(future)
             if future.status != "finished":
-                raise WordleError(f"the cluster failed on opener {opener!r}: {_reason(future)}")
+                raise WordleError(f"the cluster failed on opener {quote(opener)}: {_reason(future)}")
             outcome = future.result()
             future.release()
             best = rank.better_bound(best, outcome)

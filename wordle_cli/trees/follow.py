@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wordle_cli.errors import UsageProblem, WordleError
+from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.feedback import encode, feedback
 from wordle_cli.trees.model import Node, Tree
 
@@ -23,7 +23,7 @@ def open_tree(path: str, game, *, hard: bool = False, first: str | None = None) 
     verify(tree_file, name, game.answers, game.candidate_index, hard=hard)
     opener = tree_file.tree.root.guess
     if first is not None and first != opener:
-        raise UsageProblem(f"--first {first!r} differs from the first guess {opener!r} of the tree {name}")
+        raise UsageProblem(f"--first {quote(first)} differs from the first guess {quote(opener)} of the tree {name}")
     return tree_file.tree
 
 
@@ -41,9 +41,9 @@ def path_to(tree: Tree, target: str) -> list[str]:
         if code == tree.win:
             return path
         if code not in node.children:
-            raise WordleError(f"the tree has no branch for {target!r} after {' '.join(path)}")
+            raise WordleError(f"the tree has no branch for {quote(target)} after {' '.join(path)}")
         node = node.children[code]
-    raise WordleError(f"the tree ends before reaching {target!r}")
+    raise WordleError(f"the tree ends before reaching {quote(target)}")
 
 
 class Cursor:

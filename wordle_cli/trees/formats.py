@@ -26,12 +26,18 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from wordle_cli import feedback
-from wordle_cli.errors import WordleError
+from wordle_cli.config import MAX_WORD_LENGTH
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.trees.model import Node, Tree
-from wordle_cli.wordlist import normalise
+from wordle_cli.wordlist import is_text, normalise
 
 FORMATS = ("selby", "json", "dot")
 READABLE = ("selby", "json")
+
+#: Most turns a path of a tree file may take: far beyond any real tree (the
+#: builder's --max-guesses stops at 100), and shallow enough that walking the
+#: tree recursively never reaches Python's recursion limit.
+MAX_TURNS = 256
 
 #: Branch order in selby files: per tile, B (absent) < G (exact) < Y (contained).
 _TILE_RANK = {feedback.ABSENT: 0, feedback.EXACT: 1, feedback.CONTAINED: 2}
@@ -174,7 +180,7 @@ def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, dep
     elif fmt == "dot":
         write_dot(tree, out, depth)
     else:
-        raise ValueError(f"unknown tree format {fmt!r}")
+        raise ValueError(f"unknown tree format {quote(fmt)}")
 
 
 # ---------------------------------------------------------------- reading
@@ -182,6 +188,8 @@ def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, dep
 
 def read(text: str, name: str) -> TreeFile:
     """A tree from a file's text, its format told by its first character ({ for json)."""
+    if not is_text(text):  # bytes kept as surrogates by a lenient decoder
+        raise TreeFileError(f"{name}: not valid UTF-8 text")
     stripped = text.lstrip("\ufeff \t\r\n")
     if not stripped:
         raise TreeFileError(f"{name}: the tree file is empty")
@@ -227,9 +235,9 @@ def _feedback_token(mark: str, length: int, turn: int, name: str, where: str) ->
     try:
         tiles = feedback.parse(tiles_text, length)
     except ValueError:
-        raise TreeFileError(f"{name} {where}: {mark!r} is not {length} feedback letters and a turn number") from None
+        raise TreeFileError(f"{name} {where}: {quote(mark)} is not {length} feedback letters and a turn number") from None
     if not digits.isdigit() or int(digits) != turn:
-        raise TreeFileError(f"{name} {where}: {mark!r} should end with its turn, {turn}")
+        raise TreeFileError(f"{name} {where}: {quote(mark)} should end with its turn, {turn}")
     return tiles
 
 
@@ -238,28 +246,35 @@ def _read_json(text: str, name: str) -> TreeFile:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TreeFileError(f"{name} line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)") from None
     leaves: list[Leaf] = []
     builder = _Builder(name)
 
     def walk(obj, steps: list[tuple[str, tuple[int, ...]]]) -> None:
-        where = "at " + (" ".join(f"{g} {feedback.show(t, 'byg')}" for g, t in steps) or "the root")
+        shown = " ".join(f"{g} {feedback.show(t, 'byg')}" for g, t in steps[-4:])
+        where = "at " + (("... " if len(steps) > 4 else "") + shown if steps else "the root")
         if not isinstance(obj, dict) or not isinstance(obj.get("guess"), str) or not isinstance(obj.get("map"), dict):
             raise TreeFileError(f'{name} {where}: expected {{"guess": WORD, "map": {{FEEDBACK: ...}}}}')
+        if not is_text(obj["guess"]) or not 1 <= len(obj["guess"]) <= MAX_WORD_LENGTH:
+            raise TreeFileError(f"{name} {where}: {quote(obj['guess'])} is not a word of 1 to {MAX_WORD_LENGTH} symbols")
         guess = normalise(obj["guess"])
         if not obj["map"]:
-            raise TreeFileError(f"{name} {where}: {guess!r} has no branches")
+            raise TreeFileError(f"{name} {where}: {quote(guess)} has no branches")
         for key, child in obj["map"].items():
             try:
                 tiles = feedback.parse(key, len(guess))
             except ValueError:
-                raise TreeFileError(f"{name} {where}: {key!r} is not a feedback for {guess!r}") from None
+                raise TreeFileError(f"{name} {where}: {quote(key)} is not a feedback for {quote(guess)}") from None
             path = steps + [(guess, tiles)]
             if child is None:
                 if any(t != feedback.EXACT for t in tiles):
-                    raise TreeFileError(f"{name} {where}: branch {key} of {guess!r} ends without finding the answer")
+                    raise TreeFileError(f"{name} {where}: branch {key} of {quote(guess)} ends without finding the answer")
                 leaf = Leaf(path, where)
                 builder.add(leaf)
                 leaves.append(leaf)
+            elif len(path) >= MAX_TURNS:
+                raise TreeFileError(f"{name} {where}: deeper than {MAX_TURNS} turns, so not a tree")
             else:
                 walk(child, path)
 
@@ -276,6 +291,8 @@ class _Builder:
         self.length: int | None = None
 
     def add(self, leaf: Leaf) -> None:
+        if len(leaf.steps) > MAX_TURNS:
+            raise TreeFileError(f"{self.name} {leaf.where}: {len(leaf.steps)} turns; a tree has at most {MAX_TURNS}")
         last_guess, last_tiles = leaf.steps[-1]
         if any(t != feedback.EXACT for t in last_tiles):
             raise TreeFileError(f"{self.name} {leaf.where}: the last feedback must be all exact, got {feedback.show(last_tiles, 'byg')}")
@@ -283,20 +300,20 @@ class _Builder:
             if self.length is None:
                 self.length = len(guess)
             if len(guess) != self.length:
-                raise TreeFileError(f"{self.name} {leaf.where}: {guess!r} has length {len(guess)}, expected {self.length}")
+                raise TreeFileError(f"{self.name} {leaf.where}: {quote(guess)} has length {len(guess)}, expected {self.length}")
         if self.root is None:
             self.root = Node(leaf.steps[0][0])
         node = self.root
         for turn, (guess, tiles) in enumerate(leaf.steps, start=1):
             if node.guess != guess:
                 raise TreeFileError(
-                    f"{self.name} {leaf.where}: turn {turn} guesses {guess!r}, but an earlier answer's path guesses {node.guess!r} there"
+                    f"{self.name} {leaf.where}: turn {turn} guesses {quote(guess)}, but an earlier answer's path guesses {quote(node.guess)} there"
                 )
             code = feedback.encode(tiles)
             final = turn == len(leaf.steps)
             if final:
                 if code in node.children:
-                    raise TreeFileError(f"{self.name} {leaf.where}: answer {guess!r} appears twice")
+                    raise TreeFileError(f"{self.name} {leaf.where}: answer {quote(guess)} appears twice")
                 node.children[code] = None
             else:
                 if all(t == feedback.EXACT for t in tiles):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from wordle_cli import feedback, wordlist
-from wordle_cli.errors import UsageProblem, WordleError
+from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.trees.formats import TreeFile, read
 
 
@@ -18,10 +18,10 @@ def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
             continue
         pieces = re.split(r"[:\s]+", part, maxsplit=1)
         if len(pieces) != 2:
-            raise UsageProblem(f"--from: {part!r} is not WORD:FEEDBACK (e.g. salet:BBYBB,clint:BBYYB)")
+            raise UsageProblem(f"--from: {quote(part)} is not WORD:FEEDBACK (e.g. salet:BBYBB,clint:BBYYB)")
         word = wordlist.normalise(pieces[0])
         if len(word) != length:
-            raise UsageProblem(f"--from: {word!r} has length {len(word)}, but the words of the game have length {length}")
+            raise UsageProblem(f"--from: {quote(word)} has length {len(word)}, but the words of the game have length {length}")
         try:
             tiles = feedback.parse(pieces[1], length)
         except ValueError as exc:
@@ -33,12 +33,6 @@ def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def read_tree_file(path: str) -> tuple[TreeFile, str]:
-    """A tree file (`-`: standard input) and the name messages use for it."""
+    """A tree file (`-`: standard input) and the name messages use for it, by the one input reader."""
     name = wordlist.display_name(path)
-    data = wordlist._read_bytes(path, name, None)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise WordleError(f"{name} line {line}: not valid UTF-8") from None
-    return read(text, name), name
+    return read(wordlist.read_text(path, "tree file"), name), name

@@ -16,6 +16,7 @@ moving bound are reported against the final best (see `final_rows`).
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import json
 import os
@@ -212,10 +213,10 @@ def _row(opener: str, kind: str, value: int, outcome: Outcome, n_answers: int) -
 
 
 def csv_line(fields: Sequence[object]) -> str:
-    """One RFC 4180 line (a field is quoted only when it holds a comma, a quote or a line break)."""
-    from wordle_cli.scoring import _csv_field
+    """One CSV line with its newline, by the project's one CSV writer (`output.csv_row`)."""
+    from wordle_cli.output import csv_row
 
-    return ",".join(_csv_field(str(field)) for field in fields) + "\n"
+    return csv_row(fields) + "\n"
 
 
 # ---------------------------------------------------------------- the checkpoint
@@ -237,13 +238,11 @@ class Checkpoint:
 
     def load(self) -> dict[str, Outcome]:
         """What an earlier run finished (empty for a new file); WordleError if it was made for other inputs."""
-        try:
-            with open(self.path, "rb") as f:
-                data = f.read()
-        except FileNotFoundError:
+        from wordle_cli.wordlist import read_bytes
+
+        if not os.path.exists(self.path):
             return {}
-        except OSError as exc:
-            raise WordleError(f"cannot read checkpoint {self.path}: {exc.strerror or exc}") from None
+        data = read_bytes(self.path, "checkpoint")  # bounded, one-line errors (the project's input reader)
         text = data.decode("utf-8", "replace")
         lines = text.split("\n")
         complete = lines[:-1]  # the part after the last newline is an unfinished line
@@ -292,7 +291,11 @@ class Checkpoint:
 
     def _sync(self) -> None:
         self._file.flush()
-        os.fsync(self._file.fileno())
+        try:
+            os.fsync(self._file.fileno())
+        except OSError as exc:
+            if exc.errno not in (errno.EINVAL, errno.EROFS, errno.ENOTSUP):  # a device or pipe: nothing to sync
+                raise
 
     def close(self) -> None:
         if self._file is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from wordle_cli.errors import quote
 from wordle_cli.feedback import feedback, show
 from wordle_cli.solver.hardmode import Constraints
 from wordle_cli.trees.formats import TreeFile, TreeFileError
@@ -37,26 +38,26 @@ def verify(
         where = f"{name} {leaf.where}"
         answer = leaf.answer
         if answer not in answer_set:
-            raise TreeFileError(f"{where}: {answer!r} is not one of the {len(answer_set)} answers")
+            raise TreeFileError(f"{where}: {quote(answer)} is not one of the {len(answer_set)} answers")
         if max_guesses is not None and len(leaf.steps) > max_guesses:
-            raise TreeFileError(f"{where}: {answer!r} needs {len(leaf.steps)} guesses, more than --max-guesses {max_guesses}")
+            raise TreeFileError(f"{where}: {quote(answer)} needs {len(leaf.steps)} guesses, more than --max-guesses {max_guesses}")
         constraints = Constraints.none(length)
         for turn, (guess, tiles) in enumerate(leaf.steps, start=1):
             if guess not in allowed and guess not in answer_set:
-                raise TreeFileError(f"{where}: turn {turn} guesses {guess!r}, which is not an allowed word")
+                raise TreeFileError(f"{where}: turn {turn} guesses {quote(guess)}, which is not an allowed word")
             if hard:
                 why = constraints.violation(guess)
                 if why:
-                    raise TreeFileError(f"{where}: turn {turn} guesses {guess!r}, which breaks hard mode ({why})")
+                    raise TreeFileError(f"{where}: turn {turn} guesses {quote(guess)}, which breaks hard mode ({why})")
             true = feedback(guess, answer)
             if true != tuple(tiles):
                 raise TreeFileError(
-                    f"{where}: {guess!r} gets {show(true, 'byg')} against {answer!r}, not {show(tuple(tiles), 'byg')}"
+                    f"{where}: {quote(guess)} gets {show(true, 'byg')} against {quote(answer)}, not {show(tuple(tiles), 'byg')}"
                 )
             if hard:
                 constraints = constraints.after(guess, tiles)
         if answer in reached:
-            raise TreeFileError(f"{where}: answer {answer!r} is reached twice")
+            raise TreeFileError(f"{where}: answer {quote(answer)} is reached twice")
         reached.add(answer)
     missing = [a for a in answers if a not in reached]
     if missing:

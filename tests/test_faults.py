@@ -1,0 +1,940 @@
+"""Fault injection (issue 8): the real `wordle` program under every fault a user or the system can cause.
+
+Each case runs the console script as a subprocess, as a shell would, and
+checks the promise: the exit status; exactly one line on stderr (with -q a
+success has none); no traceback; the inputs byte for byte as they were
+(sha256); OUTPUT either as it was or complete; no temporary file left.
+
+Special files are never the machine's own: as root a test makes its own
+device nodes (mknod) and links, so a regression that replaced OUTPUT could
+not destroy /dev/null or /dev/stdout on the machine running the tests (one
+did, before this fix). Without root, /dev/null and /dev/full themselves are
+safe to use: nobody else may rename over them. Root-only cases skip with
+their reason elsewhere.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDLISTS = ROOT / "wordlists"
+ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
+GREEK = ["σοφος", "ημερα", "πηχτη", "λογος"]
+AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+MiB = 1 << 20
+
+
+def _wordle_command() -> list[str]:
+    """The console script pip installed beside this Python (what a user runs), else `python -m`."""
+    script = Path(sys.executable).with_name("wordle")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "wordle_cli"]
+
+
+WORDLE = _wordle_command()
+SCRUBBED = ("PYTHONIOENCODING", "NUMBA_NUM_THREADS", "NUMBA_THREADING_LAYER", "WORDLE_BACKEND", "LC_ALL")
+ENV = {k: v for k, v in os.environ.items() if k not in SCRUBBED}
+ENV.update(PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), WORDLE_BACKEND="cpu")
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: bytes
+    stderr: str
+
+
+def wordle(*args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, env=None, cwd=None, preexec_fn=None, timeout=120) -> Result:
+    """Run `wordle ARGS`; stdin may be bytes (fed through a pipe) or a file object / constant."""
+    proc = subprocess.run(
+        [*WORDLE, *args],
+        input=stdin if isinstance(stdin, bytes) else None,
+        stdin=None if isinstance(stdin, bytes) else stdin,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env={**ENV, **(env or {})},
+        cwd=cwd,
+        preexec_fn=preexec_fn,
+        timeout=timeout,
+        check=False,
+    )
+    return Result(proc.returncode, proc.stdout or b"", proc.stderr.decode("utf-8", "backslashreplace"))
+
+
+def start(*args, env=None, cwd=None, preexec_fn=None, **streams) -> subprocess.Popen:
+    streams = {"stdin": subprocess.DEVNULL, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams}
+    return subprocess.Popen([*WORDLE, *args], env={**ENV, **(env or {})}, cwd=cwd, preexec_fn=preexec_fn, **streams)
+
+
+def one_line(result: Result, status: int, *needles: str) -> str:
+    """Exit `status`, exactly one line on stderr holding every needle, and no traceback."""
+    assert result.returncode == status, (result.returncode, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    return lines[0]
+
+
+def quiet_success(result: Result) -> None:
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+
+
+def sha256(path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+class Guard:
+    """Takes the inputs' digests and the folders' listings; `check()` after the run.
+
+    Inputs must be byte-identical, and the folders may differ only by the
+    files named in `check(new=...)`: no temporary file may be left behind.
+    """
+
+    def __init__(self, *inputs, folders=()):
+        self.inputs = {Path(p): sha256(p) for p in inputs}
+        self.folders = {Path(f): set(os.listdir(f)) for f in folders}
+
+    def check(self, new=()) -> None:
+        for path, digest in self.inputs.items():
+            assert sha256(path) == digest, f"{path} changed"
+        for folder, before in self.folders.items():
+            assert set(os.listdir(folder)) == before | set(new), f"{folder}: {set(os.listdir(folder)) ^ before}"
+
+
+def write_list(path: Path, words, extra: bytes = b"") -> Path:
+    path.write_bytes("".join(w + "\n" for w in words).encode() + extra)
+    return path
+
+
+#: A decision tree (selby format) for ANSWERS, opening with cigar; test_tree_file_is_valid checks it.
+TREE = """\
+cigar BBBBB1 humph BYBBG2 blush GGGGG3
+                   GGGGG2
+      BBBBY1 rebut GGGGG2
+                   YGBBB2 serve GGGGG3
+      BBBGB1 naval GGGGG2
+      BBBYB1 awake BBGBG2 evade GGGGG3
+                   BBGBY2 heath GGGGG3
+                   GGGGG2
+      BBBYY1 dwarf GGGGG2
+      BGBBB1 sissy GGGGG2
+      GGGGG1
+      YBBGB1 focal GGGGG2
+"""
+GAME = ["--answers", "answers.txt", "--allowed", "answers.txt"]
+
+
+def write_inputs(folder: Path) -> None:
+    """answers.txt and tree.txt, the inputs every case may read."""
+    write_list(folder / "answers.txt", ANSWERS)
+    (folder / "tree.txt").write_text(TREE)
+
+
+@pytest.fixture
+def work(tmp_path):
+    """The inputs and an OUTPUT holding old content, in an empty folder."""
+    write_inputs(tmp_path)
+    (tmp_path / "out.txt").write_text("old content\n")
+    return tmp_path
+
+
+def pruned(guess: str, tiles: str, words) -> bytes:
+    """What `prune GUESS TILES` keeps, from the pure-Python rule (the tests' own feedback reference)."""
+    import naive
+
+    from wordle_cli.feedback import parse
+
+    want = parse(tiles)
+    return "".join(w + "\n" for w in words if naive.feedback(guess, w) == want).encode()
+
+
+SHIPPED_ALLOWED = (WORDLISTS / "wordle-allowed.txt").read_text().split()
+KEPT = f"kept {len(pruned('cigar', 'AAAAA', ANSWERS).split())} of {len(ANSWERS)} potential answers"
+
+
+# ---------------------------------------------------------------- special files as OUTPUT (defect 1)
+
+
+def device(tmp_path: Path, name: str) -> Path:
+    """A char device like /dev/NAME: our own node as root, the machine's otherwise (unreplaceable then)."""
+    numbers = {"null": (1, 3), "full": (1, 7)}[name]
+    if not AS_ROOT:
+        return Path("/dev") / name
+    node = tmp_path / name
+    os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(*numbers))
+    return node
+
+
+def same_device(path: Path, name: str) -> bool:
+    st = os.stat(path)
+    return stat.S_ISCHR(st.st_mode) and os.major(st.st_rdev) == 1 and os.minor(st.st_rdev) == {"null": 3, "full": 7}[name]
+
+
+def test_device_output_is_written_through_not_replaced(work):
+    null = device(work, "null")
+    guard = Guard(work / "answers.txt", folders=[work])
+    one_line(wordle("prune", "cigar", "AAAAA", "answers.txt", str(null), cwd=work), 0, "kept")
+    assert same_device(null, "null")
+    guard.check()
+
+
+@pytest.mark.parametrize("size", ["large", "small"])
+def test_full_device_output_is_one_line_and_stays_a_device(work, size):
+    full = device(work, "full")
+    guard = Guard(work / "answers.txt", folders=[work])
+    args = ["prune", "-q", "qxjzv", "AAAAA", str(WORDLISTS / "wordle-allowed.txt")]  # ~78 KB kept: fails mid-write
+    if size == "small":
+        args = ["prune", "-q", "cigar", "AAAAA", "answers.txt"]  # a few bytes: fails at the final flush
+    one_line(wordle(*args, str(full), cwd=work), 1, f"cannot write {full}", "No space left on device")
+    assert same_device(full, "full")
+    guard.check()
+
+
+def test_fifo_output_is_written_through(work):
+    fifo = work / "fifo"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    guard = Guard(work / "answers.txt", folders=[work])
+    try:
+        one_line(wordle("prune", "cigar", "AAAAA", "answers.txt", "fifo", cwd=work), 0, KEPT)
+    finally:
+        if reader.is_alive() and not received:  # the run never opened the FIFO: let the reader go
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+        reader.join(timeout=30)
+    assert received == [pruned("cigar", "AAAAA", ANSWERS)]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    guard.check()
+
+
+def test_socket_output_is_one_line_and_left_alone(work):
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(work / "sock"))
+        guard = Guard(work / "answers.txt", folders=[work])
+        one_line(wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", "sock", cwd=work), 1, "cannot write sock")
+        assert stat.S_ISSOCK(os.stat(work / "sock").st_mode)
+        guard.check()
+
+
+@pytest.mark.parametrize("output", ["/dev/fd/1", "link-to-own-stdout"])
+def test_own_descriptor_output_is_that_descriptor(work, output):
+    """/dev/stdout and the like: written to our stdout itself, appending where the shell appends."""
+    if output == "link-to-own-stdout":  # what /dev/stdout is, but ours to lose
+        os.symlink("/proc/self/fd/1", work / output)
+    log = work / "log"
+    log.write_text("first line\n")
+    guard = Guard(work / "answers.txt", folders=[work])
+    with open(log, "ab") as append:
+        result = wordle("prune", "cigar", "AAAAA", "answers.txt", output, stdout=append, cwd=work)
+    one_line(result, 0, KEPT)
+    assert log.read_bytes() == b"first line\n" + pruned("cigar", "AAAAA", ANSWERS)
+    if output == "link-to-own-stdout":
+        assert os.readlink(work / output) == "/proc/self/fd/1"
+    guard.check()
+
+
+# ---------------------------------------------------------------- symbolic links as OUTPUT (defect 2)
+
+
+def test_symlink_output_replaces_its_target_and_stays_a_link(work):
+    os.symlink("answers.txt", work / "link")
+    guard = Guard(folders=[work])
+    one_line(wordle("prune", "cigar", "AAAAA", "link", "link", cwd=work), 0, KEPT)
+    assert os.readlink(work / "link") == "answers.txt"
+    assert (work / "answers.txt").read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
+    guard.check()
+
+
+def test_dangling_symlink_output_creates_its_target(work):
+    os.symlink("new.txt", work / "link")
+    guard = Guard(work / "answers.txt", folders=[work])
+    one_line(wordle("prune", "cigar", "AAAAA", "answers.txt", "link", cwd=work), 0, "kept")
+    assert os.readlink(work / "link") == "new.txt"
+    assert (work / "new.txt").read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
+    guard.check(new=["new.txt"])
+
+
+def test_symlink_into_another_folder_is_replaced_there(work):
+    elsewhere = work / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "pool.txt").write_bytes((work / "answers.txt").read_bytes())
+    os.chmod(elsewhere / "pool.txt", 0o640)
+    os.symlink(elsewhere / "pool.txt", work / "link")
+    guard = Guard(work / "answers.txt", folders=[work, elsewhere])
+    one_line(wordle("prune", "cigar", "AAAAA", "link", "link", cwd=work), 0, "kept")
+    assert (elsewhere / "pool.txt").read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
+    assert stat.S_IMODE(os.stat(elsewhere / "pool.txt").st_mode) == 0o640
+    guard.check()
+
+
+def test_symlink_loop_is_one_line(work):
+    os.symlink("b", work / "a")
+    os.symlink("a", work / "b")
+    guard = Guard(work / "answers.txt", folders=[work])
+    one_line(wordle("prune", "cigar", "AAAAA", "answers.txt", "a", cwd=work), 1, "cannot write a")
+    guard.check()
+
+
+# ---------------------------------------------------------------- disk full (defect 3)
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 64 KiB tmpfs (root, where mounting is allowed), unmounted afterwards."""
+    if not AS_ROOT:
+        pytest.skip("mounting a tmpfs needs root; /dev/full stands in (test_full_device_output...)")
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True, check=False)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}; /dev/full stands in")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+
+
+def fill(path: Path) -> None:
+    """Write to `path` until its file system is full."""
+    with open(path, "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"x" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC, exc
+
+
+@pytest.mark.parametrize("command", ["prune", "prune-in-place", "score", "simulate", "tree-build"])
+def test_disk_full_keeps_old_output_and_leaves_nothing(tiny_disk, tmp_path, command):
+    answers = str(WORDLISTS / "wordle-answers.txt")
+    out = tiny_disk / "out.csv"
+    out.write_text("old content\n")
+    if command == "prune":  # ~78 KB kept, beyond the disk
+        args = ["prune", "-q", "qxjzv", "AAAAA", str(WORDLISTS / "wordle-allowed.txt"), str(out)]
+    elif command == "prune-in-place":  # a 40 KB pool: its pruned copy (38 KB) cannot sit beside it
+        out.write_bytes("".join(w + "\n" for w in SHIPPED_ALLOWED[:6600]).encode())
+        args = ["prune", "-q", "qxjzv", "AAAAA", str(out), str(out)]
+    elif command == "score":  # 2315 rows, ~80 KB
+        args = ["score", "-q", answers, str(write_list(tmp_path / "few.txt", ANSWERS)), str(out)]
+    elif command == "simulate":  # 2315 games, ~50 KB, behind 40 KB of other data
+        (tiny_disk / "filler").write_bytes(b"x" * 40 * 1024)
+        args = ["simulate", "-q", "--pool-only", "--first", "raise", "--output", str(out)]
+    else:  # a 1 KB JSON tree onto a disk that other data has filled
+        fill(tiny_disk / "filler")
+        few = str(write_list(tmp_path / "few.txt", ANSWERS))
+        args = ["tree", "build", "-q", "--answers", few, "--allowed", few, "--first", "cigar", "--format", "json", "-o", str(out)]
+    before = out.read_bytes()
+    guard = Guard(answers, folders=[tiny_disk])
+    one_line(wordle(*args), 1, f"cannot write {out}", "No space left on device")
+    assert out.read_bytes() == before
+    guard.check()
+
+
+# ---------------------------------------------------------------- standard streams (defects 4, 8, 11)
+
+
+STDOUT_COMMANDS = {
+    "feedback": ["feedback", "cigar", "cigar"],
+    "prune": ["prune", "-q", "qxjzv", "AAAAA", str(WORDLISTS / "wordle-allowed.txt"), "-"],
+    "help": ["--help"],
+    "version": ["--version"],
+    "score": ["score", "-q", "answers.txt", "answers.txt", "-"],
+    "solve": ["solve", "-q", "--answers", "answers.txt", "--allowed", "answers.txt", "cigar"],
+    "simulate": ["simulate", "-q", "--answers", "answers.txt", "--allowed", "answers.txt", "--output", "-"],
+    "play": ["play", "-q", "--answers", "answers.txt", "--allowed", "answers.txt"],
+    "backends": ["backends"],
+    "partition": ["partition", "-q", *GAME, "cigar"],
+    "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
+    "tree-verify": ["tree", "verify", "-q", *GAME, "tree.txt"],
+    "tree-show": ["tree", "show", "tree.txt"],
+}
+
+
+def run_concurrently(cases: dict):
+    """Run independent cases (callables) two or more at a time: {name: result or the exception}.
+
+    Most of a run that imports numba is spent by one core on start-up; the
+    suite's time stays small if such runs overlap. Assertions stay per test.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    def attempt(case):
+        try:
+            return case()
+        except BaseException as exc:  # noqa: B036 - handed to the test that asserts on it
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(2, min(4, os.cpu_count() or 1))) as pool:
+        return dict(zip(cases, pool.map(attempt, cases.values())))
+
+
+def outcome(results: dict, name: str):
+    result = results[name]
+    if isinstance(result, BaseException):
+        raise result
+    return result
+
+
+@pytest.fixture(scope="module")
+def stdout_full(tmp_path_factory):
+    """Every command of STDOUT_COMMANDS with its stdout on a full disk: (result, guard) per command."""
+
+    def case(command):
+        def run():
+            folder = tmp_path_factory.mktemp(command)
+            write_inputs(folder)
+            full = device(folder, "full")
+            guard = Guard(folder / "answers.txt", folder / "tree.txt", folders=[folder])
+            with open(full, "wb") as sink:
+                return wordle(*STDOUT_COMMANDS[command], stdout=sink, cwd=folder), guard
+
+        return run
+
+    return run_concurrently({command: case(command) for command in STDOUT_COMMANDS})
+
+
+@pytest.mark.parametrize("command", list(STDOUT_COMMANDS))
+def test_stdout_full_is_one_line(stdout_full, command):
+    result, guard = outcome(stdout_full, command)
+    one_line(result, 1, "cannot write <stdout>", "No space left on device")
+    guard.check()
+
+
+@pytest.mark.parametrize("command", ["feedback", "prune", "score", "solve", "partition", "tree-show"])
+def test_stdout_closed_is_one_line(work, command):
+    guard = Guard(work / "answers.txt", folders=[work])
+    result = wordle(*STDOUT_COMMANDS[command], stdout=subprocess.DEVNULL, cwd=work, preexec_fn=lambda: os.close(1))
+    one_line(result, 1, "cannot write <stdout>", "standard output is closed")
+    guard.check()
+
+
+def test_closed_stdout_does_not_swallow_output_into_a_file(work):
+    """With fd 1 closed, the temporary OUTPUT file must not become "stdout" (the fd is filled first)."""
+    result = wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", "out.txt", stdout=subprocess.DEVNULL, cwd=work,
+                    preexec_fn=lambda: os.close(1))
+    quiet_success(result)
+    assert (work / "out.txt").read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
+
+
+@pytest.mark.parametrize("command", ["help", "version", "prune", "feedback", "partition", "tree-show"])
+def test_reader_gone_is_a_quiet_success(work, command):
+    """`wordle --help | true`: the pipe's reader has gone before we write: exit 0, nothing said."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = wordle(*STDOUT_COMMANDS[command], stdout=write_end, cwd=work)
+    finally:
+        os.close(write_end)
+    quiet_success(result)
+
+
+@pytest.mark.parametrize("command, stderr", [("prune", "closed"), ("prune", "full"), ("score", "closed")])
+def test_broken_stderr_does_not_fail_a_success(work, stderr, command):
+    args = ["prune", "cigar", "AAAAA", "answers.txt", "out.txt"]
+    if command == "score":
+        args = ["score", "answers.txt", "answers.txt", "out.txt"]
+    full = device(work, "full")
+    guard = Guard(work / "answers.txt", folders=[work])
+    if stderr == "closed":
+        proc = subprocess.run([*WORDLE, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, env=ENV, cwd=work,
+                              preexec_fn=lambda: os.close(2), timeout=120, check=False)
+    else:
+        with open(full, "wb") as sink:
+            proc = subprocess.run([*WORDLE, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=sink, env=ENV,
+                                  cwd=work, timeout=120, check=False)
+    assert proc.returncode == 0
+    if command == "prune":
+        assert (work / "out.txt").read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
+    else:
+        assert (work / "out.txt").read_text().count("\n") == len(ANSWERS) + 1
+    guard.check()
+
+
+@pytest.mark.parametrize("command", ["prune", "play"])
+def test_stdin_closed_is_one_line(work, command):
+    args = ["prune", "-q", "cigar", "AAAAA", "-", "out.txt"] if command == "prune" else STDOUT_COMMANDS["play"]
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    result = wordle(*args, cwd=work, preexec_fn=lambda: os.close(0))
+    one_line(result, 1, "<stdin>", "standard input is closed")
+    guard.check()
+
+
+@pytest.mark.parametrize(
+    "data, line",
+    [
+        (b"\xff\n", 1),
+        (b"# a comment\n\n\xf0\x9f\x9f", 3),  # an emoji cut short at the end of input
+    ],
+)
+def test_play_batch_refuses_bytes_that_are_not_utf8(work, data, line):
+    guard = Guard(work / "answers.txt", folders=[work])
+    result = wordle(*STDOUT_COMMANDS["play"], stdin=data, cwd=work)
+    one_line(result, 1, f"<stdin> line {line}", "UTF-8")
+    guard.check()
+
+
+def test_play_interactive_asks_again_after_bytes_that_are_not_utf8(work):
+    result = wordle(*STDOUT_COMMANDS["play"], "--interactive", stdin=b"\xff\xfe\nquit\n", cwd=work)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "" and "Traceback" not in result.stdout.decode("utf-8", "replace")
+    out = result.stdout.decode("utf-8")
+    assert "error: " in out and "not valid UTF-8" in out
+    assert out.count("feedback> ") == 2  # asked again
+
+
+def test_word_list_on_stdin_that_is_not_utf8(work):
+    result = wordle("prune", "-q", "cigar", "AAAAA", "-", "out.txt", stdin=b"cigar\nreb\xfft\n", cwd=work)
+    one_line(result, 1, "<stdin> line 2", "UTF-8")
+    assert (work / "out.txt").read_text() == "old content\n"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_words_reach_stdout_as_utf8_whatever_pythonioencoding_says(tmp_path, encoding):
+    write_list(tmp_path / "greek.txt", GREEK)
+    result = wordle("prune", "σοφος", "AAAAA", "greek.txt", "-", env={"PYTHONIOENCODING": encoding}, cwd=tmp_path)
+    one_line(result, 0, "kept")
+    assert result.stdout == pruned("σοφος", "AAAAA", GREEK)
+
+
+# ---------------------------------------------------------------- signals (defects 7, 10)
+
+
+def _unread(fd: int) -> int:
+    """Bytes written into a pipe and not yet read (FIONREAD)."""
+    import array
+    import fcntl
+    import termios
+
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, termios.FIONREAD, count)
+    return count[0]
+
+
+def _reading(proc: subprocess.Popen) -> None:
+    """Wait until `proc` has read what was written to its stdin: it is past start-up, mid-run."""
+    proc.stdin.write(b"cigar\nrebut\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while _unread(proc.stdin.fileno()) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(0.05)
+
+
+STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+
+
+@pytest.mark.parametrize("signum", list(STATUS), ids=lambda s: signal.Signals(s).name)
+def test_signal_mid_run_cleans_up_and_exits_128_plus_n(work, signum):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    proc = start("prune", "-q", "cigar", "AAAAA", "-", "out.txt", cwd=work, stdin=subprocess.PIPE)
+    _reading(proc)
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=60)
+    want = "interrupted" if signum == signal.SIGINT else signal.Signals(signum).name
+    one_line(Result(proc.returncode, out, err.decode()), STATUS[signum], want)
+    guard.check()
+
+
+def test_sigkill_mid_run_leaves_nothing(work):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    proc = start("prune", "-q", "cigar", "AAAAA", "-", "out.txt", cwd=work, stdin=subprocess.PIPE)
+    _reading(proc)
+    proc.kill()
+    proc.communicate(timeout=60)
+    assert proc.returncode == -signal.SIGKILL
+    guard.check()
+
+
+MOMENTS = {"TERM-early": (signal.SIGTERM, 0.3), "TERM-late": (signal.SIGTERM, 1.2), "KILL": (signal.SIGKILL, 0.8)}
+
+
+@pytest.fixture(scope="module")
+def signalled_scores(tmp_path_factory):  # full-size runs: its test is marked slow
+    """A full-size `score` per MOMENTS entry, sent that signal after that many seconds."""
+
+    def case(name, signum, delay):
+        def run():
+            folder = tmp_path_factory.mktemp(name)
+            out = folder / "out.csv"
+            out.write_text("old content\n")
+            allowed, answers = WORDLISTS / "wordle-allowed.txt", WORDLISTS / "wordle-answers.txt"
+            guard = Guard(allowed, answers, folders=[folder])
+            proc = start("score", "-q", str(allowed), str(answers), str(out))
+            time.sleep(delay)
+            proc.send_signal(signum)
+            _, err = proc.communicate(timeout=120)
+            return Result(proc.returncode, b"", err.decode()), out.read_text(), guard
+
+        return run
+
+    return run_concurrently({name: case(name, *moment) for name, moment in MOMENTS.items()})
+
+
+@pytest.mark.slow  # full-size `score` runs
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_signal_at_any_moment_leaves_output_old_or_complete(signalled_scores, moment):
+    """A full-size `score` signalled at some moment: OUTPUT is the old one or the complete new one."""
+    result, text, guard = outcome(signalled_scores, moment)
+    assert "Traceback" not in result.stderr
+    if result.returncode == 0:  # it finished first
+        assert text.count("\n") == 12973 and result.stderr == ""
+    else:
+        assert text == "old content\n"
+        if MOMENTS[moment][0] == signal.SIGTERM:
+            one_line(result, 143, "SIGTERM")
+        else:
+            assert result.returncode == -signal.SIGKILL
+    guard.check()
+
+
+def test_sigint_at_the_first_instant(work):
+    """A Ctrl-C sent before the program runs a line of its own (held pending by the parent) is handled."""
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    proc = start("prune", "-q", "cigar", "AAAAA", "answers.txt", "out.txt", cwd=work,
+                 preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}))
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    one_line(Result(proc.returncode, out, err.decode()), 130, "interrupted")
+    guard.check()
+
+
+def test_ctrl_c_before_the_handlers_are_in_is_one_line(monkeypatch, capfd):
+    """A KeyboardInterrupt while the handlers are being installed (Python's own handler still in place)."""
+    from wordle_cli import cli, interrupts
+
+    def interrupted_meanwhile():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(interrupts, "install", interrupted_meanwhile)
+    with pytest.raises(SystemExit) as info:
+        cli.entry_point()
+    assert info.value.code == 130
+    assert capfd.readouterr().err == "wordle: interrupted\n"
+
+
+def test_program_entry_imports_nothing_heavy_before_its_signal_handlers():
+    """The console script imports wordle_cli.cli, then calls entry_point, which installs the handlers
+    first: that import must not load click, numpy or numba (the ~35 ms a Ctrl-C used to hit)."""
+    code = "import sys, wordle_cli.cli; print(sorted(m for m in ('click', 'numpy', 'numba') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, env=ENV, check=True)
+    assert done.stdout.strip() == b"[]"
+
+
+def test_ignored_sighup_stays_ignored(work):
+    """Under `nohup` a hang-up must not stop the run."""
+    proc = start("prune", "humph", "AAAAA", "-", "out.txt", cwd=work, stdin=subprocess.PIPE,
+                 preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    _reading(proc)
+    proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(b"", timeout=60)
+    one_line(Result(proc.returncode, out, err.decode()), 0, "kept 1 of 2")
+    assert (work / "out.txt").read_bytes() == pruned("humph", "AAAAA", ["cigar", "rebut"])
+
+
+def test_ctrl_c_at_the_interactive_prompt_exits_130(work):
+    proc = start(*STDOUT_COMMANDS["play"], "--interactive", cwd=work, stdin=subprocess.PIPE)
+    seen = b""
+    while not seen.endswith(b"feedback> "):
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    one_line(Result(proc.returncode, out, err.decode()), 130, "interrupted")
+
+
+# ---------------------------------------------------------------- huge and endless inputs (defect 9)
+
+
+#: Runs argv[2:] under an address-space cap of argv[1] bytes, then prints its peak RSS and exits with its status.
+#: The measured process is forked from this small interpreter, not from pytest: Linux counts the pages a
+#: child had at fork (its parent's) in its peak, so a child of a big pytest process would report pytest's size.
+PEAK_REPORTER = """
+import os, resource, subprocess, sys
+limit = int(sys.argv[1])
+cap = lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+proc = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, preexec_fn=cap)
+_, status, usage = os.wait4(proc.pid, 0)
+print(usage.ru_maxrss * 1024)
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
+
+
+def measured(args, *, stdin, limit: int, cwd, feed: bytes = b"", repeat: int = 0) -> tuple[Result, int]:
+    """Run `wordle ARGS` under an address-space cap: (result, its peak RSS in bytes).
+
+    With `feed`, stdin is a pipe that receives `feed` `repeat` times (an input larger than the cap).
+    """
+    proc = subprocess.Popen([sys.executable, "-c", PEAK_REPORTER, str(limit), *WORDLE, *args], env=ENV, cwd=cwd,
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    streams = {}
+    readers = [threading.Thread(target=lambda name=name: streams.update({name: getattr(proc, name).read()}))
+               for name in ("stdout", "stderr")]
+    for reader in readers:
+        reader.start()
+    if stdin is subprocess.PIPE:
+        try:
+            for _ in range(repeat):
+                proc.stdin.write(feed)
+        except BrokenPipeError:
+            pass
+        finally:
+            try:
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
+    proc.wait(timeout=300)
+    for reader in readers:
+        reader.join()
+    return Result(proc.returncode, b"", streams["stderr"].decode()), int(streams["stdout"])
+
+
+@pytest.mark.parametrize("command", ["prune", "score"])
+def test_endless_word_list_is_refused_at_once_in_bounded_memory(tmp_path, command):
+    write_list(tmp_path / "answers.txt", ANSWERS)
+    if command == "prune":
+        args = ["prune", "-q", "cigar", "AAAAA", "/dev/zero", "out.txt"]
+    else:
+        args = ["score", "-q", "/dev/zero", "answers.txt", "out.txt"]
+    result, peak = measured(args, stdin=subprocess.DEVNULL, limit=1024 * MiB, cwd=tmp_path)
+    line = one_line(result, 1, "/dev/zero line 1", "longer than 256 characters")
+    assert len(line) < 300
+    assert peak < 150 * MiB, peak
+    assert os.listdir(tmp_path) == ["answers.txt"]
+
+
+@pytest.mark.slow  # 150 MiB through a pipe
+def test_input_larger_than_memory_streams_through(tmp_path):
+    """150 MiB of (padded, repeated) words through a pipe into a process capped at 128 MiB."""
+    line = b"cigar" + b" " * 1018 + b"\n"
+    result, peak = measured(
+        ["prune", "-q", "cigar", "EEEEE", "-", "out.txt"], stdin=subprocess.PIPE, limit=128 * MiB, cwd=tmp_path,
+        feed=line * 1024, repeat=150,
+    )
+    one_line(result, 0, "warning: <stdin>: dropped 153599 duplicate words")
+    assert (tmp_path / "out.txt").read_bytes() == b"cigar\n"
+    assert peak < 64 * MiB, peak
+
+
+def test_ten_megabyte_line_makes_a_short_message(work):
+    (work / "huge.txt").write_bytes(b"a" * (10 * MiB) + b"\n")
+    guard = Guard(work / "huge.txt", work / "out.txt", folders=[work])
+    line = one_line(wordle("prune", "-q", "cigar", "AAAAA", "huge.txt", "out.txt", cwd=work), 1, "huge.txt line 1")
+    assert "'" + "a" * 40 + "…'" in line and "a" * 41 not in line
+    guard.check()
+
+
+def test_long_words_are_quoted_short(work):
+    write_list(work / "long.txt", ["cigar", "b" * 200])
+    line = one_line(wordle("prune", "-q", "cigar", "AAAAA", "long.txt", "out.txt", cwd=work), 1, "long.txt line 2")
+    assert "'" + "b" * 40 + "…' (200 characters)" in line
+
+
+def test_huge_argument_makes_a_short_usage_error(work):
+    result = wordle("prune", "cigar", "A" * 100_000, "answers.txt", "out.txt", cwd=work)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("Error: ") and len(result.stderr) < 600
+    assert (work / "out.txt").read_text() == "old content\n"
+
+
+# ---------------------------------------------------------------- environment and names (defect 11)
+
+
+@pytest.mark.parametrize(
+    "variable, value",
+    [("NUMBA_NUM_THREADS", "0"), ("NUMBA_NUM_THREADS", "-1"), ("NUMBA_NUM_THREADS", "many"), ("NUMBA_NUM_THREADS", "100000"),
+     ("NUMBA_THREADING_LAYER", "bogus")],
+)
+def test_bad_numba_environment_is_one_line(work, variable, value):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    result = wordle("score", "-q", "answers.txt", "answers.txt", "out.txt", env={variable: value}, cwd=work)
+    one_line(result, 1, variable, repr(value))
+    guard.check()
+
+
+@pytest.mark.parametrize("length", [250, 255])
+def test_output_name_at_the_length_limit(work, length):
+    name = "x" * (length - 4) + ".txt"
+    result = wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", name, cwd=work)
+    quiet_success(result)
+    assert (work / name).read_bytes() == pruned("cigar", "AAAAA", ANSWERS)
+    assert sorted(os.listdir(work)) == sorted(["answers.txt", "tree.txt", "out.txt", name])
+
+
+@pytest.mark.parametrize("command", ["feedback", "simulate"])
+def test_argument_that_is_not_utf8_is_a_usage_error(work, command):
+    bad = os.fsdecode(b"\xff\xfe\xfd\xfc\xfb")
+    if command == "feedback":
+        args = ["feedback", bad, "cigar"]
+    else:
+        args = ["simulate", "-q", "--answers", "answers.txt", "--allowed", "answers.txt", "--first", bad, "--output", "out.txt"]
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    result = wordle(*args, cwd=work)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.splitlines()[-1].startswith("Error: ")
+    assert "not valid UTF-8" in result.stderr
+    guard.check()
+
+
+def test_unwritable_directory_fails_before_computing(work):
+    if AS_ROOT:
+        pytest.skip("root may write into read-only directories")
+    ro = work / "ro"
+    ro.mkdir()
+    os.chmod(ro, 0o555)
+    try:
+        one_line(wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", "ro/out.txt", cwd=work), 1, "ro/out.txt")
+    finally:
+        os.chmod(ro, 0o755)
+
+
+# ---------------------------------------------------------------- the tree commands and partition
+
+
+def test_tree_file_is_valid(work):
+    """The control case: TREE is a valid tree for ANSWERS, so the failures below are the faults'."""
+    result = wordle("tree", "verify", "-q", *GAME, "tree.txt", cwd=work)
+    quiet_success(result)
+    assert result.stdout.startswith(b"tree.txt: a valid selby tree")
+
+
+def assert_tree_for_answers(path: Path) -> None:
+    """`path` holds a complete tree (selby or json) that reaches every answer once."""
+    from wordle_cli.trees.formats import read
+
+    tree = read(path.read_text(), str(path)).tree
+    assert sorted(tree.depths()) == sorted(ANSWERS)
+
+
+@pytest.mark.parametrize("output", ["device-null", "device-full", "symlink", "dangling-symlink"])
+def test_tree_build_output_is_written_through_or_followed(work, output):
+    build = ["tree", "build", "-q", *GAME, "--first", "cigar", "-o"]
+    guard = Guard(work / "answers.txt", folders=[work])
+    if output.startswith("device"):
+        node = device(work, output.split("-")[1])
+        result = wordle(*build, str(node), cwd=work)
+        if output == "device-null":
+            quiet_success(result)
+        else:
+            one_line(result, 1, f"cannot write {node}", "No space left on device")
+        assert same_device(node, output.split("-")[1])
+        guard = Guard(work / "answers.txt", folders=[work])  # the node itself may be new here (root)
+        guard.check()
+        return
+    target = "out.txt" if output == "symlink" else "new.txt"
+    os.symlink(target, work / "link")
+    guard = Guard(work / "answers.txt", folders=[work])
+    quiet_success(wordle(*build, "link", cwd=work))
+    assert os.readlink(work / "link") == target
+    assert_tree_for_answers(work / target)
+    guard.check(new=[target])
+
+
+TREE_FAULTS = {
+    # name: (how to make FILE in the folder, FILE, what the one line must say)
+    "directory": (lambda w: (w / "d").mkdir(), "d", "is a directory, not a tree file"),
+    "missing": (lambda w: None, "nowhere.txt", "no such file"),
+    "not-utf8": (lambda w: (w / "t").write_bytes(b"cigar GGGGG1\n\xff\n"), "t", "t line 2: not valid UTF-8"),
+    "socket": (lambda w: socket.socket(socket.AF_UNIX).bind(str(w / "s")), "s", "cannot read"),
+    "empty-device": (lambda w: None, "/dev/null", "the tree file is empty"),
+    "deep-json": (lambda w: (w / "t").write_text('{"guess": "cigar", "map": ' * 5000 + "null" + "}" * 5000), "t",
+                  "nested too deeply"),
+    "deep-tree": (lambda w: (w / "t").write_text(_deep_json_tree(300)), "t", "deeper than 256 turns"),
+    "huge-word": (lambda w: (w / "t").write_text('{"guess": "' + "a" * MiB + '", "map": {}}'), "t", "(1048576 characters)"),
+    "huge-token": (lambda w: (w / "t").write_text("cigar " + "G" * MiB + "\n"), "t", "t line 1"),
+}
+
+
+def _deep_json_tree(turns: int) -> str:
+    import json
+
+    node = {"guess": "cigar", "map": {"GGGGG": None}}
+    for _ in range(turns - 1):
+        node = {"guess": "rebut", "map": {"BBBBB": node}}
+    return json.dumps(node)
+
+
+@pytest.mark.parametrize("fault", list(TREE_FAULTS))
+def test_bad_tree_file_is_one_line(work, fault):
+    make, name, message = TREE_FAULTS[fault]
+    make(work)
+    inputs = [work / name] if (work / name).is_file() else []
+    guard = Guard(work / "answers.txt", *inputs, folders=[work])
+    line = one_line(wordle("tree", "show", name, cwd=work), 1, message)
+    assert len(line) < 300
+    guard.check()
+
+
+def test_tree_verify_on_an_endless_file_in_bounded_memory(work):
+    guard = Guard(work / "answers.txt", folders=[work])
+    result, peak = measured(["tree", "verify", "-q", *GAME, "/dev/zero"], stdin=subprocess.DEVNULL, limit=1024 * MiB, cwd=work)
+    one_line(result, 1, "/dev/zero: larger than 16 MiB, so not a tree file")
+    assert peak < 150 * MiB, peak
+    guard.check()
+
+
+@pytest.mark.parametrize("command", ["tree-show", "tree-build"])
+def test_tree_commands_with_stdin_closed(work, command):
+    """`tree show -` reads the tree, `tree build --answers -` the answers from stdin."""
+    args = ["tree", "show", "-"] if command == "tree-show" else ["tree", "build", "-q", "--answers", "-", "--allowed",
+                                                                  "answers.txt", "-o", "out.txt"]
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    one_line(wordle(*args, cwd=work, preexec_fn=lambda: os.close(0)), 1, "<stdin>", "standard input is closed")
+    guard.check()
+
+
+def test_tree_build_terminated_mid_run_keeps_old_output(work):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    proc = start("tree", "build", "-q", "--answers", "-", "--allowed", "answers.txt", "-o", "out.txt", cwd=work,
+                 stdin=subprocess.PIPE)
+    _reading(proc)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    one_line(Result(proc.returncode, out, err.decode()), 143, "SIGTERM")
+    guard.check()
+
+
+@pytest.mark.parametrize("command", ["tree-build", "partition"])
+def test_bad_numba_environment_is_one_line_for_the_tree_commands(work, command):
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    result = wordle(*STDOUT_COMMANDS[command], env={"NUMBA_NUM_THREADS": "0"}, cwd=work)
+    if command == "partition":  # needs no numba: the variable does not matter
+        quiet_success(result)
+        assert result.stdout.startswith(b"cigar splits the 12 answers")
+    else:
+        one_line(result, 1, "NUMBA_NUM_THREADS", "'0'")
+    guard.check()
+
+
+@pytest.mark.slow  # starts a local Dask cluster (~5 s)
+def test_tree_rank_to_a_device_makes_no_checkpoint_beside_it(work):
+    """`tree rank -o /dev/null` must not create /dev/null.checkpoint (nor replace the device)."""
+    null = device(work, "null")
+    (work / "openers.txt").write_text("cigar\n")
+    guard = Guard(work / "answers.txt", work / "openers.txt", folders=[work])
+    result = wordle("tree", "rank", "-q", *GAME, "--openers", "openers.txt", "--workers", "1", "-o", str(null), cwd=work)
+    quiet_success(result)
+    assert same_device(null, "null")
+    assert not os.path.lexists(f"{null}.checkpoint")
+    guard.check()

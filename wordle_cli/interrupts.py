@@ -1,0 +1,93 @@
+"""Termination signals as an exception, so every `with` block cleans up on its way out.
+
+Ctrl-C (SIGINT), `kill` (SIGTERM) and a closed terminal (SIGHUP) all raise
+`Interrupted`, which unwinds the program like an error would: temporary
+files are removed and OUTPUT stays as it was. The `wordle` program exits with
+128 + the signal's number (130, 143, 129), as a shell reports a killed job.
+
+`Interrupted` is a BaseException but not a KeyboardInterrupt on purpose: code
+that catches KeyboardInterrupt to carry on (click's prompt turns it into
+"Aborted!") cannot swallow it. Only the program's entry point calls
+`install`; importing this module changes nothing.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: The signals that end a run cleanly; SIGHUP does not exist on Windows.
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class Interrupted(BaseException):
+    """A terminating signal arrived; the program should stop and exit 128 + signum."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+    def describe(self) -> str:
+        if self.signum == signal.SIGINT:
+            return "interrupted"
+        return f"terminated by {signal.Signals(self.signum).name}"
+
+
+_received: int | None = None  # the first signal of this run
+_pending: int | None = None  # a signal that arrived while deferred
+_deferring = 0
+
+
+def install() -> None:
+    """Make SIGINT, SIGTERM and SIGHUP raise `Interrupted` (call once, first thing).
+
+    A signal the parent set to be ignored (`nohup`, `cmd &` in a script) stays
+    ignored. The handled signals are unblocked, so one sent before this point
+    by a parent that blocked it is delivered now, into the handler.
+    """
+    handled = []
+    for signum in SIGNALS:
+        if signal.getsignal(signum) is signal.SIG_IGN:
+            continue
+        signal.signal(signum, _handler)
+        handled.append(signum)
+    if handled and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, handled)
+
+
+def received() -> int | None:
+    """The first terminating signal this run received, if any (even one that was caught)."""
+    return _received
+
+
+def _handler(signum: int, frame) -> None:
+    global _received, _pending
+    if _received is None:
+        _received = signum
+    if _deferring:
+        _pending = _pending or signum
+        return
+    raise Interrupted(signum)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Hold a signal back until a few system calls are done (a rename and its cleanup).
+
+    Without this, a second Ctrl-C could land between creating and removing a
+    temporary file. The held signal is raised when the block ends.
+    """
+    global _deferring, _pending
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+        if not _deferring and _pending is not None:
+            signum, _pending = _pending, None
+            raise Interrupted(signum)
