@@ -390,6 +390,40 @@ def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
     return table
 
 
+@njit(parallel=True, cache=True, nogil=True)
+def _feedback_counts(guesses, cols, counts, pow3, chunk, out):
+    n_guesses, length = guesses.shape
+    n_words = cols.shape[1]
+    for blk in prange((n_words + chunk - 1) // chunk):
+        # Each block owns the rows of its words: no shared counters, no reduction.
+        start = blk * chunk
+        n = min(chunk, n_words - start)
+        green, avail, code, _, pos_letter, letters = _buffers(length, chunk, 1)
+        for gi in range(n_guesses):
+            guess = guesses[gi]
+            d = _letter_plan(guess, pos_letter, letters)
+            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
+            for a in range(n):
+                out[start + a, code[a]] += 1
+
+
+def feedback_counts(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """For every word, how many guesses get each feedback code against it: int32[N, 3^L].
+
+    Parallel over chunks of words (each thread owns its rows of the table);
+    no guesses x words matrix.
+    """
+    length = guesses.shape[1]
+    out = np.zeros((words.shape[0], 3**length), dtype=np.int32)
+    if guesses.shape[0] == 0 or words.shape[0] == 0:
+        return out
+    cols, counts = _columns_and_counts(words, _symbol_count(guesses, words))
+    # Two chunks per thread balance the load; larger chunks pay the per-guess set-up less often.
+    chunk = max(1, min(config.CPU_ANSWER_CHUNK, -(-words.shape[0] // (2 * get_num_threads()))))
+    _feedback_counts(np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), chunk, out)
+    return out
+
+
 @njit(cache=True, nogil=True)
 def _consistent_loose(guess, tiles, words, out):
     length = guess.shape[0]
