@@ -21,8 +21,13 @@ from naive_solver import hard_mode_allows
 INF = float("inf")
 
 
-def best_total(answers, guesses, *, hard: bool = False, max_guesses: int | None = None, first: str | None = None):
-    """The least total guesses over `answers` of any tree (INF when none fits in max_guesses)."""
+def best_total(
+    answers, guesses, *, hard: bool = False, max_guesses: int | None = None, first: str | None = None, pool_only: bool = False
+):
+    """The least total guesses over `answers` of any tree (INF when none fits in max_guesses).
+
+    With `pool_only` every guess is one of the answers still possible.
+    """
     answers = tuple(answers)
     candidates = tuple(dict.fromkeys(list(guesses) + list(answers)))
     win = tuple([naive.EXACT] * len(answers[0]))
@@ -38,7 +43,7 @@ def best_total(answers, guesses, *, hard: bool = False, max_guesses: int | None 
         if left == 0:
             return INF
         best = INF
-        for guess in candidates:
+        for guess in pool if pool_only else candidates:
             if hard and not hard_mode_allows(list(history), guess):
                 continue
             best = min(best, via(guess, pool, left, history))

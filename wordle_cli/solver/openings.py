@@ -44,22 +44,36 @@ def key(game, strategy: str, pool_only: bool) -> tuple[str, str, str]:
     return (cached[0], "" if pool_only else cached[1], strategy)
 
 
-def lookup(game, strategy: str, pool_only: bool) -> str | None:
+#: The optimal strategy's first guess, from published exhaustive proofs (too long for the
+#: tests to recompute): Alex Selby's rankings of every opener on these lists, by total
+#: guesses with at most 6 per answer (normal.top105.proven: salet 7920; hard.top101.proven:
+#: salet 8122), at github.com/alex1770/wordle. `wordle tree rank` re-derives them.
+#: (answers digest, candidates digest, hard) -> opening
+PROVEN_OPTIMAL: dict[tuple[str, str, bool], str] = {
+    ("5209b35f823f8b80", "498f38211e3bafbf", False): "salet",
+    ("5209b35f823f8b80", "498f38211e3bafbf", True): "salet",
+}
+
+
+def lookup(game, strategy: str, pool_only: bool, hard: bool = False) -> str | None:
     """The memoised opening, or None when these lists are not in the table."""
+    if strategy == "optimal":
+        answers, candidates, _ = key(game, strategy, pool_only)
+        return PROVEN_OPTIMAL.get((answers, "" if pool_only else candidates, hard))
     return TABLE.get(key(game, strategy, pool_only))
 
 
 def compute_table() -> dict[tuple[str, str, str], str]:
     """Score every opening of the default games afresh (seconds)."""
     from wordle_cli.solver.games import Game, load_lists
-    from wordle_cli.solver.strategy import STRATEGIES
+    from wordle_cli.solver.strategy import SCORED_STRATEGIES
     from wordle_cli.solver.tree import Solver
 
     table = {}
     for name in ("wordle", "primel"):
         answers, allowed = load_lists(name)
         game = Game(name, answers.words, allowed.words)
-        for strategy in STRATEGIES:
+        for strategy in SCORED_STRATEGIES:
             for pool_only in (False, True):
                 if pool_only and game.candidates == game.answers:  # the same job again
                     table[key(game, strategy, True)] = table[key(game, strategy, False)]

@@ -9,7 +9,9 @@ Strategies, over a pool of N equally likely answers:
   sum_clog2c differ by at most 1e-12 relative count as tied, so the
   summation order of the float terms can never decide;
 - ``minimax``: minimise the worst case max_n; among those, minimise the
-  expected size (sum_n).
+  expected size (sum_n);
+- ``optimal``: the exact tree search's guess (fewest guesses in total over
+  the pool, winning within the game's rows where possible); not scored here.
 
 Ties (after the above) are broken deterministically: prefer a guess that is
 still a possible answer, then the earliest in list order (the order of the
@@ -23,7 +25,11 @@ from dataclasses import dataclass
 
 from wordle_cli.stats import entropy_bits
 
-STRATEGIES = ("expected", "entropy", "minimax")
+#: Strategies that pick from the candidates' scores (`choose`).
+SCORED_STRATEGIES = ("expected", "entropy", "minimax")
+
+#: All strategies: `optimal` asks the exact tree search instead (`wordle_cli.trees.optimal`).
+STRATEGIES = (*SCORED_STRATEGIES, "optimal")
 
 #: Relative tolerance under which two entropies count as equal.
 ENTROPY_RTOL = 1e-12

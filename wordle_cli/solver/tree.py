@@ -52,6 +52,7 @@ class Node:
     guess: str
     codes: object  # int32[n]: feedback code of `guess` for each pool word
     forced: bool = False  # the guess was given (--first, or typed in `play`)
+    turn: int = 1  # this guess's turn in the game
     children: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -93,6 +94,7 @@ class Solver:
         self.backend = backends.load(backend)
         self.use_openings = use_openings
         self.scored = 0  # candidate x pool pairs scored, for reports and tests
+        self._optimal = None  # the exact search, made on first use by strategy "optimal"
 
     # ------------------------------------------------------------ the tree
 
@@ -107,18 +109,18 @@ class Solver:
         constraints = Constraints.none(self.game.length) if self.hard else None
         return self.node(self.root_pool(), constraints, forced=first)
 
-    def node(self, pool, constraints: Constraints | None, forced: str | None = None) -> Node:
-        """A node for `pool`: the strategy's guess (or `forced`) and its feedback codes."""
+    def node(self, pool, constraints: Constraints | None, forced: str | None = None, turn: int = 1) -> Node:
+        """A node for `pool` at `turn`: the strategy's guess (or `forced`) and its feedback codes."""
         import numpy as np
 
         if len(pool) == 0:
             raise ValueError("empty pool")
-        guess = forced if forced is not None else self.best(pool, constraints)
+        guess = forced if forced is not None else self.best(pool, constraints, turn)
         if len(pool) == 1 and self.game.answers[int(pool[0])] == guess:
             codes = np.array([self.game.win_code], dtype=np.int32)
         else:
             codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[pool])
-        return Node(pool, constraints, guess, codes, forced=forced is not None)
+        return Node(pool, constraints, guess, codes, forced=forced is not None, turn=turn)
 
     def child(self, node: Node, code: int) -> Node:
         """The node after `node.guess` got feedback `code` (made once, then kept)."""
@@ -129,25 +131,25 @@ class Solver:
                 tiles = decode(code, self.game.length)
                 raise WordleError(_no_answer_message(node.guess, tiles))
             constraints = node.constraints.after(node.guess, decode(code, self.game.length)) if self.hard else None
-            found = self.node(pool, constraints)
+            found = self.node(pool, constraints, turn=node.turn + 1)
             if not node.forced and found.size == node.size:
                 raise RuntimeError(f"the {self.strategy} strategy made no progress on a pool of {node.size}")
             node.children[code] = found
         return found
 
-    def after(self, node: Node, guess: str, tiles) -> Node:
-        """The node after any `guess` (not necessarily node.guess) got `tiles`."""
+    def after(self, node: Node, guess: str, tiles, forced: str | None = None) -> Node:
+        """The node after any `guess` (not necessarily node.guess) got `tiles`; its guess `forced` if given."""
         from wordle_cli.feedback import encode
 
         code = encode(tiles)
-        if guess == node.guess:
+        if guess == node.guess and forced is None:
             return self.child(node, code)
         codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[node.pool])
         pool = node.pool[codes == code]
         if len(pool) == 0:
             raise WordleError(_no_answer_message(guess, tiles))
         constraints = node.constraints.after(guess, tiles) if self.hard else None
-        return self.node(pool, constraints)
+        return self.node(pool, constraints, forced, turn=node.turn + 1)
 
     def play(self, root: Node, target: str) -> list[Node]:
         """The nodes of the game against `target` (an answer), one per guess."""
@@ -162,8 +164,8 @@ class Solver:
 
     # ------------------------------------------------------------ choosing a guess
 
-    def best(self, pool, constraints: Constraints | None = None) -> str:
-        """The strategy's guess for `pool` (see the module docstring)."""
+    def best(self, pool, constraints: Constraints | None = None, turn: int = 1) -> str:
+        """The strategy's guess for `pool` at `turn` (see the module docstring)."""
         import numpy as np
 
         game = self.game
@@ -172,9 +174,11 @@ class Solver:
             first = pool[0] if self.pool_only else pool[np.argmin(game.cand_of_answer[pool])]
             return game.answers[int(first)]
         if n == len(game.answers) and self.use_openings and (constraints is None or constraints == Constraints.none(game.length)):
-            known = openings.lookup(game, self.strategy, self.pool_only)
+            known = openings.lookup(game, self.strategy, self.pool_only, self.hard)
             if known is not None:
                 return known
+        if self.strategy == "optimal":
+            return self._optimal_best(pool, constraints, turn)
         pool_codes = game.answer_codes[pool]
         # Pool words in list order: the answers order with --pool-only, else candidate order.
         ordered = pool if self.pool_only else pool[np.argsort(game.cand_of_answer[pool], kind="stable")]
@@ -196,6 +200,14 @@ class Solver:
         in_pool[pool] = True  # index -1 (not an answer) reads the last, False entry
         pick = strategies.choose(sums, self.strategy, in_pool[answer_of])
         return game.candidates[int(pick if allowed is None else allowed[pick])]
+
+    def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
+        """The exact search's guess: fewest guesses in total, winning within the rows left if possible."""
+        if self._optimal is None:
+            from wordle_cli.trees.optimal import OptimalChooser
+
+            self._optimal = OptimalChooser(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name)
+        return self._optimal.best(pool, constraints, max(MAX_ROWS - turn + 1, 0) or None)
 
     def _score(self, guesses, answers):
         self.scored += len(guesses) * len(answers)

@@ -24,10 +24,11 @@ depth-first branch and bound in one self-recursive numba function:
 `solve(..., beta)` returns the exact minimum when it is below beta, else a
 lower bound of it that is at least beta. Ties go to the first guess in a
 fixed order: a possible answer splitting the pool into singletons (pool
-order), then any word doing so (candidate order), then a possible answer
-leaving one pair, then a guess whose classes are all of size <= 2 meeting
-the lower bound (candidate order), then the best-first order above (ties
-in it: candidate order). The same inputs always give the same tree.
+order), then a possible answer leaving singletons and one pair, then any
+word splitting the pool into singletons (candidate order), then a guess
+whose classes all have 1 or 2 answers and that meets the least lower bound
+(candidate order), then the best-first order above (ties in it: candidate
+order). The same inputs always give the same tree.
 
 With `top_k` > 0 only the first k candidates of that order are tried at
 each node: a fast upper bound (the "semi-exhaustive" search), not a proof.

@@ -2,10 +2,10 @@
 
 Independent of the search: every answer's path, in file order, is replayed
 with the plain feedback rule. The first problem found is the error, naming
-its line (or, in JSON, its path): an answer that is not in the list or is
-reached twice, a feedback that is not the one its guess gets against the
-answer, a guess that is not allowed (or breaks hard mode), a path longer
-than --max-guesses; then any answer the tree never reaches.
+its line (or, in JSON, its path): an answer that is not in the list, a
+path longer than --max-guesses, a guess that is not allowed (or breaks hard
+mode), a feedback that is not the one its guess gets against the answer,
+an answer reached twice; then any answer the tree never reaches.
 """
 
 from __future__ import annotations
@@ -38,9 +38,6 @@ def verify(
         answer = leaf.answer
         if answer not in answer_set:
             raise TreeFileError(f"{where}: {answer!r} is not one of the {len(answer_set)} answers")
-        if answer in reached:
-            raise TreeFileError(f"{where}: answer {answer!r} is reached twice")
-        reached.add(answer)
         if max_guesses is not None and len(leaf.steps) > max_guesses:
             raise TreeFileError(f"{where}: {answer!r} needs {len(leaf.steps)} guesses, more than --max-guesses {max_guesses}")
         constraints = Constraints.none(length)
@@ -57,6 +54,9 @@ def verify(
                     f"{where}: {guess!r} gets {show(true, 'byg')} against {answer!r}, not {show(tuple(tiles), 'byg')}"
                 )
             constraints = constraints.after(guess, tiles)
+        if answer in reached:
+            raise TreeFileError(f"{where}: answer {answer!r} is reached twice")
+        reached.add(answer)
     missing = [a for a in answers if a not in reached]
     if missing:
         s = "s" if len(missing) != 1 else ""

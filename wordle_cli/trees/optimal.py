@@ -1,0 +1,51 @@
+"""The `optimal` strategy: the exact search's best guess for the pool in hand.
+
+Used by `solve`, `simulate` and `play --strategy optimal`. The guess minimises
+the total number of guesses still needed over the pool's answers while
+winning within the game's rows where that is possible (where it is not, the
+limit is dropped). One search memo serves a whole session, so later turns
+and replayed games reuse what earlier ones proved. A pool is solved in
+seconds once it is small; the first guess of a full game is the expensive
+case (see `openings.PROVEN_OPTIMAL`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordle_cli.solver.games import Game
+from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.trees import search
+from wordle_cli.trees.builder import Position, Problem
+
+
+class OptimalChooser:
+    def __init__(self, game: Game, *, hard: bool, pool_only: bool, backend: str):
+        self.problem = Problem(game, hard=hard, pool_only=pool_only, backend=backend)
+        self.ctx = self.problem.context()
+        self.start = self.problem.start()
+
+    def best(self, pool, constraints: Constraints | None, rows_left: int | None) -> str:
+        """The guess for `pool` (ascending answer indices) with `rows_left` guesses (None: no limit)."""
+        start = self.start
+        greens, mins, cands = start.greens, start.mins, start.cands
+        if constraints is not None:
+            greens, mins = self._hints(constraints)
+            cands = search.allowed(self.ctx, cands, greens, mins)
+        for depth in (rows_left, None) if rows_left is not None else (None,):
+            position = Position(
+                np.asarray(pool, dtype=np.int32), cands, depth if depth is not None else search.UNLIMITED, greens, mins
+            )
+            value, best = self.problem.value(self.ctx, position)
+            if value < search.INF:
+                return self.problem.game.candidates[best]
+        raise AssertionError("a pool is always solvable without a limit on guesses")
+
+    def _hints(self, constraints: Constraints) -> tuple[np.ndarray, np.ndarray]:
+        """Hard mode's hints as the search holds them: symbol codes per position, least copies per symbol."""
+        code = self.problem.game.alphabet.code
+        greens = np.array([code.get(g, 0) if g is not None else 0 for g in constraints.greens], dtype=np.int32)
+        mins = np.zeros_like(self.start.mins)
+        for symbol, least in constraints.at_least:
+            mins[code[symbol]] = least
+        return greens, mins
