@@ -46,7 +46,7 @@ from wordle_cli.feedback import decode, show  # noqa: E402
 from wordle_cli.infer import model as infer_model  # noqa: E402
 from wordle_cli.infer.posts import read_posts  # noqa: E402
 from wordle_cli.solver.games import Game, load_lists  # noqa: E402
-from wordle_cli.solver.strategy import STRATEGIES  # noqa: E402
+from wordle_cli.solver.strategy import SCORED_STRATEGIES  # noqa: E402
 from wordle_cli.solver.tree import Solver  # noqa: E402
 
 SIZES = (10, 30, 100, 300, 1000)
@@ -55,15 +55,17 @@ MAX_ROWS = 6
 #: The models compared (the shipped one is `Model()`; see wordle_cli/infer/model.py).
 MODELS = {
     "shipped": infer_model.Model(),
-    "first-rows": infer_model.Model(first_random=1.0, later_random=1.0, first_rows_only=True),
-    "random-rows": infer_model.Model(first_random=1.0, later_random=1.0),
+    "first-rows": infer_model.Model(random_share=1.0, later_random=1.0, hard_rows=False, first_rows_only=True),
+    "random-rows": infer_model.Model(random_share=1.0, later_random=1.0, hard_rows=False),
+    "no-hard": infer_model.Model(hard_rows=False),
 }
+DEFAULT_MODELS = "shipped,first-rows,random-rows"
 
 
 def strategy_roster(game: Game, openers: int, rng: random.Random) -> list[tuple[str, Solver, object]]:
     """(label, solver, root) for every shipped strategy configuration and `openers` random openers each."""
     roster = []
-    for strategy in STRATEGIES:
+    for strategy in SCORED_STRATEGIES:
         for hard in (False, True):
             for pool_only in (False, True):
                 solver = Solver(game, strategy, hard=hard, pool_only=pool_only)
@@ -107,16 +109,16 @@ def main() -> int:
     parser.add_argument("--split", choices=("eval", "tune"), default="eval")
     parser.add_argument("--openers", type=int, default=6, help="random openers per strategy configuration")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--models", default=",".join(MODELS))
-    parser.add_argument("--weights", default="", help="extra models FIRST:LATER,... (random-part weights)")
+    parser.add_argument("--models", default=DEFAULT_MODELS, help=f"of {', '.join(MODELS)} (default {DEFAULT_MODELS})")
+    parser.add_argument("--weights", default="", help="extra models SHARE:LATER,... (pi and w of the model's docstring)")
     parser.add_argument("--misses", action="store_true", help="list the days each model gets wrong")
     args = parser.parse_args()
     started = time.perf_counter()
     sizes = [int(s) for s in args.sizes.split(",")]
     models = {name: MODELS[name] for name in args.models.split(",") if name}
     for spec in filter(None, args.weights.split(",")):
-        first, later = (float(x) for x in spec.split(":"))
-        models[f"w={spec}"] = infer_model.Model(first_random=first, later_random=later)
+        share, later = (float(x) for x in spec.split(":"))
+        models[f"w={spec}"] = infer_model.Model(random_share=share, later_random=later)
 
     answer_list, allowed_list = load_lists("wordle")
     game = Game("wordle", answer_list.words, allowed_list.words)
@@ -127,10 +129,9 @@ def main() -> int:
     else:
         block = 0 if args.split == "eval" else 1
         days = order[block * args.days : (block + 1) * args.days]
-    tables = infer_model.count_tables(game.answer_codes, game.candidate_codes, game.answer_codes, cpu)
+    tables = infer_model.count_tables(game.answer_codes, game.candidate_codes, game.cand_of_answer, cpu)
     answer_codes = cpu.feedback_table(game.answer_codes, game.answer_codes)  # [guess, answer]
     roster = strategy_roster(game, args.openers, random.Random(args.seed + 1))
-    rng = np.random.default_rng(args.seed + 2)
     print(f"{len(days)} days (seed {args.seed}, {args.split} split), roster of {len(roster)} strategy players; "
           f"tables in {time.perf_counter() - started:.1f} s", file=sys.stderr)
 
@@ -140,6 +141,7 @@ def main() -> int:
     simulate_s = infer_s = 0.0
     for done, day in enumerate(days, start=1):
         t0 = time.perf_counter()
+        rng = np.random.default_rng([args.seed, day])  # each day's crowd is the same whatever --sizes
         posts = []
         for _ in range(crowd):
             if rng.random() < 0.5:

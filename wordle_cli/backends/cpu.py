@@ -391,36 +391,32 @@ def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _feedback_counts(guesses, cols, counts, pow3, chunk, out):
-    n_guesses, length = guesses.shape
-    n_words = cols.shape[1]
+def _count_codes(table, rows, chunk, out):
+    n_words = table.shape[1]
     for blk in prange((n_words + chunk - 1) // chunk):
-        # Each block owns the rows of its words: no shared counters, no reduction.
+        # Each block owns its words' rows of `out`: no shared counters, no reduction.
         start = blk * chunk
-        n = min(chunk, n_words - start)
-        green, avail, code, _, pos_letter, letters = _buffers(length, chunk, 1)
-        for gi in range(n_guesses):
-            guess = guesses[gi]
-            d = _letter_plan(guess, pos_letter, letters)
-            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
-            for a in range(n):
-                out[start + a, code[a]] += 1
+        stop = min(start + chunk, n_words)
+        for r in rows:
+            line = table[r]
+            for w in range(start, stop):
+                out[w, line[w]] += 1
 
 
-def feedback_counts(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
-    """For every word, how many guesses get each feedback code against it: int32[N, 3^L].
+def count_codes(table: np.ndarray, n_codes: int, rows: np.ndarray | None = None) -> np.ndarray:
+    """For every word (column) of a feedback table, how many of its rows give each code: int32[N, n_codes].
 
-    Parallel over chunks of words (each thread owns its rows of the table);
-    no guesses x words matrix.
+    A host-side histogram of any backend's `feedback_table` (`wordle infer`
+    counts how many guesses produce each feedback against each candidate);
+    `rows` picks the guesses counted (default: all). Parallel over blocks of
+    columns, each reading its stretch of every row.
     """
-    length = guesses.shape[1]
-    out = np.zeros((words.shape[0], 3**length), dtype=np.int32)
-    if guesses.shape[0] == 0 or words.shape[0] == 0:
+    out = np.zeros((table.shape[1], n_codes), dtype=np.int32)
+    rows = np.arange(table.shape[0]) if rows is None else np.asarray(rows, dtype=np.int64)
+    if out.size == 0 or len(rows) == 0:
         return out
-    cols, counts = _columns_and_counts(words, _symbol_count(guesses, words))
-    # Two chunks per thread balance the load; larger chunks pay the per-guess set-up less often.
-    chunk = max(1, min(config.CPU_ANSWER_CHUNK, -(-words.shape[0] // (2 * get_num_threads()))))
-    _feedback_counts(np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), chunk, out)
+    chunk = max(1, min(config.CPU_ANSWER_CHUNK, -(-table.shape[1] // (2 * get_num_threads()))))
+    _count_codes(np.ascontiguousarray(table), rows.astype(np.int64), chunk, out)
     return out
 
 
