@@ -45,8 +45,8 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == STDIN else path
 
 
-def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
-    """Read and normalise one list; `-` means standard input."""
+def read_text(path: str, stdin: BinaryIO | None = None) -> str:
+    """A UTF-8 text file (`-`: standard input) without its byte-order mark; errors name the file and line."""
     name = display_name(path)
     data = _read_bytes(path, name, stdin)
     try:
@@ -54,8 +54,13 @@ def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise WordleError(f"{name} line {line}: not valid UTF-8") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a byte-order mark is not part of the first word
+    return text[1:] if text.startswith("\ufeff") else text  # a byte-order mark is not part of the text
+
+
+def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
+    """Read and normalise one list; `-` means standard input."""
+    name = display_name(path)
+    text = read_text(path, stdin)
     words: list[str] = []
     lines: list[int] = []
     index: dict[str, int] = {}

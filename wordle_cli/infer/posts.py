@@ -6,12 +6,12 @@ Rows are read by `feedback.parse`, the project's one feedback parser, in its
 emoji spelling: ⬛ ⬜ 🟫 absent, 🟨 contained, 🟩 exact, and colour-blind
 mode's 🟦 contained and 🟧 exact. Anything else is tolerated and counted:
 
-- a grid ends at a blank or text line after its rows, at a new header, or
-  after an all-exact row (two grids pasted back to back are two grids);
+- a grid ends at a blank or text line after its rows, at a new header,
+  after an all-exact row, or once it has its header's most rows (the 6 of
+  ``X/6``): two grids pasted back to back are two grids;
 - a line holding other text after its tiles (``🟩🟩🟩🟩🟩 phew``) is a row;
 - a grid with a row of the wrong length is set aside whole (its rows no
-  longer line up with the game), and so is any other line of tiles that
-  `feedback.parse` refuses;
+  longer line up with the game);
 - other lines (chat, links, dates) are stray text;
 - the same post pasted twice (same puzzle, mode and rows) counts once;
 - when the headers name several puzzle numbers, the grids of the commonest
@@ -45,7 +45,7 @@ class Grid:
     """One player's rows, oldest first, as tile tuples (0 absent, 1 contained, 2 exact)."""
 
     rows: tuple[tuple[int, ...], ...]
-    line: int  # line number of the first row (or of the header)
+    line: int  # line number of the header, or of the first row when there is none
     day: int | None = None
     hard: bool = False
     score: str | None = None  # the header's "4" or "X"
@@ -63,7 +63,6 @@ class Reading:
     posts: int = 0  # grids found, before duplicates and other days were set aside
     duplicates: list[int] = field(default_factory=list)
     wrong_length: list[int] = field(default_factory=list)  # grids set aside: a row of another length
-    bad_rows: list[int] = field(default_factory=list)  # lines of tiles feedback.parse refused
     stray: list[int] = field(default_factory=list)  # lines that are neither header nor row
     other_days: list[int] = field(default_factory=list)  # grids of another puzzle number
     empty_headers: list[int] = field(default_factory=list)  # headers with no rows under them
@@ -96,9 +95,11 @@ def read_posts(text: str, length: int, day: int | None = None) -> Reading:
         line = raw.strip()
         tiles = _tile_prefix(line)
         if tiles:
-            if current.rows and (current.ended or _all_exact(current.rows[-1])):
+            if current.rows and (current.ended or current.full() or _all_exact(current.rows[-1])):
                 close()
-            current.add_row(number, tiles)
+            if not current.rows and current.line is None:
+                current.line = number  # a grid without a header: named by its first row
+            current.rows.append(feedback.parse(tiles))
             continue
         header = _header(line)
         if header is not None:
@@ -136,68 +137,59 @@ class _Open:
         self.day: int | None = None
         self.hard = False
         self.score: str | None = None
-        self.rows: list[tuple[int, str]] = []  # (line number, tile text)
+        self.most: int | None = None
+        self.rows: list[tuple[int, ...]] = []
         self.ended = False  # a blank or text line followed the rows
 
-    def header(self, number: int, day: int | None, score: str, hard: bool) -> None:
-        self.line, self.day, self.score, self.hard = number, day, score, hard
+    def header(self, number: int, day: int | None, score: str, hard: bool, most: int) -> None:
+        self.line, self.day, self.score, self.hard, self.most = number, day, score, hard, most
 
-    def add_row(self, number: int, tiles: str) -> None:
-        self.rows.append((number, tiles))
+    def full(self) -> bool:
+        """The header's most rows (the 6 of `4/6`) are there: a next row starts another grid."""
+        return self.most is not None and len(self.rows) >= self.most
 
     def finish(self, length: int, reading: Reading) -> Grid | None:
         if not self.rows:
             if self.line is not None:
                 reading.empty_headers.append(self.line)
             return None
-        first = self.line if self.line is not None else self.rows[0][0]
-        parsed = []
-        for number, text in self.rows:
-            try:
-                parsed.append(feedback.parse(text))
-            except ValueError:
-                reading.bad_rows.append(number)
-                return None
-        if any(len(tiles) != length for tiles in parsed):
-            reading.wrong_length.append(first)
+        if any(len(tiles) != length for tiles in self.rows):
+            reading.wrong_length.append(self.line)
             return None
-        grid = Grid(tuple(parsed), first, self.day, self.hard, self.score)
+        grid = Grid(tuple(self.rows), self.line, self.day, self.hard, self.score)
         if self.score is not None and self.score != _score_of(grid):
-            reading.score_mismatch.append(first)
+            reading.score_mismatch.append(self.line)
         return grid
 
 
 def _tile_prefix(line: str) -> str:
-    """The tiles a line starts with (spaces and invisible marks dropped), or '' if it starts otherwise."""
+    """The tiles a line starts with (spaces and invisible marks dropped), or '' if it starts otherwise.
+
+    Text after the tiles is a remark ("🟩🟩🟩🟩🟩 phew", "🟩🟩🟩🟩🟩🎉"); text before them makes no row.
+    """
     out = []
-    for i, ch in enumerate(line):
+    for ch in line:
         if ch in _TILE_CHARS:
             out.append(ch)
         elif ch in _INVISIBLE or (ch.isspace() and out):
             continue
         else:
-            # Text after the tiles is a remark ("🟩🟩🟩🟩🟩 phew"); text before them is no row.
-            if out and line[i - 1].isspace():
-                break
-            return ""
+            break
     return "".join(out)
 
 
-def _header(line: str) -> tuple[int | None, str, bool] | None:
-    """(puzzle number, score "1".."9" or "X", hard mode) of a header line, else None."""
+def _header(line: str) -> tuple[int | None, str, bool, int] | None:
+    """(puzzle number, score "1".."9" or "X", hard mode, most rows) of a header line, else None."""
     match = _HEADER.match(line)
     if match is None:
         return None
     day = match["day"]
     number = int(re.sub(r"\D", "", day)) if day else None
-    return number, match["score"].upper(), bool(match["hard"])
+    return number, match["score"].upper(), bool(match["hard"]), int(match["max"])
 
 
-def _all_exact(row: tuple[int, str]) -> bool:
-    try:
-        return all(t == feedback.EXACT for t in feedback.parse(row[1]))
-    except ValueError:
-        return False
+def _all_exact(tiles: tuple[int, ...]) -> bool:
+    return all(t == feedback.EXACT for t in tiles)
 
 
 def _score_of(grid: Grid) -> str:

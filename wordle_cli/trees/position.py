@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from wordle_cli import feedback, wordlist
-from wordle_cli.errors import UsageProblem, WordleError
+from wordle_cli.errors import UsageProblem
 from wordle_cli.trees.formats import TreeFile, read
 
 
@@ -35,10 +35,4 @@ def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
 def read_tree_file(path: str) -> tuple[TreeFile, str]:
     """A tree file (`-`: standard input) and the name messages use for it."""
     name = wordlist.display_name(path)
-    data = wordlist._read_bytes(path, name, None)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise WordleError(f"{name} line {line}: not valid UTF-8") from None
-    return read(text, name), name
+    return read(wordlist.read_text(path), name), name
