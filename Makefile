@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver lint clean
+.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver bench-infer lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -11,6 +11,7 @@ help:
 	@echo "bench-gpu     GPU speed figures (needs an NVIDIA GPU; BENCH_GPU_ARGS='--variant ...')"
 	@echo "check-gpu     everything a GPU machine should run: backends, test-gpu, bench-gpu"
 	@echo "bench-solver  speed of solve/simulate (and doddle, if installed)"
+	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
 install:
@@ -37,6 +38,9 @@ check-gpu:
 
 bench-solver:
 	$(PYTHON) benchmarks/bench_solver.py
+
+bench-infer:
+	$(PYTHON) benchmarks/bench_infer.py
 
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks

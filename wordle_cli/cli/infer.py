@@ -48,7 +48,8 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, b
         report.info("paste the posts, then press Ctrl-D")
     reading = read_posts(read_text(grids), the_game.length, day)
     if not reading.grids:
-        raise WordleError(f"{display_name(grids)}: no result grids of {the_game.length} tiles a row ({reading_summary(reading)})")
+        aside = reading_summary(reading, head=False)
+        raise WordleError(f"{display_name(grids)}: no result grids of {the_game.length} tiles a row" + (f" ({aside})" if aside else ""))
     if candidates is None:
         words, words_name = the_game.answers, answers_name
     else:

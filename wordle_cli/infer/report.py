@@ -12,19 +12,19 @@ from wordle_cli.infer.posts import Reading
 LINES_SHOWN = 5
 
 
-def reading_summary(reading: Reading) -> str:
-    """One line: the grids read, and what was set aside or skipped, with line numbers."""
+def reading_summary(reading: Reading, head: bool = True) -> str:
+    """One line: the grids read (unless not `head`), and what was set aside or skipped, with line numbers."""
     details = [f"{n} {what}" for n, what in ((reading.hard, "hard mode"), (reading.failed, "failed")) if n]
-    head = _count(len(reading.grids), "grid") + (f" of puzzle {reading.day}" if reading.day is not None else "")
+    grids = _count(len(reading.grids), "grid") + (f" of puzzle {reading.day}" if reading.day is not None else "")
     if details:
-        head += f" ({', '.join(details)})"
+        grids += f" ({', '.join(details)})"
     aside = [
         _lines(reading.duplicates, "duplicate"),
         _lines(reading.wrong_length, "grid with rows of the wrong length", "grids with rows of the wrong length"),
         _lines(reading.other_days, "grid of another puzzle", "grids of another puzzle"),
         _lines(reading.empty_headers, "header without rows", "headers without rows"),
     ]
-    parts = [head]
+    parts = [grids] if head else []
     if any(aside):
         parts.append("set aside: " + ", ".join(a for a in aside if a))
     if reading.stray:
