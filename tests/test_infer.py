@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from wordle_cli import backends
 from wordle_cli.infer.analysis import analyse, candidate_tables
-from wordle_cli.infer.model import Model, code_features, infer, meeting_counts, state_index
+from wordle_cli.infer.model import Model, code_features, infer, state_index
 from wordle_cli.infer.posts import Grid, read_posts
 from wordle_cli.solver.games import Game
 

@@ -13,8 +13,12 @@ from wordle_cli.cli.options import Reporter, backend_option, game_options, open_
 @click.argument("grids", default="-", required=False, metavar="[GRIDS]")
 @game_options
 @click.option("--candidates", metavar="FILE", default=None, help="The candidate answers, one per line [default: the game's answers].")
-@click.option("--prior", metavar="FILE", default=None, help="word,weight lines: the candidates' prior weights; unlisted candidates get 0 [default: uniform].")
-@click.option("--day", type=click.IntRange(min=0), default=None, metavar="N", help="Read only the grids of puzzle N [default: the puzzle most headers name].")
+@click.option(
+    "--prior", metavar="FILE", default=None, help="word,weight lines: the candidates' prior weights; unlisted candidates get 0 [default: uniform]."
+)
+@click.option(
+    "--day", type=click.IntRange(min=0), default=None, metavar="N", help="Read only the grids of puzzle N [default: the puzzle most headers name]."
+)
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N", help="Candidates listed (0: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
 @backend_option

@@ -48,12 +48,11 @@ class Verdict:
     def line(self, n_grids: int, consistent: int) -> str:
         if self.certain:
             return f"answer: {self.answer} (certain: the only consistent candidate)"
+        p = format_p(self.p)
+        p = f"p{p}" if p[0] in "<>" else f"p≈{p}"
         if consistent == 0:
-            return (
-                f"most likely: {self.answer}, p≈{format_p(self.p)}, but no candidate fits every grid "
-                f"(it fits {self.fits} of {n_grids})"
-            )
-        return f"most likely: {self.answer}, p≈{format_p(self.p)} ({consistent} consistent candidates)"
+            return f"most likely: {self.answer}, {p}, but no candidate fits every grid (it fits {self.fits} of {n_grids})"
+        return f"most likely: {self.answer}, {p} ({consistent} consistent candidates)"
 
 
 def format_p(p: float) -> str:
@@ -83,7 +82,7 @@ def candidate_tables(game, candidates: list[str], backend) -> Tables:
     return count_tables(chosen, guesses, game.cand_of_answer, backend)
 
 
-def analyse(reading: Reading, words: list[str], tables: Tables, weights: list[float] | None = None, model: Model = Model()) -> Analysis:
+def analyse(reading: Reading, words: list[str], tables: Tables, weights: list[float] | None = None, model: Model | None = None) -> Analysis:
     """Rank `words` (the candidates `tables` were counted for) by the grids of `reading`."""
     if not reading.grids:
         raise WordleError("no result grids to read")
@@ -91,4 +90,4 @@ def analyse(reading: Reading, words: list[str], tables: Tables, weights: list[fl
     if weights is not None:
         with np.errstate(divide="ignore"):
             log_prior = np.log(np.asarray(weights, dtype=np.float64))
-    return Analysis(reading, words, infer(reading.grids, tables, log_prior, model))
+    return Analysis(reading, words, infer(reading.grids, tables, log_prior, model or Model()))

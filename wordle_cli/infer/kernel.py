@@ -28,7 +28,9 @@ def row_probabilities(ng, na, dg, d, n_guesses, n_likely, later_random, first, m
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def score_candidates(pair_code, pair_state, pair_kind, pair_meets, of_row, ng, na, dg, d, n_guesses, n_likely, later_random, share, hard_rows, first_only, fits, loglik):
+def score_candidates(
+    pair_code, pair_state, pair_kind, pair_meets, of_row, ng, na, dg, d, n_guesses, n_likely, later_random, share, hard_rows, first_only, fits, loglik
+):
     """Fill fits (C, J) and loglik (C,) for every candidate (one per prange iteration)."""
     n_candidates, n_pairs = ng.shape[0], pair_code.shape[0]
     n_grids, width = of_row.shape
@@ -42,7 +44,9 @@ def score_candidates(pair_code, pair_state, pair_kind, pair_meets, of_row, ng, n
             possible[p] = ng[c, r] > 0
             if possible[p] and not (first_only and kind != FIRST):
                 hard = hard_rows and kind == LATER_HARD
-                pr, pa = row_probabilities(ng[c, r], na[c, r], dg[c, s], d[c, s], n_guesses, n_likely, later_random, kind == FIRST, pair_meets[p], hard)
+                pr, pa = row_probabilities(
+                    ng[c, r], na[c, r], dg[c, s], d[c, s], n_guesses, n_likely, later_random, kind == FIRST, pair_meets[p], hard
+                )
                 log_random[p] = np.log(pr)
                 log_answers[p] = np.log(pa)
         total = 0.0

@@ -91,6 +91,7 @@ def read_posts(text: str, length: int, day: int | None = None) -> Reading:
             found.append(grid)
         current = _Open()
 
+    parsed: dict[str, tuple[int, ...]] = {}  # rows repeat a lot in a crowd: parse each spelling once
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         tiles = _tile_prefix(line)
@@ -99,7 +100,9 @@ def read_posts(text: str, length: int, day: int | None = None) -> Reading:
                 close()
             if not current.rows and current.line is None:
                 current.line = number  # a grid without a header: named by its first row
-            current.rows.append(feedback.parse(tiles))
+            if tiles not in parsed:
+                parsed[tiles] = feedback.parse(tiles)
+            current.rows.append(parsed[tiles])
             continue
         header = _header(line)
         if header is not None:
@@ -167,6 +170,8 @@ def _tile_prefix(line: str) -> str:
 
     Text after the tiles is a remark ("🟩🟩🟩🟩🟩 phew", "🟩🟩🟩🟩🟩🎉"); text before them makes no row.
     """
+    if not line or (line[0] not in _TILE_CHARS and line[0] not in _INVISIBLE):
+        return ""
     out = []
     for ch in line:
         if ch in _TILE_CHARS:
