@@ -13,7 +13,7 @@ every previous row (`naive_solver.hard_mode_allows`).
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache
 
 import naive
 from naive_solver import hard_mode_allows
@@ -38,7 +38,7 @@ def best_total(
             parts[naive.feedback(guess, word)].append(word)
         return parts
 
-    @lru_cache(maxsize=None)
+    @cache
     def total(pool, left, history):
         if left == 0:
             return INF

@@ -13,7 +13,8 @@ from wordle_cli import feedback
 from wordle_cli.solver import openings, tree
 from wordle_cli.solver.games import Game, load_lists, primel_words, primes_between
 from wordle_cli.solver.hardmode import Constraints
-from wordle_cli.solver.strategy import SCORED_STRATEGIES as STRATEGIES, stats_from_codes
+from wordle_cli.solver.strategy import SCORED_STRATEGIES as STRATEGIES
+from wordle_cli.solver.strategy import stats_from_codes
 from wordle_cli.solver.tree import Solver
 
 

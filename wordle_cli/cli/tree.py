@@ -91,7 +91,8 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
       wordle tree build --from salet:BBYBB,clint:BBYYB # the best next guess
     """
     from wordle_cli import backends
-    from wordle_cli.trees import formats, report as tree_report
+    from wordle_cli.trees import formats
+    from wordle_cli.trees import report as tree_report
     from wordle_cli.trees.builder import Problem
     from wordle_cli.trees.position import parse_history
 

@@ -179,7 +179,7 @@ class Problem:
             value = 0
             parts = self._parts(position, first, row)
             contexts = [self.context() for _ in parts]
-            for code, part in parts:
+            for code, _part in parts:
                 if code == self.win:
                     root.children[code] = None
             jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
