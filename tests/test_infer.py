@@ -80,17 +80,21 @@ def test_counts_match_brute_force(backend):
         assert (tables.guesses[c] == ng).all() and (tables.likely[c] == na).all(), word
 
 
-def test_meeting_counts_match_brute_force():
-    game = small_game(2, length=3, alphabet="abcd", n_allowed=30)
+@pytest.mark.parametrize("length", [1, 3, 6])
+def test_meeting_counts_match_brute_force(length):
+    if length == 1:
+        game = small_game(2, length=1, alphabet="abcdefgh", n_allowed=5, n_answers=4)
+    else:
+        game = small_game(2, length=length, alphabet="abcd", n_allowed=30)
     tables = cpu_tables(game)
-    length = 3
-    for c, word in enumerate(game.answers):
-        tiles_of = [naive.feedback(w, word) for w in game.answers]
-        for greens_mask in range(1 << length):
-            greens = {i for i in range(length) if greens_mask >> i & 1}
-            for marked in range(length + 1):
-                expected = sum(naive_infer.meets(t, greens, marked) for t in tiles_of)
-                assert tables.likely_meeting[c, state_index(greens_mask, marked, length)] == expected
+    for counted, words in ((tables.guesses_meeting, game.candidates), (tables.likely_meeting, game.answers)):
+        for c, word in enumerate(game.answers):
+            tiles_of = [naive.feedback(w, word) for w in words]
+            for greens_mask in range(1 << length):
+                greens = {i for i in range(length) if greens_mask >> i & 1}
+                for marked in range(length + 1):
+                    expected = sum(naive_infer.meets(t, greens, marked) for t in tiles_of)
+                    assert counted[c, state_index(greens_mask, marked, length)] == expected
 
 
 def test_code_features_read_positions_first_to_last():
@@ -133,7 +137,7 @@ def test_first_rows_only_scores_first_rows_as_random_guesses():
 
 @st.composite
 def games_and_crowds(draw):
-    length = draw(st.integers(2, 4))
+    length = draw(st.integers(1, 4))
     alphabet = draw(st.sampled_from(["abc", "abcd", "abcdef"]))
     words = draw(st.lists(st.text(alphabet=st.sampled_from(alphabet), min_size=length, max_size=length), min_size=3, max_size=25, unique=True))
     n_answers = draw(st.integers(1, len(words)))

@@ -160,9 +160,12 @@ def meeting_counts(counts: np.ndarray, length: int) -> np.ndarray:
     contain each mask (a superset sum over the L bits).
     """
     masks, marks = code_features(length)
-    bucket = np.zeros((3**length, (1 << length) * (length + 1)))
-    bucket[np.arange(3**length), state_index(masks, marks, length)] = 1.0
-    cube = (counts.astype(np.float64) @ bucket).reshape(len(counts), 1 << length, length + 1)
+    bucket = state_index(masks, marks, length)
+    order = np.argsort(bucket, kind="stable")
+    present, starts = np.unique(bucket[order], return_index=True)
+    cube = np.zeros((len(counts), (1 << length) * (length + 1)))
+    cube[:, present] = np.add.reduceat(counts[:, order].astype(np.float64), starts, axis=1)
+    cube = cube.reshape(len(counts), 1 << length, length + 1)
     cube = np.flip(np.cumsum(np.flip(cube, axis=2), axis=2), axis=2)  # marks >= m
     for bit in range(length):  # masks containing the mask
         step = 1 << bit
