@@ -187,6 +187,33 @@ def test_cli_score_same_bytes(tmp_path, emulator_env, rule):
     assert out["cuda"].read_bytes() == out["cpu"].read_bytes()
 
 
+def test_cli_infer_same_output(tmp_path, emulator_env):
+    """`wordle infer --backend cuda` (the emulated GPU makes the feedback table) prints what `--backend cpu` prints."""
+    import naive
+
+    rng = random.Random(11)
+    words = sorted({"".join(rng.choice("abcdeilnorst") for _ in range(5)) for _ in range(60)})
+    answers = words[::4]
+    (tmp_path / "allowed.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n", encoding="utf-8")
+    posts = []
+    for _ in range(8):
+        rows = [naive.feedback(rng.choice(words), answers[3]) for _ in range(2)] + [(2,) * 5]
+        posts.append("Wordle 9 3/6\n" + "\n".join("".join("⬛🟨🟩"[t] for t in row) for row in rows) + "\n")
+    (tmp_path / "posts.txt").write_text("\n".join(posts), encoding="utf-8")
+    out = {}
+    for backend in ("cuda", "cpu"):
+        cmd = [sys.executable, "-m", "wordle_cli", "infer", "--backend", backend, "--top", "0", "--json",
+               "--allowed", "allowed.txt", "--answers", "answers.txt", "posts.txt"]
+        proc = subprocess.run(cmd, env=emulator_env, cwd=tmp_path, capture_output=True, text=True,
+                              timeout=TIMEOUT_S, check=False)
+        assert proc.returncode == 0, proc.stderr
+        assert f"; {backend} backend" in proc.stderr  # the backend that really ran
+        out[backend] = proc.stdout
+    assert out["cuda"] == out["cpu"]
+    assert json.loads(out["cpu"])["verdict"]["answer"] == answers[3]
+
+
 def test_bench_gpu_runs_through(emulator_env):
     """`make bench-gpu` gets through its checks and prints its tables (a smoke test: device time is scarce)."""
     cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_gpu.py"), "--limit", "30", "--repeat", "1",

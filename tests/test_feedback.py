@@ -87,6 +87,7 @@ FE0F = "\ufe0f"
         ("22220", (E, E, E, E, A)),
         ("🟩🟨⬛⬛⬛", (E, C, A, A, A)),
         ("⬜🟨🟫⬛🟩", (A, C, A, A, E)),
+        ("🟧🟦⬛⬜🟧", (E, C, A, A, E)),  # colour-blind (high contrast) mode: orange exact, blue contained
         ("⬛" + FE0F + "🟨" + FE0F + "⬜" + FE0F + "🟫🟩" + FE0F, (A, C, A, A, E)),
         ("  ACAAC\n", (A, C, A, A, C)),
         ("E", (E,)),

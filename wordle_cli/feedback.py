@@ -18,7 +18,8 @@ SPELLINGS: dict[str, dict[str, int]] = {
     "ace": {"a": ABSENT, "c": CONTAINED, "e": EXACT},
     "byg": {"b": ABSENT, "x": ABSENT, "y": CONTAINED, "g": EXACT},
     "digits": {"0": ABSENT, "1": CONTAINED, "2": EXACT},
-    "tiles": {"⬛": ABSENT, "⬜": ABSENT, "🟫": ABSENT, "🟨": CONTAINED, "🟩": EXACT},
+    # Dark and light mode's absent squares, and the high-contrast (colour-blind) mode's 🟦 and 🟧.
+    "tiles": {"⬛": ABSENT, "⬜": ABSENT, "🟫": ABSENT, "🟨": CONTAINED, "🟦": CONTAINED, "🟩": EXACT, "🟧": EXACT},
 }
 
 TILE_GLYPHS = ("⬛", "🟨", "🟩")

@@ -285,10 +285,11 @@ def read_text(path: str, what: str, limit: int | None = None) -> str:
     """
     data = read_bytes(path, what, limit)
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise WordleError(f"{display_name(path)} line {line}: not valid UTF-8") from None
+    return text[1:] if text.startswith("\ufeff") else text  # a byte-order mark is not part of the text
 
 
 def _size_text(size: int) -> str:

@@ -14,6 +14,10 @@ Every backend module exposes the same four functions over encoded words
     which words are still possible after `guess` (L,) received `tiles` (L,)
     (0 absent, 1 contained, 2 exact).
 
+The CPU module also has ``count_codes(table, n_codes, rows) -> int32[N, n_codes]``,
+a host-side histogram of any backend's feedback table per word (`wordle infer`
+counts how many guesses give each feedback against each candidate with it).
+
 Modules are imported lazily, so `wordle --help` and `wordle prune` never pay
 for numba or CuPy.
 """

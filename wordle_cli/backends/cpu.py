@@ -390,6 +390,36 @@ def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
     return table
 
 
+@njit(parallel=True, cache=True, nogil=True)
+def _count_codes(table, rows, chunk, out):
+    n_words = table.shape[1]
+    for blk in prange((n_words + chunk - 1) // chunk):
+        # Each block owns its words' rows of `out`: no shared counters, no reduction.
+        start = blk * chunk
+        stop = min(start + chunk, n_words)
+        for r in rows:
+            line = table[r]
+            for w in range(start, stop):
+                out[w, line[w]] += 1
+
+
+def count_codes(table: np.ndarray, n_codes: int, rows: np.ndarray | None = None) -> np.ndarray:
+    """For every word (column) of a feedback table, how many of its rows give each code: int32[N, n_codes].
+
+    A host-side histogram of any backend's `feedback_table` (`wordle infer`
+    counts how many guesses produce each feedback against each candidate);
+    `rows` picks the guesses counted (default: all). Parallel over blocks of
+    columns, each reading its stretch of every row.
+    """
+    out = np.zeros((table.shape[1], n_codes), dtype=np.int32)
+    rows = np.arange(table.shape[0]) if rows is None else np.asarray(rows, dtype=np.int64)
+    if out.size == 0 or len(rows) == 0:
+        return out
+    chunk = max(1, min(config.CPU_ANSWER_CHUNK, -(-table.shape[1] // (2 * get_num_threads()))))
+    _count_codes(np.ascontiguousarray(table), rows.astype(np.int64), chunk, out)
+    return out
+
+
 @njit(cache=True, nogil=True)
 def _consistent_loose(guess, tiles, words, out):
     length = guess.shape[0]

@@ -1,0 +1,210 @@
+"""Reading shared results: pasted posts such as ``Wordle 512 4/6*`` and their emoji grids.
+
+A post is an optional header line (game name, puzzle number, score ``4/6``
+or ``X/6``, ``*`` for hard mode) followed by its rows, one feedback per line.
+Rows are read by `feedback.parse`, the project's one feedback parser, in its
+emoji spelling: ⬛ ⬜ 🟫 absent, 🟨 contained, 🟩 exact, and colour-blind
+mode's 🟦 contained and 🟧 exact. Anything else is tolerated and counted:
+
+- a grid ends at a blank or text line after its rows, at a new header,
+  after an all-exact row, or once it has its header's most rows (the 6 of
+  ``X/6``): two grids pasted back to back are two grids;
+- a line holding other text after its tiles (``🟩🟩🟩🟩🟩 phew``) is a row;
+- a grid with a row of the wrong length is set aside whole (its rows no
+  longer line up with the game);
+- other lines (chat, links, dates) are stray text;
+- the same post pasted twice (same puzzle, mode and rows) counts once;
+- when the headers name several puzzle numbers, the grids of the commonest
+  one are read (or of ``day`` when given) and the others set aside.
+
+Pure Python: nothing here needs numpy.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from wordle_cli import feedback
+
+#: Characters a pasted row may carry besides its tiles: variation selectors, joiners.
+_INVISIBLE = "\ufe0f\ufe0e\u200b\u200c\u200d\u2060"
+_TILE_CHARS = frozenset(feedback.SPELLINGS["tiles"])
+
+# "Wordle 1,234 4/6*", "Wordle #512 X/6", "Wordle 1.234 🎉 3/6": a name, the puzzle number,
+# the score (X: not solved) out of the most rows, "*" for hard mode; anything may follow.
+_HEADER = re.compile(
+    r"^(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+)?)\s+#?(?P<day>\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})+|\d+)"
+    r"\s+(?:\S{1,3}\s+)?(?P<score>[0-9Xx])\s*/\s*(?P<max>\d{1,2})(?P<hard>\*)?"
+)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One player's rows, oldest first, as tile tuples (0 absent, 1 contained, 2 exact)."""
+
+    rows: tuple[tuple[int, ...], ...]
+    line: int  # line number of the header, or of the first row when there is none
+    day: int | None = None
+    hard: bool = False
+    score: str | None = None  # the header's "4" or "X"
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.rows) and all(t == feedback.EXACT for t in self.rows[-1])
+
+
+@dataclass
+class Reading:
+    """The grids read from the posts, and what was set aside (with line numbers)."""
+
+    grids: list[Grid] = field(default_factory=list)
+    posts: int = 0  # grids found, before duplicates and other days were set aside
+    duplicates: list[int] = field(default_factory=list)
+    wrong_length: list[int] = field(default_factory=list)  # grids set aside: a row of another length
+    stray: list[int] = field(default_factory=list)  # lines that are neither header nor row
+    other_days: list[int] = field(default_factory=list)  # grids of another puzzle number
+    empty_headers: list[int] = field(default_factory=list)  # headers with no rows under them
+    score_mismatch: list[int] = field(default_factory=list)  # header score disagrees with the rows
+    day: int | None = None
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for g in self.grids if not g.solved)
+
+    @property
+    def hard(self) -> int:
+        return sum(1 for g in self.grids if g.hard)
+
+
+def read_posts(text: str, length: int, day: int | None = None) -> Reading:
+    """Every grid in `text` whose rows have `length` tiles (see the module docstring)."""
+    reading = Reading()
+    found: list[Grid] = []
+    current = _Open()
+
+    def close() -> None:
+        nonlocal current
+        grid = current.finish(length, reading)
+        if grid is not None:
+            found.append(grid)
+        current = _Open()
+
+    parsed: dict[str, tuple[int, ...]] = {}  # rows repeat a lot in a crowd: parse each spelling once
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        tiles = _tile_prefix(line)
+        if tiles:
+            if current.rows and (current.ended or current.full() or _all_exact(current.rows[-1])):
+                close()
+            if not current.rows and current.line is None:
+                current.line = number  # a grid without a header: named by its first row
+            if tiles not in parsed:
+                parsed[tiles] = feedback.parse(tiles)
+            current.rows.append(parsed[tiles])
+            continue
+        header = _header(line)
+        if header is not None:
+            close()
+            current.header(number, *header)
+        elif not line:
+            if current.rows:
+                current.ended = True
+        else:
+            reading.stray.append(number)
+            if current.rows:
+                current.ended = True
+    close()
+    reading.posts = len(found)
+    reading.day = day if day is not None else _commonest_day(found)
+    seen: set = set()
+    for grid in found:
+        if grid.day is not None and reading.day is not None and grid.day != reading.day:
+            reading.other_days.append(grid.line)
+            continue
+        key = (grid.day, grid.hard, grid.rows)
+        if key in seen:
+            reading.duplicates.append(grid.line)
+            continue
+        seen.add(key)
+        reading.grids.append(grid)
+    return reading
+
+
+class _Open:
+    """The grid being read: its header's details and its raw rows."""
+
+    def __init__(self) -> None:
+        self.line: int | None = None
+        self.day: int | None = None
+        self.hard = False
+        self.score: str | None = None
+        self.most: int | None = None
+        self.rows: list[tuple[int, ...]] = []
+        self.ended = False  # a blank or text line followed the rows
+
+    def header(self, number: int, day: int | None, score: str, hard: bool, most: int) -> None:
+        self.line, self.day, self.score, self.hard, self.most = number, day, score, hard, most
+
+    def full(self) -> bool:
+        """The header's most rows (the 6 of `4/6`) are there: a next row starts another grid."""
+        return self.most is not None and len(self.rows) >= self.most
+
+    def finish(self, length: int, reading: Reading) -> Grid | None:
+        if not self.rows:
+            if self.line is not None:
+                reading.empty_headers.append(self.line)
+            return None
+        if any(len(tiles) != length for tiles in self.rows):
+            reading.wrong_length.append(self.line)
+            return None
+        grid = Grid(tuple(self.rows), self.line, self.day, self.hard, self.score)
+        if self.score is not None and self.score != _score_of(grid):
+            reading.score_mismatch.append(self.line)
+        return grid
+
+
+def _tile_prefix(line: str) -> str:
+    """The tiles a line starts with (spaces and invisible marks dropped), or '' if it starts otherwise.
+
+    Text after the tiles is a remark ("🟩🟩🟩🟩🟩 phew", "🟩🟩🟩🟩🟩🎉"); text before them makes no row.
+    """
+    if not line or (line[0] not in _TILE_CHARS and line[0] not in _INVISIBLE):
+        return ""
+    out = []
+    for ch in line:
+        if ch in _TILE_CHARS:
+            out.append(ch)
+        elif ch in _INVISIBLE or (ch.isspace() and out):
+            continue
+        else:
+            break
+    return "".join(out)
+
+
+def _header(line: str) -> tuple[int | None, str, bool, int] | None:
+    """(puzzle number, score "1".."9" or "X", hard mode, most rows) of a header line, else None."""
+    match = _HEADER.match(line)
+    if match is None:
+        return None
+    day = match["day"]
+    number = int(re.sub(r"\D", "", day)) if day else None
+    return number, match["score"].upper(), bool(match["hard"]), int(match["max"])
+
+
+def _all_exact(tiles: tuple[int, ...]) -> bool:
+    return all(t == feedback.EXACT for t in tiles)
+
+
+def _score_of(grid: Grid) -> str:
+    return str(len(grid.rows)) if grid.solved else "X"
+
+
+def _commonest_day(grids: list[Grid]) -> int | None:
+    """The puzzle number most grids name (ties: the highest, the latest puzzle)."""
+    days = Counter(g.day for g in grids if g.day is not None)
+    if not days:
+        return None
+    top = max(days.values())
+    return max(d for d, n in days.items() if n == top)
