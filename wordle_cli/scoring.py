@@ -65,7 +65,7 @@ def csv_rows(scores: Scores, precision: int = 6) -> Iterator[str]:
     s2 = sums.sum_n2.tolist()
     mx = sums.max_n.tolist()
     var_den = n * (n - 1)
-    field = _csv_field if _needs_quotes("".join(scores.guesses)) else str
+    field = csv_field if _needs_quotes("".join(scores.guesses)) else str
     for i in ranking(scores):
         variance = format_ratio(variance_numerator(s1[i], s2[i], n), var_den, precision) if n > 1 else "0"
         yield (
@@ -78,6 +78,6 @@ def _needs_quotes(text: str) -> bool:
     return "," in text or '"' in text or "\r" in text or "\n" in text
 
 
-def _csv_field(word: str) -> str:
-    """Quote a word only if it holds a CSV metacharacter (possible in exotic alphabets)."""
+def csv_field(word: str) -> str:
+    """Quote a field only if it holds a CSV metacharacter (possible in exotic alphabets); also `report.games_csv`'s."""
     return '"' + word.replace('"', '""') + '"' if _needs_quotes(word) else word

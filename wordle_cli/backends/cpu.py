@@ -19,6 +19,9 @@ pays for compilation.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 from numba import get_num_threads, njit, prange, set_num_threads
 
@@ -320,18 +323,28 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
     if n_guesses == 0:
         return out
     n_codes = 3**length
-    # A small job runs on one thread: waking the others (a time slice when the
-    # cores are busy) would cost more than it saves. The results are the same.
-    small = n_guesses * n_answers < config.CPU_PARALLEL_MIN_PAIRS
+    with threads_for(n_guesses * n_answers):
+        _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out)
+    return out
+
+
+@contextmanager
+def threads_for(pairs: int) -> Iterator[None]:
+    """Run a job of `pairs` (guess, answer) pairs on one thread when it is small.
+
+    Waking the other threads (a time slice when the cores are busy) would cost
+    more than they save; the results are the same either way. Also used by
+    the table kernels of `wordle_cli.games.split`.
+    """
     threads = get_num_threads()
-    if small and threads > 1:
+    small = pairs < config.CPU_PARALLEL_MIN_PAIRS and threads > 1
+    if small:
         set_num_threads(1)
     try:
-        _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out)
+        yield
     finally:
-        if small and threads > 1:
+        if small:
             set_num_threads(threads)
-    return out
 
 
 def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out) -> None:
