@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from pathlib import Path
 
 import naive
@@ -42,12 +43,23 @@ def lists(tmp_path):
     return ["--answers", write(tmp_path / "answers.txt", ANSWERS), "--allowed", write(tmp_path / "allowed.txt", ALLOWED)]
 
 
-@pytest.fixture
-def narrow_blocks(monkeypatch):
-    """Table-split blocks of 3 candidates, so tiny games span several blocks and parts."""
+@pytest.fixture(params=["default", "kept pools", "histograms only"])
+def narrow_blocks(request, monkeypatch):
+    """Table-split blocks of 3 candidates, so tiny games span several blocks and parts; and each way of scoring.
+
+    Tiny pools would otherwise never reach the paths for large pools: sums kept
+    across games (`CACHE_MIN_POOL`) and histograms for `expected` (`PAIRS_MAX_POOL`).
+    """
     from wordle_cli import config
+    from wordle_cli.games import multiboard, split
 
     monkeypatch.setattr(config, "SPLIT_BLOCK_CANDIDATES", 3)
+    if request.param == "kept pools":
+        monkeypatch.setattr(multiboard, "CACHE_MIN_POOL", 2)
+    if request.param == "histograms only":
+        monkeypatch.setattr(multiboard, "CACHE_MIN_POOL", 3)
+        monkeypatch.setattr(split, "PAIRS_MAX_POOL", 0)
+    return request.param
 
 
 # ---------------------------------------------------------------- the rules
@@ -64,10 +76,14 @@ def test_least_expected_is_exact_when_the_common_multiple_is_huge():
     sum_n = np.stack([base, base, base], axis=1)
     sum_n[0, 1] += 1  # column 1 is worse by 1/997
     sum_n[6, 2] -= 1  # column 2 is better by 1/953
-    mask = least_expected(sum_n, sizes)
+    assert math.lcm(*sizes.tolist()) * int(sizes.sum()) > 2**62
+    mask = least_expected(list(sum_n), sizes)
     assert mask.tolist() == [False, False, True]
     sum_n[6, 2] += 1
-    assert least_expected(sum_n, sizes).tolist() == [True, False, True]
+    assert least_expected(list(sum_n), sizes).tolist() == [True, False, True]
+    # Small pools: integers over the lcm; 1/3 + 1/6 = 1/2 exactly, which floats round differently from 1/2.
+    small = [np.array([3, 3, 3]), np.array([6, 6, 9])]
+    assert least_expected(small, [9, 36]).tolist() == [True, True, False]
 
 
 # ---------------------------------------------------------------- against brute force
@@ -107,6 +123,16 @@ def test_every_game_of_a_tiny_list_matches_brute_force(narrow_blocks, drawn, boa
     for targets in naive_games.all_target_tuples(answers, boards):
         got = [turn.guess for turn in solver.play(targets)]
         assert got == naive_games.boards_play(targets, answers, list(allowed), strategy, pool_only), targets
+
+
+def test_pair_sums_match_histograms(narrow_blocks):
+    game = Game("t", ANSWERS, ALLOWED)
+    solver = MultiSolver(game, 2)
+    pools = [np.array([0, 3, 4, 9, 12]), np.array([1, 2]), np.arange(len(ANSWERS))]
+    by_histogram = solver.table.board_sums(np.arange(len(game.candidates)), pools).sum_n
+    assert (solver.table.sum_n_all(pools) == by_histogram).all()
+    want = [[sum(c * c for c in naive_games.naive_solver.partition_sizes(w, [ANSWERS[i] for i in p])) for w in game.candidates] for p in pools]
+    assert by_histogram.tolist() == want
 
 
 def test_turns_record_each_boards_feedback_and_pool():

@@ -103,6 +103,7 @@ class MultiSolver:
         self.all_rows = np.arange(len(game.candidates), dtype=np.int64)
         self._opening: str | None = None
         self._cache: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
+        self._no_entropy = np.zeros(len(game.candidates))  # sum_clog2c where only sum_n was counted
 
     # ------------------------------------------------------------ positions
 
@@ -169,9 +170,7 @@ class MultiSolver:
         if self.pool_only:  # the pools' words, in answers order
             rows = game.cand_of_answer[union]
             return game.candidates[int(self._choose(rows, active, np.ones(len(rows), dtype=bool)))]
-        in_pool = np.zeros(len(game.candidates), dtype=bool)
-        in_pool[game.cand_of_answer[union]] = True
-        return game.candidates[int(self._choose(self.all_rows, active, in_pool))]
+        return game.candidates[self._choose_all(active, np.sort(game.cand_of_answer[union]))]
 
     def opening(self) -> str:
         """The first guess: one board's opening (every board's pool is the same)."""
@@ -187,64 +186,139 @@ class MultiSolver:
 
     def _choose(self, rows: np.ndarray, active: list[np.ndarray], in_pool: np.ndarray) -> int:
         """The row (candidate index) of the best guess among `rows`: key, then in a pool, then first."""
-        sums = self._sums(rows, active)
-        sizes = np.array([len(p) for p in active], dtype=np.int64)
-        if self.strategy == "expected":
-            tied = least_expected(sums.sum_n, sizes)
-        else:
-            key = (sums.sum_clog2c / sizes[:, None]).sum(axis=0)
-            low = float(key.min())
-            tied = key <= low + ENTROPY_RTOL * max(abs(low), 1.0)
+        tied = self._tied(self._sums(rows, active), [len(p) for p in active])
         preferred = tied & in_pool
         return int(rows[int(np.argmax(preferred if preferred.any() else tied))])
 
+    def _tied(self, sums: list[tuple[np.ndarray, np.ndarray]], sizes: list[int]) -> np.ndarray:
+        """Mask of the best keys (the strategy's comparison: exact for expected, 1e-12 relative for entropy)."""
+        if self.strategy == "expected":
+            return least_expected([s for s, _ in sums], sizes)
+        key = _terms(sums[0], sizes[0], "entropy")
+        for board_sums, size in zip(sums[1:], sizes[1:]):
+            key = key + _terms(board_sums, size, "entropy")
+        low = float(key.min())
+        return key <= low + ENTROPY_RTOL * max(abs(low), 1.0)
 
-    def _sums(self, rows: np.ndarray, active: list[np.ndarray]) -> split.BoardSums:
-        """`board_sums`, with the sums of large pools over every candidate kept for later games.
+    def _choose_all(self, active: list[np.ndarray], pool_rows: np.ndarray) -> int:
+        """`_choose` over every candidate (`pool_rows`: the pools' words, for the tie rule)."""
+        sizes = [len(p) for p in active]
+        if self.strategy == "expected":  # by pairs every candidate is cheap: no need to prune
+            rows, sums = self.all_rows, self._sums(self.all_rows, active, full=True)
+        else:
+            rows, sums = self._survivors(active, pool_rows)
+        tied = self._tied(sums, sizes)
+        in_pool = np.zeros(len(self.all_rows), dtype=bool)
+        in_pool[pool_rows] = True
+        preferred = tied & in_pool[rows]
+        return int(rows[int(np.argmax(preferred if preferred.any() else tied))])
 
-        Simulated games share their opening, so the pools of the second turn
-        recur (one per feedback class of the opening) and are worth keeping;
-        smaller ones are cheaper to recompute than to look up.
+    def _survivors(self, active: list[np.ndarray], pool_rows: np.ndarray) -> tuple[np.ndarray, list]:
+        """The candidates that may be best, and their sums per board: work skipped on the others.
+
+        A candidate's key is a sum of one term per board, minimised (here
+        sum c*log2(c) / n, at least 0: the entropy is log2 n minus it). Large
+        pools come scored over every candidate (kept from earlier games); the
+        pools' own words are scored on the rest, and the best of their keys
+        bounds the best key. Then the other boards are added largest first,
+        and a candidate whose partial key already exceeds that bound (by more
+        than rounding could explain) is dropped: it can be neither best nor
+        tied with the best, so the choice is the same as over every candidate.
         """
-        if rows is not self.all_rows:
-            return self.table.board_sums(rows, active)
-        found: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        missing = []
-        for board, pool in enumerate(active):
-            hit = self._cache.get(pool.tobytes()) if len(pool) >= CACHE_MIN_POOL else None
-            if hit is None:
-                missing.append(board)
+        sizes = [len(p) for p in active]
+        kept = [b for b in range(len(active)) if sizes[b] >= CACHE_MIN_POOL]
+        rest = sorted((b for b in range(len(active)) if sizes[b] < CACHE_MIN_POOL), key=lambda b: -sizes[b])
+        every = dict(zip(kept, self._sums(self.all_rows, [active[b] for b in kept], full=True)))
+        partial = np.zeros(len(self.all_rows))
+        for board in kept:
+            partial += _terms(every[board], sizes[board], self.strategy)
+        pool_key = partial[pool_rows]
+        for board_sums, board in zip(self._sums(pool_rows, [active[b] for b in rest]), rest):
+            pool_key = pool_key + _terms(board_sums, sizes[board], self.strategy)
+        bound = float(pool_key.min())
+        limit = bound + 1e-9 * max(1.0, abs(bound))
+        alive = self.all_rows[partial <= limit]
+        partial = partial[alive]
+        found = {}  # board -> (the candidates it was scored on, their sums)
+        for board in rest:
+            fresh = self.table.board_sums(alive, [active[board]])
+            found[board] = (alive, (fresh.sum_n[0], fresh.sum_clog2c[0]))
+            partial += _terms(found[board][1], sizes[board], self.strategy)
+            keep = partial <= limit
+            alive, partial = alive[keep], partial[keep]
+        sums = []
+        for board in range(len(active)):
+            if board in every:
+                sum_n, sum_clog2c = every[board]
+                sums.append((sum_n[alive], sum_clog2c[alive]))
             else:
+                scored, (sum_n, sum_clog2c) = found[board]
+                at = np.searchsorted(scored, alive)
+                sums.append((sum_n[at], sum_clog2c[at]))
+        return alive, sums
+
+    def _sums(self, rows: np.ndarray, active: list[np.ndarray], full: bool = False) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per board, (sum_n, sum_clog2c) over `rows` (`board_sums`).
+
+        With `full`, pools are scored over every candidate instead (their
+        arrays then cover every candidate; for `expected` small ones by pairs,
+        `SplitTable.sum_n_all`, with sum_clog2c left 0), and large ones are
+        kept: simulated games share their opening, so the pools of the second
+        turn recur (one per feedback class of the opening); smaller pools are
+        cheaper to score again than to keep.
+        """
+        found: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        by_pairs, by_histogram = [], []
+        for board, pool in enumerate(active):
+            hit = self._cache.get(pool.tobytes()) if full and len(pool) >= CACHE_MIN_POOL else None
+            if hit is not None:
                 found[board] = hit
-        if missing:
-            fresh = self.table.board_sums(rows, [active[b] for b in missing])
-            for i, board in enumerate(missing):
+            elif full and self.strategy == "expected" and len(pool) <= split.PAIRS_MAX_POOL:
+                by_pairs.append(board)
+            else:
+                by_histogram.append(board)
+        if by_pairs:
+            sum_n = self.table.sum_n_all([active[b] for b in by_pairs])
+            for i, board in enumerate(by_pairs):
+                found[board] = (sum_n[i], self._no_entropy)
+        if by_histogram:
+            fresh = self.table.board_sums(self.all_rows if full else rows, [active[b] for b in by_histogram])
+            for i, board in enumerate(by_histogram):
                 found[board] = (fresh.sum_n[i], fresh.sum_clog2c[i])
+        if full:
+            for board in by_pairs + by_histogram:
                 pool = active[board]
                 if len(pool) >= CACHE_MIN_POOL and len(self._cache) < CACHE_ENTRIES:
                     self._cache[pool.tobytes()] = found[board]
-        return split.BoardSums(
-            np.stack([found[b][0] for b in range(len(active))]), np.stack([found[b][1] for b in range(len(active))])
-        )
+        return [found[b] for b in range(len(active))]
 
 
-def least_expected(sum_n: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """Mask of the columns minimising sum_b sum_n[b] / sizes[b], compared exactly.
+def _terms(board_sums: tuple[np.ndarray, np.ndarray], size: int, strategy: str) -> np.ndarray:
+    """One board's term of the key, to minimise: expected pool left, or sum c*log2(c) / n."""
+    sum_n, sum_clog2c = board_sums
+    return (sum_n if strategy == "expected" else sum_clog2c) / size
+
+
+def least_expected(sum_n: Sequence[np.ndarray], sizes: Sequence[int]) -> np.ndarray:
+    """Mask of the columns minimising sum_b sum_n[b] / sizes[b] (a row per board), compared exactly.
 
     Each board's term is scaled to the least common multiple of the pool
     sizes, so the comparison is of integers; when that could overflow int64
     (many boards with large, coprime pools) the floats pick the near-best and
     exact fractions decide among them.
     """
-    common = math.lcm(*(int(s) for s in sizes))
-    if common * int(sizes.sum()) < 2**62:  # sum_n[b] <= sizes[b]^2, so every total fits
-        totals = (sum_n * (common // sizes)[:, None]).sum(axis=0)
+    sizes = [int(s) for s in sizes]
+    common = math.lcm(*sizes)
+    if common * sum(sizes) < 2**62:  # sum_n[b] <= sizes[b]^2, so every total fits
+        totals = sum_n[0] * (common // sizes[0])
+        for row, size in zip(sum_n[1:], sizes[1:]):
+            totals = totals + row * (common // size)
         return totals == totals.min()
-    key = (sum_n / sizes[:, None]).sum(axis=0)
+    key = sum(row / size for row, size in zip(sum_n, sizes))
     near = np.flatnonzero(key <= key.min() * (1 + 1e-9))
-    exact = [sum(Fraction(int(sum_n[b, i]), int(sizes[b])) for b in range(len(sizes))) for i in near]
+    exact = [sum(Fraction(int(row[i]), size) for row, size in zip(sum_n, sizes)) for i in near]
     low = min(exact)
-    mask = np.zeros(sum_n.shape[1], dtype=bool)
+    mask = np.zeros(len(sum_n[0]), dtype=bool)
     mask[near[[e == low for e in exact]]] = True
     return mask
 
