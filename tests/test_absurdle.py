@@ -171,6 +171,22 @@ def test_every_shortest_line_and_their_count(narrow_blocks, drawn, data):
         check_line([first, *line], answers)
 
 
+@given(games(max_answers=12, max_guesses=8), st.data())
+def test_compiled_depth_three_is_the_plain_loop(narrow_blocks, monkeypatch, drawn, data):
+    """The compiled depth-3 search finds the same line as the plain loop over `_moves` and `_two`."""
+    allowed, answers = drawn
+    absurdle = host_of(answers, list(allowed))
+    target = data.draw(st.none() | st.sampled_from(answers))
+    pool = absurdle.start()
+    if len(pool) < 2:
+        return
+    fast = Search(absurdle, target).wins_within(pool, 3)
+    with monkeypatch.context() as m:
+        m.setattr(Search, "compiled", False)
+        plain = Search(absurdle, target).wins_within(pool, 3)
+    assert fast == plain
+
+
 def test_max_guesses_too_low_is_an_error():
     absurdle = host_of(["aa", "ab", "ba", "bb", "cc"], ["aa", "ab", "ba", "bb", "cc"])
     minimum = Search(absurdle).solve().minimum

@@ -42,11 +42,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit, types
+from numba.typed import Dict
 
 from wordle_cli import backends
 from wordle_cli.errors import UsageProblem, WordleError
 from wordle_cli.feedback import CONTAINED, EXACT, decode
-from wordle_cli.games.split import SplitTable
+from wordle_cli.games.split import SplitTable, _perfect_part
 from wordle_cli.solver.games import Game
 
 #: `lower` of a pool that no number of guesses wins (a challenge target that cannot be kept).
@@ -135,6 +137,9 @@ class Solution:
 
 class Search:
     """The fewest guesses that force a win, from a fresh game or after a given first guess."""
+
+    #: Depth 3 in compiled code (`_three`); the tests compare it with the plain loop (`_moves`).
+    compiled = True
 
     def __init__(self, absurdle: Absurdle, target: str | None = None):
         self.absurdle = absurdle
@@ -235,6 +240,31 @@ class Search:
         kept = int(pool[int(np.argmin(self.rank[codes]))])
         return [guess, int(self.game.cand_of_answer[kept])]
 
+    def _three(self, pool: np.ndarray) -> list[int] | None:
+        """`_deeper` at depth 3, the bulk of every search, in compiled code (`_win_in_three`).
+
+        The same guesses in the same order as `_moves`, each bucket once; the
+        finishing guess is the first in list order, as `_two` picks it.
+        """
+        split = self.table.host_split(self.all_cols, pool, self.rank)
+        useful = (split.max_n < len(pool)) & (split.max_n <= split.classes.max())
+        target = -1
+        if self.target is not None:
+            useful &= split.kept_code == self.table.codes[pool[self._keep(pool)]]
+            useful[self.target_cand] = False
+            target = self.target
+        order = np.flatnonzero(useful)
+        order = order[np.argsort(split.max_n[order], kind="stable")]
+        finishers = np.argsort(-split.classes, kind="stable")
+        guess, finish, last = _win_in_three(
+            self.table.codes, self.table.by_candidate, np.ascontiguousarray(pool, dtype=np.int64), order, split.kept_code,
+            finishers, np.ascontiguousarray(split.classes[finishers]), self.rank, target, self.table.scratch(),
+        )
+        if guess < 0:
+            return None
+        last_cand = int(self.game.cand_of_answer[last])
+        return [int(guess), last_cand] if finish < 0 else [int(guess), int(finish), last_cand]
+
     def _moves(self, pool: np.ndarray, depth: int) -> Iterator[tuple[int, np.ndarray, np.ndarray | None]]:
         """(guess, kept bucket, candidates for a 2-guess finish) for every guess worth trying, best first, each bucket once."""
         split = self.table.host_split(self.all_cols, pool, self.rank)
@@ -266,6 +296,8 @@ class Search:
             yield guess, kept, cols
 
     def _deeper(self, pool: np.ndarray, depth: int) -> list[int] | None:
+        if depth == 3 and self.compiled:
+            return self._three(pool)
         for guess, kept, cols in self._moves(pool, depth):
             rest = self.wins_within(kept, depth - 1, cols)
             if rest is not None:
@@ -320,3 +352,89 @@ class Search:
                 buckets[key] = self.wins_within(kept, depth - 1) is not None
             if buckets[key]:
                 yield guess, kept
+
+
+# ---------------------------------------------------------------- depth 3, compiled
+
+
+@njit(cache=True, nogil=True)
+def _mask_hash(mask):
+    h = np.uint64(0xCBF29CE484222325)
+    for i in range(mask.shape[0]):
+        h ^= mask[i] + np.uint64(0x9E3779B97F4A7C15) + (h << np.uint64(6)) + (h >> np.uint64(2))
+    return np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_classes, rank, target, scratch):
+    """(guess, finishing guess, last word) of the first guess in `order` whose kept bucket is won in 2 more.
+
+    The finishing guess is -1 when the bucket is the last word already; all
+    three are -1 when no guess in `order` wins in 3. A bucket of k words is
+    only tried with the `finishers` that split `pool` into at least k classes
+    (a subset never splits into more); each distinct bucket once (bit masks
+    over `pool`, hashed, compared on a hash hit). With `target` >= 0 the
+    finishing guess must leave the host keeping that answer.
+    """
+    n = pool.shape[0]
+    words = (n + 63) // 64
+    bucket = np.empty(n, dtype=np.int64)
+    masks = np.zeros((order.shape[0], words), dtype=np.uint64)
+    seen = Dict.empty(types.int64, types.int64)
+    hits = np.empty(finishers.shape[0], dtype=np.bool_)
+    for idx in range(order.shape[0]):
+        guess = order[idx]
+        row = by_cand[guess]
+        code = kept_code[guess]
+        mask = masks[idx]
+        m = 0
+        for j in range(n):
+            if row[pool[j]] == code:
+                bucket[m] = pool[j]
+                mask[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+                m += 1
+        if m == 1:
+            return guess, -1, bucket[0]
+        h = _mask_hash(mask)
+        duplicate = False
+        while h in seen:  # probe on: a different bucket may share the hash
+            other = masks[seen[h]]
+            same = True
+            for w in range(words):
+                if other[w] != mask[w]:
+                    same = False
+                    break
+            if same:
+                duplicate = True
+                break
+            h += 1
+        if duplicate:
+            continue
+        seen[h] = idx
+        lo, hi = 0, finisher_classes.shape[0]  # finishers with at least m classes: a prefix
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if finisher_classes[mid] >= m:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == 0:
+            continue
+        keep = -1
+        if target >= 0:
+            for j in range(m):
+                if bucket[j] == target:
+                    keep = j
+        _perfect_part(codes, finishers[:lo], bucket[:m], rank, keep, scratch[0], 0, 1, hits[:lo])
+        best = -1
+        for i in range(lo):
+            if hits[i] and (best < 0 or finishers[i] < best):
+                best = finishers[i]
+        if best >= 0:
+            finish_row = by_cand[best]
+            last = bucket[0]
+            for j in range(1, m):
+                if rank[finish_row[bucket[j]]] < rank[finish_row[last]]:
+                    last = bucket[j]
+            return guess, best, last
+    return -1, -1, -1

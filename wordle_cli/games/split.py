@@ -144,6 +144,10 @@ class SplitTable:
             kernel(self.codes, cols, _indices(pool), rank, keep, scratch, out)
         return out
 
+    def scratch(self) -> np.ndarray:
+        """The histograms' scratch (parts x width x 3^L, all zero between calls), for kernels elsewhere."""
+        return self._scratch
+
     def _kernel(self, n_cols: int, work: int, serial, parallel):
         """The serial kernel and one histogram for a small job, else the parallel one and a histogram per part."""
         if work < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:
