@@ -185,6 +185,37 @@ def test_compiled_depth_three_is_the_plain_loop(narrow_blocks, monkeypatch, draw
         m.setattr(Search, "compiled", False)
         plain = Search(absurdle, target).wins_within(pool, 3)
     assert fast == plain
+    if fast is not None and len(fast) == 3 and Search(absurdle, target).wins_within(pool, 2) is None:
+        counted = Search(absurdle, target).count(pool, 3)
+        with monkeypatch.context() as m:
+            m.setattr(Search, "compiled", False)
+            assert Search(absurdle, target).count(pool, 3) == counted
+        assert counted == len(naive_games.all_lines(list(answers), 3, absurdle.game.candidates, target))
+
+
+@pytest.mark.parametrize(
+    "answers, allowed",
+    [
+        (["bb", "dc", "db", "da", "bc", "ac", "ab"], ["dc", "ac", "dd", "aa"]),
+        (["ab", "bc", "bd", "bb", "dc", "cc"], ["ac", "cb", "ad", "db", "cd", "bb", "aa"]),
+        (["dba", "dbd", "abd", "cda", "dbb", "cad", "bbd"], ["cbc", "ada", "cbb"]),
+    ],
+)
+def test_counting_three_guess_lines_where_guesses_share_buckets(monkeypatch, answers, allowed):
+    """Games (found by a search over small random ones) whose minimum is 3 and where several guesses keep the same bucket."""
+    absurdle = host_of(answers, allowed)
+    candidates = absurdle.game.candidates
+    buckets = [tuple(naive_games.host(answers, g)[1]) for g in candidates]
+    winning = [b for b in buckets if len(b) < len(answers) and naive_games.wins_within(list(b), 2, candidates)]
+    assert len(winning) > len(set(winning))  # a shared bucket is counted once per guess
+    assert naive_games.minimum(answers, allowed) == 3
+    want = naive_games.all_lines(list(answers), 3, candidates)
+    pool = absurdle.start()
+    assert Search(absurdle).count(pool, 3) == len(want)
+    assert [[candidates[c] for c in line] for line in Search(absurdle).lines(pool, 3)] == want
+    with monkeypatch.context() as m:
+        m.setattr(Search, "compiled", False)
+        assert Search(absurdle).count(pool, 3) == len(want)
 
 
 def test_max_guesses_too_low_is_an_error():

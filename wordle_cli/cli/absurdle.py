@@ -92,8 +92,8 @@ def solve(first, max_guesses, every, count, target, game, answers, allowed, tile
     search = Search(absurdle, normalise(target.strip()) if target is not None else None)
     solution = search.solve(first, max_guesses)
     report.info(f"searched {search.nodes} pools in {report.elapsed():.2f} s")
-    start = f" starting with {first}" if first is not None else ""
-    goal = f"cornering the host on {solution.target}" if target is not None else "winning"
+    start = f", first guess {first}" if first is not None else ""
+    goal = f"to corner the host on {solution.target}" if target is not None else "to win"
     proof = f"no line of {plural(solution.minimum - 1, 'guess')} wins" if solution.minimum > 1 else "one guess"
     if every or count:
         depth = solution.minimum - 1

@@ -240,11 +240,12 @@ class Search:
         kept = int(pool[int(np.argmin(self.rank[codes]))])
         return [guess, int(self.game.cand_of_answer[kept])]
 
-    def _three(self, pool: np.ndarray) -> list[int] | None:
+    def _three(self, pool: np.ndarray, count: bool = False):
         """`_deeper` at depth 3, the bulk of every search, in compiled code (`_win_in_three`).
 
         The same guesses in the same order as `_moves`, each bucket once; the
-        finishing guess is the first in list order, as `_two` picks it.
+        finishing guess is the first in list order, as `_two` picks it. With
+        `count`, instead the number of 3-guess lines from `pool` (`count`).
         """
         split = self.table.host_split(self.all_cols, pool, self.rank)
         useful = (split.max_n < len(pool)) & (split.max_n <= split.classes.max())
@@ -256,10 +257,12 @@ class Search:
         order = np.flatnonzero(useful)
         order = order[np.argsort(split.max_n[order], kind="stable")]
         finishers = np.argsort(-split.classes, kind="stable")
-        guess, finish, last = _win_in_three(
+        guess, finish, last, lines = _win_in_three(
             self.table.codes, self.table.by_candidate, np.ascontiguousarray(pool, dtype=np.int64), order, split.kept_code,
-            finishers, np.ascontiguousarray(split.classes[finishers]), self.rank, target, self.table.scratch(),
+            finishers, np.ascontiguousarray(split.classes[finishers]), self.rank, target, self.table.scratch(), count,
         )
+        if count:
+            return int(lines)
         if guess < 0:
             return None
         last_cand = int(self.game.cand_of_answer[last])
@@ -332,6 +335,8 @@ class Search:
             return memo[key]
         if depth == 2:
             total = int(self.table.perfect(self.all_cols, pool, self.rank, self._keep(pool)).sum())
+        elif depth == 3 and self.compiled:
+            total = self._three(pool, count=True)
         else:
             total = sum(self.count(kept, depth - 1, memo) for _, kept in self._winning_moves(pool, depth))
         memo[key] = total
@@ -366,22 +371,27 @@ def _mask_hash(mask):
 
 
 @njit(cache=True, nogil=True)
-def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_classes, rank, target, scratch):
-    """(guess, finishing guess, last word) of the first guess in `order` whose kept bucket is won in 2 more.
+def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_classes, rank, target, scratch, count_all):
+    """(guess, finishing guess, last word, lines) of the first guess in `order` whose kept bucket is won in 2 more.
 
-    The finishing guess is -1 when the bucket is the last word already; all
-    three are -1 when no guess in `order` wins in 3. A bucket of k words is
-    only tried with the `finishers` that split `pool` into at least k classes
-    (a subset never splits into more); each distinct bucket once (bit masks
-    over `pool`, hashed, compared on a hash hit). With `target` >= 0 the
-    finishing guess must leave the host keeping that answer.
+    The finishing guess is -1 when the bucket is the last word already; the
+    first three are -1 when no guess in `order` wins in 3. A bucket of k
+    words is only tried with the `finishers` that split `pool` into at least
+    k classes (a subset never splits into more); each distinct bucket once
+    (bit masks over `pool`, hashed, compared on a hash hit). With `target` >=
+    0 the finishing guess must leave the host keeping that answer. With
+    `count_all`, every guess in `order` is taken and `lines` counts the
+    3-guess lines (guess, finisher, last word); `pool` needs 3 guesses at
+    least then, so no bucket is a single word.
     """
     n = pool.shape[0]
     words = (n + 63) // 64
     bucket = np.empty(n, dtype=np.int64)
     masks = np.zeros((order.shape[0], words), dtype=np.uint64)
+    finishes = np.zeros(order.shape[0], dtype=np.int64)  # per distinct bucket: its finishing guesses
     seen = Dict.empty(types.int64, types.int64)
     hits = np.empty(finishers.shape[0], dtype=np.bool_)
+    lines = 0
     for idx in range(order.shape[0]):
         guess = order[idx]
         row = by_cand[guess]
@@ -394,9 +404,11 @@ def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_cl
                 mask[j >> 6] |= np.uint64(1) << np.uint64(j & 63)
                 m += 1
         if m == 1:
-            return guess, -1, bucket[0]
+            if count_all:
+                continue
+            return guess, -1, bucket[0], 0
         h = _mask_hash(mask)
-        duplicate = False
+        duplicate = -1
         while h in seen:  # probe on: a different bucket may share the hash
             other = masks[seen[h]]
             same = True
@@ -405,10 +417,11 @@ def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_cl
                     same = False
                     break
             if same:
-                duplicate = True
+                duplicate = seen[h]
                 break
             h += 1
-        if duplicate:
+        if duplicate >= 0:
+            lines += finishes[duplicate]
             continue
         seen[h] = idx
         lo, hi = 0, finisher_classes.shape[0]  # finishers with at least m classes: a prefix
@@ -428,13 +441,16 @@ def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_cl
         _perfect_part(codes, finishers[:lo], bucket[:m], rank, keep, scratch[0], 0, 1, hits[:lo])
         best = -1
         for i in range(lo):
-            if hits[i] and (best < 0 or finishers[i] < best):
-                best = finishers[i]
-        if best >= 0:
+            if hits[i]:
+                finishes[idx] += 1
+                if best < 0 or finishers[i] < best:
+                    best = finishers[i]
+        lines += finishes[idx]
+        if best >= 0 and not count_all:
             finish_row = by_cand[best]
             last = bucket[0]
             for j in range(1, m):
                 if rank[finish_row[bucket[j]]] < rank[finish_row[last]]:
                     last = bucket[j]
-            return guess, best, last
-    return -1, -1, -1
+            return guess, best, last, 0
+    return -1, -1, -1, lines
