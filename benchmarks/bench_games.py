@@ -91,7 +91,9 @@ def check_games(out: str, games: int) -> str:
     played = int(re.search(r"^games\s+(\d+)", out, re.MULTILINE).group(1))
     if played != games:
         sys.exit(f"simulate played {played} games, not {games}")
-    return "mean " + re.search(r"^mean\s+(\S+)", out, re.MULTILINE).group(1) + ", " + re.search(r"^failure rate\s+(\S+)", out, re.MULTILINE).group(1) + " failed"
+    mean = re.search(r"^mean\s+(\S+)", out, re.MULTILINE).group(1)
+    failed = re.search(r"^failure rate\s+(\S+)", out, re.MULTILINE).group(1)
+    return f"mean {mean}, {failed} failed"
 
 
 def baseline_multiboard(n_games: int, strategy: str) -> tuple[float, float]:
@@ -163,14 +165,23 @@ def main() -> None:
 
     answers = load_lists("wordle")[0].words
     wordle = wordle_cmd()
+    quordle = ["simulate", "-q", "--boards", "4", "--sample", "1000"]
     jobs = [
-        ("Quordle: simulate --boards 4 --sample 1000 (expected)", ["simulate", "-q", "--boards", "4", "--sample", "1000"], lambda o: check_games(o, 1000)),
-        ("Quordle: simulate --boards 4 --sample 1000 --strategy entropy", ["simulate", "-q", "--boards", "4", "--sample", "1000", "--strategy", "entropy"], lambda o: check_games(o, 1000)),
+        ("Quordle: simulate --boards 4 --sample 1000 (expected)", quordle, lambda o: check_games(o, 1000)),
+        ("Quordle: simulate --boards 4 --sample 1000 --strategy entropy", [*quordle, "--strategy", "entropy"], lambda o: check_games(o, 1000)),
         ("Dordle: simulate --boards 2 --sample 1000", ["simulate", "-q", "--boards", "2", "--sample", "1000"], lambda o: check_games(o, 1000)),
         ("Octordle: simulate --boards 8 --sample 1000", ["simulate", "-q", "--boards", "8", "--sample", "1000"], lambda o: check_games(o, 1000)),
-        ("Absurdle: prove salet's minimum (absurdle solve --first salet)", ["absurdle", "solve", "-q", "--first", "salet"], lambda o: check_absurdle(o, answers, 4)),
+        (
+            "Absurdle: prove salet's minimum (absurdle solve --first salet)",
+            ["absurdle", "solve", "-q", "--first", "salet"],
+            lambda o: check_absurdle(o, answers, 4),
+        ),
         ("Absurdle: every first word (absurdle solve)", ["absurdle", "solve", "-q"], lambda o: check_absurdle(o, answers, 4)),
-        ("Absurdle: a first word whose minimum is 5 (--first roate)", ["absurdle", "solve", "-q", "--first", "roate"], lambda o: check_absurdle(o, answers, 5)),
+        (
+            "Absurdle: a first word whose minimum is 5 (--first roate)",
+            ["absurdle", "solve", "-q", "--first", "roate"],
+            lambda o: check_absurdle(o, answers, 5),
+        ),
     ]
     print(f"# wordle multi-board and Absurdle benchmarks: {args.runs} runs each after a warm-up, {os.cpu_count()} cores\n")
     print("| job | result | median s | min s | max s | CPU s |")
@@ -186,7 +197,8 @@ def main() -> None:
                 sys.exit(f"{label}: result changed between runs")
             walls.append(wall)
             cpus.append(cpu)
-        print(f"| {label} | {result} | {statistics.median(walls):.2f} | {min(walls):.2f} | {max(walls):.2f} | {statistics.median(cpus):.2f} |", flush=True)
+        figures = f"{statistics.median(walls):.2f} | {min(walls):.2f} | {max(walls):.2f} | {statistics.median(cpus):.2f}"
+        print(f"| {label} | {result} | {figures} |", flush=True)
     print("\nBaselines in process, same run:\n")
     for strategy in ("expected", "entropy"):
         ours, theirs = baseline_multiboard(args.baseline_games, strategy)

@@ -326,7 +326,12 @@ class Search:
                 yield [guess, *rest]
 
     def count(self, pool: np.ndarray, depth: int, memo: dict | None = None) -> int:
-        """How many lines `lines(pool, depth)` yields, counted with a memo on the buckets."""
+        """How many lines `lines(pool, depth)` yields, counted with a memo on the buckets.
+
+        `depth` is the pool's minimum, so a bucket left by any guess needs at
+        least `depth` - 1 more: counting its lines of exactly that many gives
+        0 where it needs more, and no bucket needs to be searched first.
+        """
         memo = {} if memo is None else memo
         if depth == 1:
             return 1
@@ -338,24 +343,28 @@ class Search:
         elif depth == 3 and self.compiled:
             total = self._three(pool, count=True)
         else:
-            total = sum(self.count(kept, depth - 1, memo) for _, kept in self._winning_moves(pool, depth))
+            total = sum(self.count(kept, depth - 1, memo) for _, kept in self._buckets(pool))
         memo[key] = total
         return total
 
-    def _winning_moves(self, pool: np.ndarray, depth: int) -> Iterator[tuple[int, np.ndarray]]:
-        """Every guess (in list order) whose kept bucket is won in `depth` - 1, with that bucket."""
+    def _buckets(self, pool: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
+        """Every guess (in list order) that shrinks `pool` (and keeps the target), with the bucket it leaves."""
         split = self.table.host_split(self.all_cols, pool, self.rank)
         useful = split.max_n < len(pool)
         if self.target is not None:
             useful &= split.kept_code == self.table.codes[pool[self._keep(pool)]]
             useful[self.target_cand] = False
-        buckets: dict[bytes, bool] = {}
         for guess in np.flatnonzero(useful).tolist():
-            kept = pool[self.table.column(guess)[pool] == split.kept_code[guess]]
+            yield guess, pool[self.table.column(guess)[pool] == split.kept_code[guess]]
+
+    def _winning_moves(self, pool: np.ndarray, depth: int) -> Iterator[tuple[int, np.ndarray]]:
+        """Every guess (in list order) whose kept bucket is won in `depth` - 1, with that bucket."""
+        won: dict[bytes, bool] = {}
+        for guess, kept in self._buckets(pool):
             key = kept.tobytes()
-            if key not in buckets:
-                buckets[key] = self.wins_within(kept, depth - 1) is not None
-            if buckets[key]:
+            if key not in won:
+                won[key] = self.wins_within(kept, depth - 1) is not None
+            if won[key]:
                 yield guess, kept
 
 
