@@ -330,7 +330,8 @@ class Search:
 
         `depth` is the pool's minimum, so a bucket left by any guess needs at
         least `depth` - 1 more: counting its lines of exactly that many gives
-        0 where it needs more, and no bucket needs to be searched first.
+        0 where it needs more, so no bucket needs to be searched first (and
+        the ones the search that found `depth` refuted are skipped).
         """
         memo = {} if memo is None else memo
         if depth == 1:
@@ -338,6 +339,8 @@ class Search:
         key = pool.tobytes()
         if key in memo:
             return memo[key]
+        if self.lower.get(key, 2) > depth:  # proven by an earlier search to need more
+            return 0
         if depth == 2:
             total = int(self.table.perfect(self.all_cols, pool, self.rank, self._keep(pool)).sum())
         elif depth == 3 and self.compiled:
