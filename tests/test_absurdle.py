@@ -219,11 +219,11 @@ def test_counting_three_guess_lines_where_guesses_share_buckets(monkeypatch, ans
 
 
 def test_max_guesses_too_low_is_an_error():
-    absurdle = host_of(["aa", "ab", "ba", "bb", "cc"], ["aa", "ab", "ba", "bb", "cc"])
-    minimum = Search(absurdle).solve().minimum
-    assert minimum == naive_games.minimum(absurdle.game.answers, absurdle.game.answers)
-    with pytest.raises(WordleError, match=f"no win within {minimum - 1} guesses"):
-        Search(absurdle).solve(max_guesses=minimum - 1)
+    answers, allowed = ["bb", "dc", "db", "da", "bc", "ac", "ab"], ["dc", "ac", "dd", "aa"]
+    absurdle = host_of(answers, allowed)
+    assert Search(absurdle).solve(max_guesses=3).minimum == naive_games.minimum(answers, allowed) == 3
+    with pytest.raises(WordleError, match="no win within 2 guesses"):
+        Search(absurdle).solve(max_guesses=2)
 
 
 # ---------------------------------------------------------------- the commands
@@ -294,6 +294,7 @@ def test_play_batch_reports_the_host(runner, lists):
         (["solve", "--all"], None, "--all and --count list the lines after a given first guess"),
         (["solve", "--target", "roate"], None, "--target 'roate' is not one of the 12 answers"),
         (["solve", "--first", "toolong"], None, "'toolong' has length 7"),
+        (["solve", "--max-guesses", "2"], None, "no win within 2 guesses (proven)"),
         (["play", "--batch"], "zzzzz\n", "'zzzzz' is not in the word list"),
         (["play", "--batch"], "undo\n", "nothing to undo"),
     ],

@@ -193,9 +193,10 @@ def read_rows(text: str) -> list[dict]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-@pytest.mark.parametrize("strategy", ["expected", "entropy"])
-def test_simulate_boards_csv_matches_brute_force(runner, lists, strategy):
-    result = invoke(runner, ["simulate", *lists, "--boards", "3", "--sample", "15", "--seed", "7", "--strategy", strategy, "-q", "-o", "games.csv"])
+@pytest.mark.parametrize("strategy, flags", [("expected", []), ("entropy", []), ("expected", ["--pool-only"]), ("entropy", ["--first", "chump"])])
+def test_simulate_boards_csv_matches_brute_force(runner, lists, strategy, flags):
+    args = ["simulate", *lists, "--boards", "3", "--sample", "15", "--seed", "7", "--strategy", strategy, *flags]
+    result = invoke(runner, [*args, "-q", "-o", "games.csv"])
     assert result.exit_code == 0, result.stderr
     text = Path("games.csv").read_text(encoding="utf-8")
     assert text.splitlines()[0] == "targets,turns,path"
@@ -206,7 +207,8 @@ def test_simulate_boards_csv_matches_brute_force(runner, lists, strategy):
         assert len(set(targets)) == 3
         path = row["path"].split(" ")
         assert int(row["turns"]) == len(path)
-        assert path == naive_games.boards_play(targets, ANSWERS, ALLOWED, strategy)
+        first = flags[1] if "--first" in flags else None
+        assert path == naive_games.boards_play(targets, ANSWERS, ALLOWED, strategy, "--pool-only" in flags, first)
     counts = [int(r["turns"]) for r in rows]
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["turns", "games"]
@@ -215,6 +217,13 @@ def test_simulate_boards_csv_matches_brute_force(runner, lists, strategy):
     failures = sum(c > 8 for c in counts)  # 3 boards: 8 turns
     assert any(line.split() == ["more", "than", "8", str(failures)] for line in lines)
     assert summary["failure rate"] == f"{100 * failures / len(counts):.2f}%"
+
+
+def test_simulate_one_board_counts_games_over_max_guesses(runner, lists):
+    result = invoke(runner, ["simulate", *lists, "-q", "--max-guesses", "3", "-o", "games.csv"])
+    assert result.exit_code == 0, result.stderr
+    counts = [int(r["guesses"]) for r in read_rows(Path("games.csv").read_text(encoding="utf-8"))]
+    assert f"more than 3  {sum(c > 3 for c in counts)}" in result.stdout
 
 
 def test_simulate_boards_max_guesses_and_stdout_csv(runner, lists):

@@ -190,7 +190,7 @@ class Search:
                 words = [self.game.candidates[c] for c in line]
                 return self._solution(([first] if first is not None else []) + words, first)
         if limit < len(pool):
-            raise WordleError(f"no win within {max_guesses} guesses (proven); raise --max-guesses")
+            raise WordleError(f"no win within {max_guesses} guess{'' if max_guesses == 1 else 'es'} (proven); raise --max-guesses")
         after = f" after {first!r}" if first is not None else ""
         raise WordleError(f"no line of guesses{after} corners the host on {self.game.answers[self.target]!r} (proven)")
 
