@@ -39,7 +39,6 @@ import numpy as np
 
 from wordle_cli import backends
 from wordle_cli.errors import UsageProblem, WordleError
-from wordle_cli.feedback import EXACT
 from wordle_cli.games import MAX_BOARDS, split
 from wordle_cli.solver import openings
 from wordle_cli.solver.games import Game
@@ -59,7 +58,7 @@ DEFAULT_SAMPLE = 1000
 #: Pools at least this large keep their sums over every candidate (`MultiSolver._sums`) ...
 CACHE_MIN_POOL = 16
 #: ... up to this many pools (about 200 KB each for the Wordle lists).
-CACHE_ENTRIES = 512
+CACHE_ENTRIES = 256
 
 
 def turn_limit(boards: int) -> int:
@@ -74,10 +73,6 @@ class Turn:
     guess: str
     codes: tuple  # per board: the feedback code, or None for a board solved before this turn
     pools: tuple  # per board: answers possible before the guess (0 for a board solved before)
-
-    def solved(self, win_code: int) -> tuple[bool, ...]:
-        """Which boards this guess solved."""
-        return tuple(c == win_code for c in self.codes)
 
 
 #: A position: per board, its pool (ascending answer indices), or None once solved.
@@ -353,7 +348,3 @@ def simulate(
         if progress is not None:
             progress(done)
     return Simulation([" ".join(t) for t in games], paths)
-
-
-def all_exact(tiles: Sequence[int]) -> bool:
-    return all(t == EXACT for t in tiles)
