@@ -19,9 +19,6 @@ pays for compilation.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import numpy as np
 from numba import get_num_threads, njit, prange, set_num_threads
 
@@ -323,28 +320,18 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
     if n_guesses == 0:
         return out
     n_codes = 3**length
-    with threads_for(n_guesses * n_answers):
-        _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out)
-    return out
-
-
-@contextmanager
-def threads_for(pairs: int) -> Iterator[None]:
-    """Run a job of `pairs` (guess, answer) pairs on one thread when it is small.
-
-    Waking the other threads (a time slice when the cores are busy) would cost
-    more than they save; the results are the same either way. Also used by
-    the table kernels of `wordle_cli.games.split`.
-    """
+    # A small job runs on one thread: waking the others (a time slice when the
+    # cores are busy) would cost more than it saves. The results are the same.
+    small = n_guesses * n_answers < config.CPU_PARALLEL_MIN_PAIRS
     threads = get_num_threads()
-    small = pairs < config.CPU_PARALLEL_MIN_PAIRS and threads > 1
-    if small:
+    if small and threads > 1:
         set_num_threads(1)
     try:
-        yield
+        _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out)
     finally:
-        if small:
+        if small and threads > 1:
             set_num_threads(threads)
+    return out
 
 
 def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out) -> None:
