@@ -196,3 +196,157 @@ def _threads(threads: int | None) -> int:
     import numba
 
     return numba.get_num_threads()
+
+
+@tree_group.command("rank")
+@click.option(
+    "--openers",
+    metavar="FILE|all",
+    default="all",
+    show_default=True,
+    help="The openers to rank: every allowed word, or those in FILE (one per line).",
+)
+@hard_option
+@max_guesses_option
+@click.option(
+    "--top-k",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="Fast upper bounds: only the K most promising guesses at each step (proven=false).",
+)
+@click.option(
+    "--cutoff",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="TOTAL",
+    help="Stop each opener's search once its total is proven >= TOTAL (reported as >=TOTAL). "
+    "Without it, the best total proven so far bounds the others.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Worker processes of the local Dask cluster [default: the machine's cores].",
+)
+@click.option("--cluster", "address", metavar="ADDRESS", default=None, help="Use a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")
+@click.option(
+    "--checkpoint",
+    metavar="FILE",
+    default=None,
+    help="Append each finished opener to FILE; a run started again skips them [default: OUTPUT.checkpoint; none for stdout].",
+)
+@click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the CSV to FILE ('-': stdout).")
+@game_options
+@backend_option
+@quiet_option
+def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint, output, game, answers, allowed, backend, quiet):
+    """Rank openers by their optimal totals, with proof, on a Dask cluster.
+
+    Each opener's decision tree is searched exactly (as `tree build --first`)
+    by a worker of a local cluster (--workers, default: one per core) or of a
+    running Dask scheduler (--cluster). The CSV, best first (ties by opener),
+    has opener,total,average,proven,worst,seconds; proven is true (exact),
+    false (--top-k upper bound) or cutoff (total >= the bound shown).
+
+    \b
+      wordle tree rank --openers top.txt --cutoff 7951 -o rank.csv
+      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 12972
+    """
+    import os
+
+    from wordle_cli import backends
+    from wordle_cli.trees import rank as ranking
+    from wordle_cli.trees.cluster import Cluster, rank_on
+
+    if top_k and cutoff is not None:
+        raise click.UsageError("--cutoff needs the exact search: a top-k search below a bound proves nothing")
+    reporter = Reporter(quiet)
+    the_game, answers_name = open_game(reporter, game, answers, allowed)
+    chosen = _opener_list(openers, the_game, reporter)
+    options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff)
+    table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
+    inputs = ranking.make_inputs(the_game, options, table_backend)
+    if checkpoint is None and output != "-":
+        checkpoint = output + ".checkpoint"
+    saved = ranking.Checkpoint(checkpoint, inputs.digest) if checkpoint else None
+    finished = {w: o for w, o in (saved.load() if saved else {}).items() if w in chosen}
+    todo = [w for w in ranking.promising_first(inputs, chosen) if w not in finished]
+    reporter.info(
+        f"{game}: {len(the_game.answers)} answers from {answers_name}; {len(chosen)} openers"
+        + (f", {len(finished)} done in {checkpoint}" if finished else "")
+    )
+    outcomes = list(finished.values())
+    if todo:
+        if saved is not None:
+            saved.open()
+        progress = RankProgress(len(chosen), len(finished), quiet)
+        cluster = None
+        try:
+            cluster = Cluster(address, workers or os.cpu_count() or 1)
+            n = workers or os.cpu_count() or 1
+            where = address or f"a local cluster of {n} worker{'s' if n != 1 else ''}"
+            reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {cluster.dashboard}" if cluster.dashboard else ""))
+            best = None
+            for outcome in outcomes:
+                best = ranking.better_bound(best, outcome)
+
+            def done(outcome):
+                if saved is not None:
+                    saved.append(outcome)
+                progress(outcome)
+
+            outcomes += rank_on(cluster, inputs, todo, done, best)
+        except KeyboardInterrupt:
+            if saved is not None:
+                reporter.warn(f"interrupted; finished openers are kept in {checkpoint}: run the same command again to go on")
+            raise
+        finally:
+            progress.close()
+            if saved is not None:
+                saved.close()
+            if cluster is not None:
+                cluster.close()
+    rows = ranking.final_rows(outcomes, options, len(the_game.answers))
+    with AtomicOutput(output) as out:
+        out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))
+        for row in rows:
+            out.write(ranking.csv_line(row))
+    reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
+
+
+def _opener_list(openers: str, game, reporter) -> list[str]:
+    """`all` (every candidate, in list order) or the words of a file, each one the game allows."""
+    if openers == "all":
+        return list(game.candidates)
+    from wordle_cli.wordlist import read_word_list
+
+    words = read_word_list(openers)
+    reporter.dropped_duplicates(words)
+    for word, line in zip(words.words, words.lines):
+        if word not in game.candidate_index:
+            raise click.UsageError(f"--openers {words.name} line {line}: {word!r} is not an allowed guess of the game")
+    if not words.words:
+        raise click.UsageError(f"--openers {words.name}: no words")
+    return list(words.words)
+
+
+class RankProgress(Progress):
+    """Openers done / total, with the best total proven so far, on a terminal's stderr."""
+
+    def __init__(self, total: int, done: int, quiet: bool):
+        super().__init__(total, "ranking", quiet)
+        self.done = done
+        self.best = None
+
+    def __call__(self, outcome) -> None:  # noqa: D102 - see class
+        self.done += 1
+        if outcome.kind == "exact" and (self.best is None or outcome.value < self.best[1]):
+            self.best = (outcome.opener, outcome.value)
+        if self.best is not None:
+            self.label = f"ranking (best {self.best[0]} {self.best[1]})"
+            if self._bar is not None:
+                self._bar.label = self.label
+        super().__call__(self.done)

@@ -73,6 +73,7 @@ class Problem:
         top_k: int = 0,
         backend: str = "cpu",
         cache_limit: int = CACHE_LIMIT,
+        table: np.ndarray | None = None,
     ):
         self.game = game
         self.hard = hard
@@ -87,7 +88,9 @@ class Problem:
                 f"the feedback table of {n_cand} guesses x {n_ans} answers needs "
                 f"{n_cand * n_ans * itemsize / 2**30:.1f} GiB; tree search supports up to {MAX_TABLE_BYTES >> 30} GiB"
             )
-        self.table = backends.load(backend).feedback_table(game.candidate_codes, game.answer_codes)
+        if table is None:
+            table = backends.load(backend).feedback_table(game.candidate_codes, game.answer_codes)
+        self.table = table  # given by `wordle tree rank`, which computes it once for all its workers
         self.answer_cand = game.cand_of_answer.astype(np.int32)
         self.win = game.win_code
         self.max_patterns = int(search.max_patterns(self.table, self.win + 1))
@@ -192,6 +195,35 @@ class Problem:
         if progress is not None:
             progress(n)
         return Result(Tree(root, self.game.length), value, self.top_k <= 0, time.perf_counter() - started, counters)
+
+    def opener_value(self, ctx: search.Context, position: Position, guess: str, beta: int = search.INF) -> tuple[int, bool]:
+        """(total, True) with `guess` played first, or (a lower bound >= beta, False) once it reaches beta.
+
+        The classes are solved smallest first, each in the window the others'
+        lower bounds leave, so a bad opener stops at its first few classes.
+        """
+        n = len(position.pool)
+        parts = [(code, part) for code, part in self._parts(position, guess, self._row(guess)) if code != self.win]
+        # A class's one-level bound (its best guess's classes' bounds): one cheap pass, and often enough.
+        lower = [self.value(ctx, part, 2 * len(part.pool))[0] for _, part in parts]
+        if any(value >= search.INF for value in lower):
+            return search.INF, True  # a class that cannot be solved in the guesses left
+        total = n + sum(lower)
+        for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1].pool), i)):
+            if total >= beta:
+                return total, False
+            value, _ = self.value(ctx, parts[i][1], beta - (total - lower[i]))
+            if value >= search.INF:
+                return search.INF, True  # a class that cannot be solved in the guesses left
+            total += value - lower[i]
+        return total, total < beta
+
+    def opener_worst(self, ctx: search.Context, position: Position, guess: str) -> int:
+        """The most guesses any answer needs in the best tree opening with `guess` (after `opener_value`)."""
+        root = Node(guess)
+        for code, part in self._parts(position, guess, self._row(guess)):
+            root.children[code] = None if code == self.win else self._extract(ctx, part)
+        return Tree(root, self.game.length).stats().worst
 
     def _parts(self, position: Position, guess: str, row: np.ndarray) -> list[tuple[int, Position]]:
         """The positions after `guess`, one per feedback class, in code order."""

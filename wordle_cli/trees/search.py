@@ -216,7 +216,7 @@ def allowed(ctx, cands, greens, mins):
 
 
 @njit(cache=True, nogil=True)
-def _class_bound(size, max_patterns):
+def class_bound(size, max_patterns):
     """Lower bound on the guesses a class of `size` answers costs, this guess included."""
     if size == 1:
         return 2
@@ -370,7 +370,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                 count[x] = 0
                 squares += s * s
                 if x != win:
-                    bound += _class_bound(s, ctx.max_patterns) - s
+                    bound += class_bound(s, ctx.max_patterns) - s
                     if s > 2:
                         small = False
         if depth < 3 and classes < n:
@@ -431,7 +431,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             x = cls_code[k]
             cls_size[k] = count[x]
             count[x] = 0
-            cls_bound[k] = 1 if x == win else _class_bound(cls_size[k], ctx.max_patterns)
+            cls_bound[k] = 1 if x == win else class_bound(cls_size[k], ctx.max_patterns)
             total += cls_bound[k]
         # Solve the classes of 3 or more, smallest first, in what is left of the window.
         by_size = np.argsort(cls_size[:classes].astype(np.int64) * n + np.arange(classes))

@@ -1,0 +1,331 @@
+"""`wordle tree rank` (issue 10): exact values against brute force, and real Dask clusters with faults.
+
+The cluster tests start a real `dask scheduler` and two `dask worker`
+processes on 127.0.0.1. A preload module (written by the test) wraps each
+worker's `evaluate_opener`: it sleeps a little, so that a kill lands
+mid-run, and logs every opener it finishes, so that the test can tell what
+was computed when.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import naive_tree
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordle_cli.errors import WordleError
+from wordle_cli.solver.games import Game
+from wordle_cli.trees import rank
+
+ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
+ALLOWED = ["roate", "raise", "zzzzz", "eerie", "qajaq", "lints", "chump", "salet", "bumph"]
+OPENERS = ALLOWED + [a for a in ANSWERS if a not in ALLOWED]
+
+PRELOAD = '''
+import os, time
+from wordle_cli.trees import rank
+_real = getattr(rank, "_unwrapped_evaluate_opener", rank.evaluate_opener)  # Dask may load a preload twice
+rank._unwrapped_evaluate_opener = _real
+def _slow(inputs, opener, bound):
+    time.sleep(float(os.environ["WORDLE_TEST_DELAY"]))
+    outcome = _real(inputs, opener, bound)
+    with open(os.environ["WORDLE_TEST_LOG"], "a") as log:
+        log.write(opener + "\\n")
+    return outcome
+rank.evaluate_opener = _slow
+'''
+
+
+def reference_rows(options: rank.RankOptions, answers=ANSWERS, allowed=ALLOWED) -> list[list[str]]:
+    """The serial reference's CSV rows without the seconds column."""
+    inputs = rank.make_inputs(Game("t", answers, allowed), options, "cpu")
+    outcomes = rank.rank_serially(inputs, rank.promising_first(inputs, inputs.allowed))
+    return [row[:5] for row in rank.final_rows(outcomes, options, len(answers))]
+
+
+def csv_rows(path: Path) -> list[list[str]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == rank.CSV_HEADER
+    return [line.split(",")[:5] for line in lines[1:]]
+
+
+def write(path: Path, words) -> str:
+    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
+    return str(path)
+
+
+# ---------------------------------------------------------------- the values, against brute force
+
+
+@st.composite
+def games(draw):
+    length = draw(st.integers(1, 3))
+    symbols = "abcd"[: draw(st.integers(2, 4))]
+    word = st.text(alphabet=symbols, min_size=length, max_size=length)
+    answers = draw(st.lists(word, min_size=1, max_size=7, unique=True))
+    allowed = draw(st.lists(word, min_size=0, max_size=6, unique=True))
+    return answers, allowed
+
+
+@given(games(), st.booleans(), st.sampled_from([None, 3, 6]), st.data())
+@settings(max_examples=60, deadline=None)
+def test_each_opener_gets_its_brute_force_total(game, hard, max_guesses, data):
+    answers, allowed = game
+    options = rank.RankOptions(hard=hard, max_guesses=max_guesses)
+    inputs = rank.make_inputs(Game("t", answers, allowed), options, "cpu")
+    truth = {w: naive_tree.best_total(answers, allowed, hard=hard, max_guesses=max_guesses, first=w) for w in inputs.allowed}
+    cutoff = data.draw(st.one_of(st.none(), st.integers(1, 3 * len(answers) + 2)), label="cutoff")
+    for opener in inputs.allowed:
+        outcome = rank.evaluate_opener(inputs, opener, cutoff)
+        if truth[opener] == naive_tree.INF:
+            assert outcome.kind in (rank.INFEASIBLE, rank.CUTOFF)
+        elif cutoff is not None and truth[opener] >= cutoff:
+            assert outcome.kind == rank.CUTOFF and cutoff <= outcome.value <= truth[opener]
+        else:
+            assert (outcome.kind, outcome.value) == (rank.EXACT, truth[opener]), opener
+
+
+def test_final_rows_cutoff_and_moving_bound():
+    truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, first=w) for w in OPENERS}
+    best = min(truth.values())
+    moving = reference_rows(rank.RankOptions())
+    assert [row[0] for row in moving if row[3] == "true"] == sorted(w for w in OPENERS if truth[w] == best)
+    assert all(row[1] == f">={best + 1}" and row[3] == "cutoff" for row in moving if row[3] != "true")
+    cutoff = sorted(truth.values())[len(truth) // 2]
+    rows = reference_rows(rank.RankOptions(cutoff=cutoff))
+    for row in rows:
+        if truth[row[0]] < cutoff:
+            assert row[1] == str(truth[row[0]]) and row[3] == "true"
+        else:
+            assert row[1] == f">={cutoff}" and row[3] == "cutoff"
+    keys = [(int(row[1].lstrip(">=")), row[3] == "cutoff", row[0]) for row in rows]
+    assert keys == sorted(keys)  # best first, exact before cut at the same total, then by opener
+
+
+def test_top_k_rows_are_upper_bounds():
+    truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, first=w) for w in OPENERS}
+    for row in reference_rows(rank.RankOptions(top_k=1)):
+        assert row[3] == "false" and int(row[1]) >= truth[row[0]]
+
+
+# ---------------------------------------------------------------- the checkpoint
+
+
+def test_checkpoint_round_trip_and_refusals(tmp_path):
+    path = str(tmp_path / "c")
+    saved = rank.Checkpoint(path, "k1")
+    assert saved.load() == {}
+    saved.open()
+    one = rank.Outcome("sal,et", rank.EXACT, 7920, 5, 1.5)
+    two = rank.Outcome("adieu", rank.CUTOFF, 8151, 0, 0.5)
+    saved.append(one)
+    saved.append(two)
+    saved.close()
+    assert rank.Checkpoint(path, "k1").load() == {"sal,et": one, "adieu": two}
+    with pytest.raises(WordleError, match="other word lists or options"):
+        rank.Checkpoint(path, "k2").load()
+    # A crash mid-line: the cut-short line is dropped, and overwritten by the next append.
+    with open(path, "ab") as f:
+        f.write(b"crate,exa")
+    again = rank.Checkpoint(path, "k1")
+    assert set(again.load()) == {"sal,et", "adieu"}
+    again.open()
+    again.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    again.close()
+    assert set(rank.Checkpoint(path, "k1").load()) == {"sal,et", "adieu", "crate"}
+    other = tmp_path / "other.txt"
+    other.write_text("hello\nworld\n")
+    with pytest.raises(WordleError, match="not a wordle tree rank checkpoint"):
+        rank.Checkpoint(str(other), "k1").load()
+
+
+def test_digest_changes_with_lists_and_options():
+    base = rank.digest(ANSWERS, ALLOWED, rank.RankOptions())
+    assert base == rank.digest(list(ANSWERS), list(ALLOWED), rank.RankOptions())
+    assert base != rank.digest(ANSWERS[:-1], ALLOWED, rank.RankOptions())
+    assert base != rank.digest(ANSWERS, ALLOWED + ["zzzzz"], rank.RankOptions())
+    for changed in (rank.RankOptions(hard=True), rank.RankOptions(max_guesses=5), rank.RankOptions(cutoff=9), rank.RankOptions(top_k=3)):
+        assert rank.digest(ANSWERS, ALLOWED, changed) != base
+
+
+# ---------------------------------------------------------------- the command, on real clusters
+
+
+@pytest.fixture
+def lists(tmp_path):
+    return ["--answers", write(tmp_path / "answers.txt", ANSWERS), "--allowed", write(tmp_path / "allowed.txt", ALLOWED)]
+
+
+def wordle(*args: str, env=None, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "wordle_cli", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs
+    )
+
+
+def finish(proc: subprocess.Popen, timeout: float = 240) -> tuple[int, str, str]:
+    out, err = proc.communicate(timeout=timeout)
+    return proc.returncode, out, err
+
+
+class DaskProcesses:
+    """A scheduler and workers as separate processes; everything is killed at the end."""
+
+    def __init__(self, tmp_path: Path, workers: int, delay: float):
+        self.log = tmp_path / "evaluated.log"
+        self.log.touch()
+        preload = tmp_path / "slow_preload.py"
+        preload.write_text(PRELOAD, encoding="utf-8")
+        self.env = {**os.environ, "WORDLE_TEST_LOG": str(self.log), "WORDLE_TEST_DELAY": str(delay)}
+        self.procs: list[subprocess.Popen] = []
+        scheduler_file = tmp_path / "scheduler.json"
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": self.env, "start_new_session": True}
+        self.procs.append(subprocess.Popen(
+            [sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(scheduler_file)], **quiet))
+        self.address = self._address(scheduler_file)
+        self.workers = [
+            subprocess.Popen(
+                [sys.executable, "-m", "dask", "worker", "--scheduler-file", str(scheduler_file), "--nthreads", "1",
+                 "--no-nanny", "--no-dashboard", "--host", "127.0.0.1", "--preload", str(preload), "--death-timeout", "60"],
+                **quiet)
+            for _ in range(workers)
+        ]
+        self.procs += self.workers
+        from distributed import Client
+
+        with Client(self.address, timeout="60s") as client:
+            client.wait_for_workers(workers, timeout=120)
+
+    def _address(self, scheduler_file: Path) -> str:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                return json.loads(scheduler_file.read_text())["address"]
+            except (OSError, ValueError, KeyError):
+                time.sleep(0.1)
+        raise AssertionError("the dask scheduler did not start")
+
+    def evaluated(self) -> list[str]:
+        return self.log.read_text().split()
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+
+
+@pytest.fixture
+def dask_processes(tmp_path):
+    started = DaskProcesses(tmp_path, workers=2, delay=0.4)
+    try:
+        yield started
+    finally:
+        started.close()
+
+
+def wait_until(condition, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.05)
+
+
+def test_cluster_local_and_serial_agree(lists, tmp_path, dask_processes):
+    expected = reference_rows(rank.RankOptions(cutoff=31))
+    on_cluster = tmp_path / "cluster.csv"
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cutoff", "31", "--cluster", dask_processes.address,
+                                 "-o", str(on_cluster), env=dask_processes.env))
+    assert code == 0, err
+    assert csv_rows(on_cluster) == expected
+    assert sorted(dask_processes.evaluated()) == sorted(OPENERS)  # each opener once, on the workers
+    local = tmp_path / "local.csv"
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cutoff", "31", "--workers", "2", "-o", str(local)))
+    assert code == 0, err
+    assert csv_rows(local) == expected
+    # The checkpoint beside OUTPUT holds every opener once.
+    lines = Path(str(local) + ".checkpoint").read_text().splitlines()
+    assert lines[0].startswith("# wordle tree rank checkpoint") and sorted(line.split(",")[0] for line in lines[1:]) == sorted(OPENERS)
+
+
+def test_a_killed_worker_loses_nothing(lists, tmp_path, dask_processes):
+    out = tmp_path / "rank.csv"
+    run = wordle("tree", "rank", *lists, "-q", "--cluster", dask_processes.address, "-o", str(out), env=dask_processes.env)
+    wait_until(lambda: len(dask_processes.evaluated()) >= 3)
+    victim = dask_processes.workers[0]
+    os.killpg(victim.pid, signal.SIGKILL)
+    code, _, err = finish(run)
+    assert code == 0, err
+    assert len(dask_processes.evaluated()) < len(OPENERS) + 2  # at most the killed worker's tasks ran again
+    assert csv_rows(out) == reference_rows(rank.RankOptions())
+
+
+def test_a_killed_client_resumes_from_its_checkpoint(lists, tmp_path, dask_processes):
+    out = tmp_path / "rank.csv"
+    checkpoint = tmp_path / "rank.ckpt"
+    args = ["tree", "rank", *lists, "-q", "--cluster", dask_processes.address, "-o", str(out), "--checkpoint", str(checkpoint)]
+    first = wordle(*args, env=dask_processes.env)
+    wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 4)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    assert not out.exists()
+    finished = {line.split(",")[0] for line in checkpoint.read_text().splitlines()[1:]}
+    assert 3 <= len(finished) < len(OPENERS)
+    time.sleep(1.5)  # tasks still running for the dead client end (or are released) first
+    before = len(dask_processes.evaluated())
+    code, _, err = finish(wordle(*args, env=dask_processes.env))
+    assert code == 0, err
+    again = dask_processes.evaluated()[before:]
+    assert not finished & set(again)  # nothing finished was computed twice
+    assert csv_rows(out) == reference_rows(rank.RankOptions())
+    openers = [line.split(",")[0] for line in checkpoint.read_text().splitlines()[1:]]
+    assert sorted(openers) == sorted(OPENERS)  # each once
+
+
+def test_ctrl_c_keeps_the_checkpoint(lists, tmp_path, dask_processes):
+    out = tmp_path / "rank.csv"
+    checkpoint = Path(str(out) + ".checkpoint")
+    args = ["tree", "rank", *lists, "--cluster", dask_processes.address, "-o", str(out)]
+    run = wordle(*args, env=dask_processes.env)
+    wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 3)
+    run.send_signal(signal.SIGINT)
+    code, _, err = finish(run)
+    assert code == 130, err
+    assert "Traceback" not in err and "run the same command again" in err
+    assert not out.exists()
+    kept = checkpoint.read_text().splitlines()
+    assert 3 <= len(kept) <= len(OPENERS)
+    code, _, err = finish(wordle(*args, env=dask_processes.env))
+    assert code == 0, err
+    assert csv_rows(out) == reference_rows(rank.RankOptions())
+
+
+@pytest.mark.parametrize(
+    "extra, status, message",
+    [
+        (["--top-k", "2", "--cutoff", "30"], 2, "--cutoff needs the exact search"),
+        (["--openers", "ZZZ"], 1, "ZZZ"),
+    ],
+)
+def test_usage_errors_are_one_line(lists, extra, status, message):
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", *extra))
+    assert code == status and message in err.strip().splitlines()[-1] and "Traceback" not in err
+
+
+def test_unknown_opener_and_unreachable_cluster(lists, tmp_path):
+    openers = write(tmp_path / "openers.txt", ["cigar", "xxxxx"])
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--openers", openers))
+    assert code == 2 and "'xxxxx' is not an allowed guess" in err
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", "tcp://127.0.0.1:9", env=env))
+    assert code == 1 and err.strip().splitlines() == [err.strip()] and "cannot connect to tcp://127.0.0.1:9" in err
