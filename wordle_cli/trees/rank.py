@@ -213,9 +213,9 @@ def _row(opener: str, kind: str, value: int, outcome: Outcome, n_answers: int) -
 
 def csv_line(fields: Sequence[object]) -> str:
     """One RFC 4180 line (a field is quoted only when it holds a comma, a quote or a line break)."""
-    from wordle_cli.scoring import _csv_field
+    from wordle_cli.scoring import csv_field
 
-    return ",".join(_csv_field(str(field)) for field in fields) + "\n"
+    return ",".join(csv_field(str(field)) for field in fields) + "\n"
 
 
 # ---------------------------------------------------------------- the checkpoint
