@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-infer lint clean
+.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-infer bench-games lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -13,6 +13,7 @@ help:
 	@echo "bench-solver  speed of solve/simulate (and doddle, if installed)"
 	@echo "bench-tree    speed and peak memory of tree build/verify (salet proofs)"
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
+	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
 install:
@@ -45,6 +46,9 @@ bench-tree:
 
 bench-infer:
 	$(PYTHON) benchmarks/bench_infer.py
+
+bench-games:
+	$(PYTHON) benchmarks/bench_games.py
 
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks

@@ -12,6 +12,10 @@ CPU_ANSWER_CHUNK = 4096
 #: (the solver's decision tree makes hundreds of such small calls).
 CPU_PARALLEL_MIN_PAIRS = 1_000_000
 
+#: Candidates one block of the table-split kernels (`wordle_cli.games.split`)
+#: handles together: their histograms, width x 3^L counts, should stay in L2.
+SPLIT_BLOCK_CANDIDATES = 64
+
 #: CUDA launch geometry: BLOCK_GUESSES x BLOCK_ANSWERS threads per block.
 CUDA_BLOCK_GUESSES = 32
 CUDA_BLOCK_ANSWERS = 32

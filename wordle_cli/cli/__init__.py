@@ -24,6 +24,7 @@ COMMANDS = {
     "play": "wordle_cli.cli.play:play",
     "tree": "wordle_cli.cli.tree:tree_group",
     "partition": "wordle_cli.cli.partition:partition",
+    "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
     "infer": "wordle_cli.cli.infer:infer",
     "backends": "wordle_cli.cli.info:backends_command",
 }

@@ -9,6 +9,7 @@ import click
 
 from wordle_cli.backends import NAMES, RULES
 from wordle_cli.errors import quote
+from wordle_cli.games import MAX_BOARDS  # a constant: no numpy
 from wordle_cli.solver.games import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
@@ -186,6 +187,63 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
         f"{strategy} strategy{', hard mode' if hard else ''}; {chosen} backend"
     )
     return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen), first
+
+
+boards_option = click.option(
+    "--boards",
+    type=click.IntRange(1, MAX_BOARDS),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help=f"Play N boards at once, one guess per turn scored on every unsolved board (2 Dordle, 4 Quordle, "
+    f"8 Octordle; up to {MAX_BOARDS}). Strategies expected or entropy; no hard mode.",
+)
+
+max_guesses_option = click.option(
+    "--max-guesses",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5].",
+)
+
+
+def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None):
+    """`open_solver` for --boards N > 1: load the game, check the options that apply, build the `MultiSolver`.
+
+    Returns (solver, first) with `first` normalised and checked (or None).
+    """
+    from wordle_cli import backends
+    from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
+
+    if hard:
+        raise click.UsageError("--hard is not part of multi-board games")
+    if tree_file is not None:
+        raise click.UsageError("--tree plays one board; it cannot be combined with --boards")
+    if strategy not in STRATEGIES:
+        raise click.UsageError(f"--strategy {strategy} is for one board; with --boards choose {' or '.join(STRATEGIES)}")
+    the_game, answers_name = open_game(report, game, answers, allowed)
+    if first is not None:
+        first = checked_word(first, the_game, "--first", report)
+    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
+    if chosen == "cpu":
+        backends.set_threads(threads)
+    n_candidates = "the pools' words" if pool_only else f"{len(the_game.candidates)} guess candidates"
+    report.info(
+        f"{game}: {boards} boards, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
+        f"{strategy} strategy; {chosen} backend"
+    )
+    return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=chosen), first
+
+
+def game_limit(boards: int, max_guesses: int | None) -> int:
+    """The turns a game may take: --max-guesses, else 6 for one board and N + 5 for N boards."""
+    from wordle_cli.games.multiboard import turn_limit
+    from wordle_cli.solver.tree import MAX_ROWS
+
+    if max_guesses is not None:
+        return max_guesses
+    return MAX_ROWS if boards == 1 else turn_limit(boards)
 
 
 tree_option = click.option(

@@ -21,7 +21,17 @@ import sys
 
 import click
 
-from wordle_cli.cli.options import Reporter, open_solver, solver_options, tiles_option, tree_option
+from wordle_cli.cli.options import (
+    Reporter,
+    boards_option,
+    game_limit,
+    max_guesses_option,
+    open_boards,
+    open_solver,
+    solver_options,
+    tiles_option,
+    tree_option,
+)
 from wordle_cli.errors import WordleError, quote
 
 HELP = (
@@ -46,9 +56,11 @@ HELP = (
     help="List the possible answers when at most N remain.",
 )
 @tree_option
+@boards_option
+@max_guesses_option
 @solver_options
 @tiles_option
-def play(interactive, show, tree_file, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles):
+def play(interactive, show, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
     \b
@@ -66,6 +78,12 @@ def play(interactive, show, tree_file, game, answers, allowed, strategy, hard, p
     \b
     With stdin piped (or --batch), stdout has only the suggestions, one per line:
       printf 'CACAA\\nECCAA\\n' | wordle play --quiet   # roate, carrs, cigar
+
+    \b
+    With --boards N, each line holds one feedback per unsolved board, in
+    board order (or WORD and the feedbacks); a board is solved when its
+    feedback is all exact, and the game ends when every board is:
+      printf 'GBBBB BBYBB BBBBY BYBBB\\n' | wordle play --boards 4 -q
     """
     from wordle_cli.solver.session import Session, parse_entry
 
@@ -74,6 +92,17 @@ def play(interactive, show, tree_file, game, answers, allowed, strategy, hard, p
     if interactive is None:
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
+    if boards > 1:
+        from wordle_cli.cli.boards import BOARDS_HELP, play_boards
+
+        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+        talk = _Talk(interactive, quiet, show, tiles)
+        if interactive:
+            talk.say(BOARDS_HELP)
+        play_boards(talk, report, solver, first, _interactive_lines() if interactive else _batch_lines(), game_limit(boards, max_guesses))
+        return
+    if max_guesses is not None:
+        raise click.UsageError("--max-guesses goes with --boards in play")
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     tree = None
     if tree_file is not None:
@@ -188,6 +217,23 @@ class _Talk:
         self.say(f"{n} possible answer{'s' if n != 1 else ''}" + (":" if limit is None or n <= limit else "."))
         if limit is None or n <= limit:
             self.say("  " + " ".join(words))
+
+    def boards(self, session, limit: int | None) -> None:
+        """Each unsolved board's count of possible answers, and the answers when at most `limit`."""
+        for board in session.unsolved:
+            words = session.remaining(board)
+            n = len(words)
+            listed = ": " + " ".join(words) if limit is None or n <= limit else ""
+            self.say(f"board {board + 1}: {n} possible answer{'s' if n != 1 else ''}{listed}")
+
+    def state_boards(self, session) -> None:
+        self.boards(session, self.show)
+        suggestion = session.suggestion
+        if self.interactive:
+            boards = ", ".join(str(b + 1) for b in session.unsolved)
+            click.echo(f"suggestion: {suggestion}  (then one feedback each for boards {boards})")
+        else:
+            click.echo(suggestion)
 
     def state(self, session) -> None:
         from wordle_cli.solver.report import entropy_text, expected_text

@@ -4,37 +4,68 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter, open_solver, solver_options, tree_option
+from wordle_cli.cli.options import (
+    Progress,
+    Reporter,
+    boards_option,
+    game_limit,
+    max_guesses_option,
+    open_boards,
+    open_solver,
+    solver_options,
+    tree_option,
+)
 from wordle_cli.output import AtomicOutput
 
 
 @click.command()
-@click.option("--sample", type=click.IntRange(min=1), default=None, metavar="N", help="Play N random answers instead of all.")
+@click.option(
+    "--sample",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Play N random answers instead of all (with --boards: N random games, default 1000).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample.")
 @click.option(
     "--output",
     "-o",
     metavar="FILE",
     default=None,
-    help="Also write one CSV row per game: target,guesses,path (path: the guesses, space-separated); '-' for stdout.",
+    help="Also write one CSV row per game: target,guesses,path (path: the guesses, space-separated; with --boards: "
+    "targets,turns,path, the targets space-separated too); '-' for stdout.",
 )
 @tree_option
+@boards_option
+@max_guesses_option
 @solver_options
-def simulate(sample, seed, output, tree_file, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
+def simulate(sample, seed, output, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
     """Play every answer and chart how many guesses each game took.
 
     Prints a histogram of the number of guesses, their mean, population
     standard deviation, the worst case and how many games took more than
-    six guesses. Games share one decision tree, so each distinct position
+    six guesses (--max-guesses N to change). Games share one decision tree, so each distinct position
     is searched once. --sample N plays N answers drawn with --seed, listed
     (and written) in answers-list order. --tree FILE plays the moves of a
     decision tree instead of a strategy (the tree is checked first: every
     answer reached, each feedback true, hard mode kept with --hard).
+
+    With --boards N, each game is N boards with distinct random targets
+    (--sample games, default 1000, drawn with --seed); the chart counts turns
+    and the failure rate is against the game's limit (N + 5 turns, or
+    --max-guesses).
     """
+    report = Reporter(quiet)
+    limit = game_limit(boards, max_guesses)
+    if boards > 1:
+        from wordle_cli.cli.boards import simulate_boards
+
+        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+        simulate_boards(report, solver, sample, seed, output, first, limit, quiet)
+        return
     from wordle_cli.solver.report import games_csv, simulate_lines
     from wordle_cli.solver.tree import simulate as play_all
 
-    report = Reporter(quiet)
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     targets = _targets(solver.game.answers, sample, seed)
     if tree_file is not None:
@@ -56,7 +87,7 @@ def simulate(sample, seed, output, tree_file, game, answers, allowed, strategy, 
     # With --output -, the CSV owns stdout and the chart goes to stderr.
     to_stderr = output == "-"
     if not (to_stderr and quiet):
-        for line in simulate_lines(result):
+        for line in simulate_lines(result, limit):
             click.echo(line, err=to_stderr)
 
 

@@ -62,32 +62,42 @@ def bar(value: int, largest: int, width: int = BAR_WIDTH) -> str:
     return "█" * full + (_EIGHTHS[part] if part else "")
 
 
-def simulate_lines(simulation, rows: int = 6) -> Iterator[str]:
-    """The histogram of guesses per game as a bar chart, then the summary."""
+def simulate_lines(simulation, rows: int = 6, unit: str = "guesses") -> Iterator[str]:
+    """The histogram of guesses (or turns) per game as a bar chart, then the summary.
+
+    `rows` is the game's limit: games over it are counted (and, for games
+    other than one board, given as a rate too).
+    """
     hist = simulation.histogram()
     largest = max(hist.values())
     games = len(simulation.targets)
     count_w = max(5, len(str(largest)))
-    yield f"guesses  {'games':>{count_w}}"
+    unit_w = max(7, len(unit))
+    yield f"{unit:>{unit_w}}  {'games':>{count_w}}"
     for guesses, count in hist.items():
-        yield f"{guesses:>7}  {count:>{count_w}}  {bar(count, largest)}".rstrip()
+        yield f"{guesses:>{unit_w}}  {count:>{count_w}}  {bar(count, largest)}".rstrip()
     worst = simulation.worst()
     worst_games = [t for t, c in zip(simulation.targets, simulation.counts) if c == worst]
     examples = ", ".join(worst_games[:5]) + (", ..." if len(worst_games) > 5 else "")
+    failures = simulation.failures(rows)
     yield ""
     yield f"games        {games}"
     yield f"mean         {simulation.mean():.4f}"
     yield f"sd           {simulation.std():.4f}"
     yield f"worst        {worst} ({len(worst_games)} game{'s' if len(worst_games) != 1 else ''}: {examples})"
-    yield f"more than {rows}  {simulation.failures(rows)}"
+    yield f"more than {rows}  {failures}"
+    if unit != "guesses":
+        yield f"failure rate {100 * failures / games:.2f}%"
 
 
-def games_csv(simulation) -> Iterator[str]:
-    """`simulate --output`: target,guesses,path (the guesses space-separated), by the one CSV writer.
+def games_csv(simulation, header: str = GAMES_CSV_HEADER) -> Iterator[str]:
+    """`simulate --output`: target,guesses,path (the guesses space-separated), or another game's header.
 
-    Every guess has the target's length, so a path splits unambiguously into
-    words of that length even where a word holds a space.
+    The one writer of games files, single-board and multi-board rows alike,
+    by the one CSV writer. Every guess has the target's length, so a path
+    splits unambiguously into words of that length even where a word holds a
+    space.
     """
-    yield GAMES_CSV_HEADER
+    yield header
     for target, path in zip(simulation.targets, simulation.paths):
         yield csv_row((target, len(path), " ".join(path)))

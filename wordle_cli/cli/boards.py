@@ -1,0 +1,110 @@
+"""`solve`, `simulate` and `play` with --boards N > 1: parse, call the multi-board core, write.
+
+The three commands hand over to these functions once they see --boards;
+the options are theirs (see `wordle_cli.cli.options.open_boards`).
+"""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli.cli.options import Progress, Reporter
+from wordle_cli.errors import WordleError, quote
+from wordle_cli.output import AtomicOutput
+
+
+def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str | None, tiles: str, limit: int) -> None:
+    """Play the targets (one per board) and print one row per turn."""
+    from wordle_cli.games.report import boards_rows, plural
+    from wordle_cli.wordlist import normalise
+
+    game = solver.game
+    words = [normalise(t.strip()) for t in targets]
+    if len(words) != solver.boards:
+        raise click.UsageError(f"--boards {solver.boards} needs {solver.boards} targets, got {len(words)}")
+    for word in words:
+        if word not in game.answer_index:
+            raise click.BadParameter(f"{quote(word)} is not one of the {len(game.answers)} answers", param_hint="'TARGETS'")
+    if len(set(words)) != len(words):
+        raise click.BadParameter("the targets must be distinct (each board has its own answer)", param_hint="'TARGETS'")
+    turns = solver.play(words, first)
+    for line in boards_rows(turns, game.length, len(game.answers), tiles):
+        click.echo(line)
+    over = "" if len(turns) <= limit else f", over the limit of {limit}"
+    report.info(f"solved {solver.boards} boards in {plural(len(turns), 'turn')}{over} ({report.elapsed():.2f} s)")
+
+
+def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, output: str | None, first: str | None, limit: int, quiet: bool) -> None:
+    """Play `sample` random tuples of targets; chart the turns, optionally write targets,turns,path."""
+    from wordle_cli.games.multiboard import DEFAULT_SAMPLE, draw_targets, simulate
+    from wordle_cli.games.report import BOARDS_CSV_HEADER
+    from wordle_cli.solver.report import games_csv, simulate_lines
+
+    game = solver.game
+    if sample is None:
+        sample = DEFAULT_SAMPLE
+        report.info(f"playing {sample} random games (--sample N to change)")
+    games = [tuple(game.answers[i] for i in drawn) for drawn in draw_targets(len(game.answers), solver.boards, sample, seed)]
+    progress = Progress(len(games), "simulating", quiet)
+    try:
+        result = simulate(solver, games, first, progress)
+    finally:
+        progress.close()
+    report.info(f"played {len(games)} games of {solver.boards} boards in {report.elapsed():.2f} s")
+    if output is not None:
+        with AtomicOutput(output) as out:
+            out.write("".join(line + "\n" for line in games_csv(result, BOARDS_CSV_HEADER)))
+    to_stderr = output == "-"  # the CSV owns stdout
+    if not (to_stderr and quiet):
+        for line in simulate_lines(result, limit, unit="turns"):
+            click.echo(line, err=to_stderr)
+
+
+def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit: int) -> None:
+    """Read one turn per line (a feedback per unsolved board) until every board is solved."""
+    from wordle_cli.games.boards_play import BoardsSession, parse_boards_entry
+
+    session = BoardsSession(solver, first)
+    game = solver.game
+    talk.state_boards(session)
+    for line in lines:
+        try:
+            entry = parse_boards_entry(line, game.length, len(session.unsolved))
+        except ValueError as exc:
+            talk.problem(str(exc))
+            continue
+        if entry.command == "":
+            continue
+        if entry.command == "quit":
+            break
+        if entry.command == "help":
+            talk.say(BOARDS_HELP)
+        elif entry.command == "list":
+            talk.boards(session, limit=None)
+        elif entry.command == "undo":
+            if session.undo():
+                talk.state_boards(session)
+            else:
+                talk.problem("nothing to undo")
+        else:
+            guess = entry.guess or session.suggestion
+            if guess not in game.candidate_index:
+                report.warn(f"{quote(guess)} is in neither word list")
+            try:
+                session.enter(guess, entry.tiles)
+            except WordleError as exc:
+                talk.problem(f"{exc}; check the feedback, or undo")
+                continue
+            if session.solved:
+                n = len(session.turns)
+                over = "" if n <= limit else f", over the limit of {limit}"
+                talk.info(f"all {solver.boards} boards solved in {n} turn{'s' if n != 1 else ''}{over}")
+                break
+            talk.state_boards(session)
+
+
+BOARDS_HELP = (
+    "Type one feedback per unsolved board, in board order, for the suggested guess: GYBBB BBBBG ... "
+    "(any spelling; pasted emoji rows work too). If you played another word, type WORD FEEDBACK1 FEEDBACK2 .... "
+    "'undo' takes back a turn, 'list' shows each board's possible answers, 'quit' ends."
+)

@@ -1,0 +1,117 @@
+"""The state of one multi-board game played by a person (`wordle play --boards N`), with undo.
+
+A turn is the guess and one feedback per unsolved board, in board order.
+Boards solved earlier take no feedback; a board whose feedback is all exact
+is solved. Suggestions are the strategy's (`MultiSolver.best`), computed
+once per position.
+"""
+
+from __future__ import annotations
+
+from wordle_cli.errors import WordleError, quote
+from wordle_cli.feedback import encode
+from wordle_cli.games.multiboard import MultiSolver, Turn
+from wordle_cli.solver.session import COMMANDS, Entry
+
+
+class BoardsSession:
+    def __init__(self, solver: MultiSolver, first: str | None = None):
+        self.solver = solver
+        self.first = first
+        self.positions = [solver.start()]
+        self.turns: list[Turn] = []
+        self._suggestions: dict[int, str] = {}
+
+    @property
+    def pools(self) -> list:
+        return self.positions[-1]
+
+    @property
+    def unsolved(self) -> list[int]:
+        """The boards still to solve (0-based, in order)."""
+        return [b for b, p in enumerate(self.pools) if p is not None]
+
+    @property
+    def solved(self) -> bool:
+        return not self.unsolved
+
+    @property
+    def suggestion(self) -> str:
+        depth = len(self.turns)
+        if depth not in self._suggestions:
+            forced = self.first if depth == 0 else None
+            self._suggestions[depth] = forced or self.solver.best(self.pools)
+        return self._suggestions[depth]
+
+    def remaining(self, board: int) -> list[str]:
+        """The answers still possible on `board` (empty once solved), in answers-list order."""
+        pool = self.pools[board]
+        return [] if pool is None else [self.solver.game.answers[i] for i in pool.tolist()]
+
+    def enter(self, guess: str, feedbacks: tuple) -> None:
+        """Record `guess` with one feedback (tiles) per unsolved board; WordleError (state unchanged) if any is impossible."""
+        if self.solved:
+            raise WordleError("every board is solved; undo to change a turn")
+        length = self.solver.game.length
+        if len(guess) != length:
+            raise WordleError(f"{quote(guess)} has length {len(guess)}, expected {length}")
+        unsolved = self.unsolved
+        if len(feedbacks) != len(unsolved):
+            raise WordleError(f"{len(feedbacks)} feedbacks given, expected {len(unsolved)} (one per unsolved board)")
+        codes: list[int | None] = [None] * len(self.pools)
+        for board, tiles in zip(unsolved, feedbacks):
+            codes[board] = encode(tiles)
+        following = self.solver.after(self.pools, guess, codes)
+        self.turns.append(Turn(guess, tuple(codes), tuple(0 if p is None else len(p) for p in self.pools)))
+        self.positions.append(following)
+        self._suggestions.pop(len(self.turns), None)
+
+    def undo(self) -> bool:
+        """Take back the last turn; False when there is none."""
+        if not self.turns:
+            return False
+        self.turns.pop()
+        self.positions.pop()
+        return True
+
+
+def parse_boards_entry(line: str, length: int, boards: int) -> Entry:
+    """Read one line: a command, FB1 FB2 ... (one per unsolved board), or WORD FB1 FB2 ...
+
+    Entry.tiles is then a tuple of feedbacks. Feedbacks may also be run
+    together (pasted emoji rows, spaces ignored) as long as the tiles make
+    exactly `boards` feedbacks. ValueError says what is wrong.
+    """
+    from wordle_cli.feedback import parse
+    from wordle_cli.wordlist import normalise
+
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return Entry("")
+    command = COMMANDS.get(text.lower())
+    if command is not None:
+        return Entry(command)
+    tokens = text.split()
+
+    def feedbacks(parts: list[str]) -> tuple | None:
+        try:
+            if len(parts) == boards:
+                return tuple(parse(p, length) for p in parts)
+            tiles = parse("".join(parts))
+        except ValueError:
+            return None
+        if len(tiles) != boards * length:
+            return None
+        return tuple(tiles[i * length : (i + 1) * length] for i in range(boards))
+
+    if len(tokens) >= 2 and len(normalise(tokens[0])) == length:
+        found = feedbacks(tokens[1:])
+        if found is not None:
+            return Entry("turn", normalise(tokens[0]), found)
+    found = feedbacks(tokens)
+    if found is not None:
+        return Entry("turn", None, found)
+    raise ValueError(
+        f"cannot read {quote(text)}: type {boards} feedback{'s' if boards != 1 else ''} (one per unsolved board, "
+        "e.g. GYBBB BBBBG), WORD and the feedbacks, undo or quit"
+    )

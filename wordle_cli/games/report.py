@@ -1,0 +1,59 @@
+"""Text the multi-board and Absurdle commands print: pure formatting, no computing, no I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from wordle_cli.feedback import decode, show
+
+#: `simulate --boards --output`: one row per game.
+BOARDS_CSV_HEADER = "targets,turns,path"
+
+
+def _tiles_width(length: int, style: str) -> int:
+    return 2 * length if style == "emoji" else length  # emoji tiles are two columns wide
+
+
+def tiles(code: int, length: int, style: str) -> str:
+    return show(decode(code, length), style)
+
+
+def boards_rows(turns, length: int, n_answers: int, style: str = "emoji") -> Iterator[str]:
+    """The table of `solve --boards`: per turn the guess, then each board's tiles and pool before the guess.
+
+    A board solved on an earlier turn shows blank.
+    """
+    boards = len(turns[0].codes)
+    guess_w = max(5, length)
+    tiles_w = max(8, _tiles_width(length, style))
+    pool_w = max(4, len(str(n_answers)))
+    cell_w = tiles_w + 2 + pool_w
+    head = "".join(f"  {f'board {b + 1}':<{tiles_w}}  {'pool':>{pool_w}}" for b in range(boards))
+    yield f"turn  {'guess':<{guess_w}}{head}"
+    for number, turn in enumerate(turns, start=1):
+        cells = []
+        for code, pool in zip(turn.codes, turn.pools):
+            if code is None:
+                cells.append(" " * cell_w)
+                continue
+            pad = " " * (tiles_w - _tiles_width(length, style))
+            cells.append(f"{tiles(code, length, style)}{pad}  {pool:>{pool_w}}")
+        yield f"{number:>4}  {turn.guess:<{guess_w}}" + "".join("  " + c for c in cells).rstrip()
+
+
+def absurdle_rows(steps: Sequence, length: int, n_answers: int, style: str = "emoji") -> Iterator[str]:
+    """The table of `absurdle solve`: per guess the feedback the host gave, the pool, its buckets, the words kept."""
+    guess_w = max(5, length)
+    tiles_w = max(8, _tiles_width(length, style))
+    num_w = max(4, len(str(n_answers)))
+    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{num_w}}  {'buckets':>7}  {'left':>{num_w}}"
+    for number, step in enumerate(steps, start=1):
+        pad = " " * (tiles_w - _tiles_width(length, style))
+        yield (
+            f"{number:>4}  {step.guess:<{guess_w}}  {tiles(step.code, length, style)}{pad}  "
+            f"{step.pool:>{num_w}}  {step.buckets:>7}  {step.left:>{num_w}}"
+        )
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
