@@ -290,7 +290,7 @@ def test_play_boards_other_word_undo_and_joined_emoji(runner, lists):
 def test_play_boards_refuses_impossible_feedback(runner, lists):
     result = invoke(runner, ["play", *lists, "--boards", "2", "--batch"], input="zzzzz GGGGG BBBBB\n")
     assert result.exit_code == 1
-    assert result.stderr.strip().splitlines()[-1].startswith("Error: board 1: no possible answer gives that feedback")
+    assert result.stderr.strip().splitlines()[-1].startswith("Error: <stdin> line 1: board 1: no possible answer gives that feedback")
 
 
 @pytest.mark.parametrize(

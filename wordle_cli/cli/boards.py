@@ -61,13 +61,14 @@ def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, out
 
 
 def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit: int) -> None:
-    """Read one turn per line (a feedback per unsolved board) until every board is solved."""
+    """Read one turn per (line number, line) of `lines` (a feedback per unsolved board) until every board is solved."""
     from wordle_cli.games.boards_play import BoardsSession, parse_boards_entry
 
     session = BoardsSession(solver, first)
     game = solver.game
     talk.state_boards(session)
-    for line in lines:
+    for number, line in lines:
+        talk.line = number
         try:
             entry = parse_boards_entry(line, game.length, len(session.unsolved))
         except ValueError as exc:
