@@ -367,6 +367,10 @@ STDOUT_COMMANDS = {
     "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
     "tree-verify": ["tree", "verify", "-q", *GAME, "tree.txt"],
     "tree-show": ["tree", "show", "tree.txt"],
+    "solve-boards": ["solve", "-q", *GAME, "--boards", "2", "cigar", "rebut"],
+    "simulate-boards": ["simulate", "-q", *GAME, "--boards", "2", "--output", "-"],
+    "absurdle-solve": ["absurdle", "solve", "-q", *GAME, "--first", "cigar"],
+    "infer": ["infer", "-q", str(WORDLISTS.parent / "examples" / "crowd.txt")],
 }
 
 
