@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli import backends, feedback, wordlist
+from wordle_cli import api, feedback, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
 from wordle_cli.output import AtomicOutput
 
@@ -56,26 +56,10 @@ def prune(guess, result, answers, output, rule, backend, quiet):
         raise click.BadParameter(f"{len(result)} tiles given, expected {length}", param_hint="'RESULT'")
     wordlist.distinct_symbols([guess], answer_list.words)
 
-    kept = _consistent(guess, result, answer_list.words, rule, backends.resolve(backend, pairs=len(answer_list)))
+    kept = api.prune(guess, result, answer_list.words, rule=rule, backend=backend)
     with AtomicOutput(output) as out:
         out.write("".join(word + "\n" for word in kept))
     report.info(f"kept {len(kept)} of {len(answer_list)} potential answers")
     if not kept:
         report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {guess!r}")
 
-
-def _consistent(guess: str, tiles, words: list[str], rule: str, backend: str) -> list[str]:
-    if backend == "cpu":
-        from wordle_cli.rules import predicate
-
-        keep = predicate(rule, guess, tiles)
-        return [w for w in words if keep(w)]
-    import numpy as np
-
-    from wordle_cli.encoding import Alphabet
-
-    alphabet = Alphabet.of([guess], words)
-    mask = backends.load(backend).consistent(
-        alphabet.encode_word(guess), np.array(tiles, dtype=np.uint8), alphabet.encode(words, len(guess)), rule
-    )
-    return [w for w, k in zip(words, mask.tolist()) if k]

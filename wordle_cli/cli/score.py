@@ -40,7 +40,7 @@ def score(allowed, answers, output, rule, precision, backend, threads, quiet):
     skipped). Any of ALLOWED and ANSWERS may be '-' for standard input, and
     OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
     """
-    from wordle_cli import scoring  # numpy: imported only by the commands that compute
+    from wordle_cli import api  # numpy: imported only by the commands that compute
 
     report = Reporter(quiet)
     wordlist.check_one_stdin(allowed, answers)
@@ -57,8 +57,8 @@ def score(allowed, answers, output, rule, precision, backend, threads, quiet):
         backends.set_threads(threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        scores = scoring.compute(allowed_list.words, answer_list.words, rule, chosen)
+        ranked = api.score(allowed_list.words, answer_list.words, rule=rule, backend=chosen)
         report.info(f"scored {len(allowed_list)} x {len(answer_list)} ({rule} rule) on {chosen} in {report.elapsed() - started:.3f} s")
-        out.write("\n".join(scoring.csv_rows(scores, precision)))
+        out.write("\n".join(ranked.csv(precision)))
         out.write("\n")
     report.info(f"wrote {output if output != '-' else '<stdout>'} in {report.elapsed():.3f} s total")

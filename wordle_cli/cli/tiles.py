@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli import feedback, wordlist
+from wordle_cli import api, feedback, wordlist
 
 STYLES = {"ace": "letters", "emoji": "emoji", "digits": "digits"}
 
@@ -34,5 +34,5 @@ def feedback_command(guess, answer, style):
         raise click.BadParameter(
             f"{guess!r} has length {len(guess)} but ANSWER {answer!r} has length {len(answer)}", param_hint="'GUESS'"
         )
-    tiles = feedback.feedback(guess, answer)
+    tiles = feedback.parse(api.feedback(guess, answer))
     click.echo(feedback.show(tiles, STYLES[style]))
