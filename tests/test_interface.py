@@ -178,3 +178,93 @@ def test_solve_aligns_decimal_points(runner):
         points["expected"].add(at_expected + len(expected.split(".")[0]))
         points["entropy"].add(at_entropy + len(entropy.split(".")[0]))
     assert all(len(found) == 1 for found in points.values()), lines
+
+
+# ---------------------------------------------------------------- defaults: score, prune, lists
+
+
+def test_score_top_keeps_the_header(runner, tmp_path):
+    answers, allowed = ANSWERS, ALLOWED + ANSWERS[:3]
+    (tmp_path / "a.txt").write_text("\n".join(answers) + "\n", encoding="utf-8")
+    (tmp_path / "g.txt").write_text("\n".join(allowed) + "\n", encoding="utf-8")
+    result = invoke(runner, ["score", str(tmp_path / "g.txt"), str(tmp_path / "a.txt"), "-", "--top", "3", "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == naive.csv_text("strict", allowed, answers).splitlines()[:4]
+
+
+@pytest.mark.slow
+def test_score_alone_ranks_the_games_lists(runner):
+    alone = invoke(runner, ["score", "--top", "5", "-q"])
+    assert alone.exit_code == 0, alone.stderr
+    lists = [str(ROOT / "wordlists" / name) for name in ("wordle-allowed.txt", "wordle-answers.txt")]
+    full = invoke(runner, ["score", *lists, "-", "-q"])
+    assert alone.stdout.splitlines() == full.stdout.splitlines()[:6]
+    assert alone.stdout.splitlines()[1].startswith("roate,false,60.4246,")
+
+
+@pytest.mark.parametrize("args", [["a.txt"], ["a.txt", "b.txt"], ["a.txt", "b.txt", "-", "--game", "wordle"]])
+def test_score_takes_all_three_paths_or_none(runner, args):
+    result = invoke(runner, ["score", *args])
+    assert result.exit_code == 2 and "ALLOWED ANSWERS OUTPUT" in result.stderr
+
+
+def test_score_warns_when_the_lists_share_no_symbol(runner, tmp_path):
+    (tmp_path / "greek.txt").write_text("αβγ\nγδε\n", encoding="utf-8")
+    (tmp_path / "latin.txt").write_text("abc\ncde\n", encoding="utf-8")
+    result = invoke(runner, ["score", str(tmp_path / "greek.txt"), str(tmp_path / "latin.txt"), "-", "-q"])
+    assert result.exit_code == 0 and result.stderr.count("share no symbol") == 1
+    shared = invoke(runner, ["score", str(tmp_path / "latin.txt"), str(tmp_path / "latin.txt"), "-", "-q"])
+    assert shared.stderr == ""
+
+
+def test_prune_without_answers_uses_the_games(runner):
+    from wordle_cli.solver.games import load_lists
+
+    words = load_lists("wordle")[0].words
+    result = invoke(runner, ["prune", "roate", "🟨 ⬛ 🟨 ⬛ ⬛", "-q"])  # spaces between tiles too
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split() == naive.prune("strict", "roate", (1, 0, 1, 0, 0), words)
+    positional = invoke(runner, ["prune", "roate", "CACAA", str(ROOT / "wordlists" / "wordle-answers.txt"), "-", "-q"])
+    assert positional.stdout == result.stdout
+    primel = invoke(runner, ["prune", "17923", "01001", "--game", "primel", "-q"])
+    assert len(primel.stdout.split()) == 206  # the README's known answer
+    mixed = invoke(runner, ["prune", "roate", "CACAA", "answers.txt", "--game", "primel"])
+    assert mixed.exit_code == 2
+
+
+def test_lists_shows_paths_sizes_digests(runner):
+    import hashlib
+
+    result = invoke(runner, ["lists"])
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert [row[0] for row in rows] == ["wordle-answers.txt", "wordle-allowed.txt", "greek-answers.txt", "greek-allowed.txt"]
+    assert [row[1] for row in rows] == ["2315", "12972", "780", "8095"]
+    for name, _, digest, path in rows:
+        assert Path(path).name == name and hashlib.sha256(Path(path).read_bytes()).hexdigest() == digest
+
+
+# ---------------------------------------------------------------- shell completion
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_prints_clicks_script(runner, shell):
+    result = invoke(runner, ["completion", shell])
+    assert result.exit_code == 0 and "_WORDLE_COMPLETE" in result.stdout and f"{shell}_complete" in result.stdout
+
+
+def test_bash_completes_commands_and_tile_styles(tmp_path):
+    import shutil
+
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    shim = tmp_path / "wordle"  # a console script named wordle, as pip installs it
+    shim.write_text(f"#!{sys.executable}\nimport sys\nsys.path.insert(0, {str(ROOT)!r})\nfrom wordle_cli.cli import entry_point\nentry_point()\n")
+    shim.chmod(0o755)
+    script = (
+        'eval "$(wordle completion bash)"\n'
+        "COMP_WORDS=(wordle sc); COMP_CWORD=1; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
+        "COMP_WORDS=(wordle solve --tiles ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
+    )
+    env = {**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, check=True).stdout.splitlines()
+    assert out == ["score", "emoji letters byg digits"]

@@ -28,6 +28,8 @@ COMMANDS = {
     "tree": "wordle_cli.cli.tree:tree_group",
     "partition": "wordle_cli.cli.partition:partition",
     "backends": "wordle_cli.cli.info:backends_command",
+    "lists": "wordle_cli.cli.lists:lists_command",
+    "completion": "wordle_cli.cli.completion:completion_command",
 }
 
 

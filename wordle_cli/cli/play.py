@@ -183,7 +183,8 @@ class _Talk:
         suggestion = session.suggestion
         if self.interactive:
             stats = session.node.stats()
-            detail = "" if stats.pool <= 1 else f"  (expected left {expected_text(stats)}, {entropy_text(stats)} bits)"
+            bits = entropy_text(stats)
+            detail = "" if stats.pool <= 1 else f"  (expected left {expected_text(stats)}, {bits} bit{'' if bits == '1' else 's'})"
             click.echo(f"suggestion: {suggestion}{detail}")
         else:
             click.echo(suggestion)

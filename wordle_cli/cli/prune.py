@@ -11,6 +11,7 @@ import click
 from wordle_cli import api, feedback, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
 from wordle_cli.output import AtomicOutput
+from wordle_cli.solver.games import GAMES  # pure Python at import time
 
 
 def _parse_result(ctx, param, value: str):
@@ -23,12 +24,18 @@ def _parse_result(ctx, param, value: str):
 @click.command()
 @click.argument("guess")
 @click.argument("result", callback=_parse_result)
-@click.argument("answers", metavar="ANSWERS")
-@click.argument("output", metavar="OUTPUT")
+@click.argument("answers", metavar="[ANSWERS", required=False)
+@click.argument("output", metavar="[OUTPUT]]", required=False)
+@click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default=None,
+    help="Without ANSWERS: prune this game's answers, to standard output [default: wordle].",
+)
 @rule_option
 @backend_option
 @quiet_option
-def prune(guess, result, answers, output, rule, backend, quiet):
+def prune(guess, result, answers, output, game, rule, backend, quiet):
     """Write the words of ANSWERS that are consistent with GUESS having got RESULT.
 
     \b
@@ -41,9 +48,22 @@ def prune(guess, result, answers, output, rule, backend, quiet):
     Kept words go to OUTPUT in their input order, one per line. OUTPUT may be
     ANSWERS itself (it is replaced atomically) or '-' for standard output;
     ANSWERS may be '-' for standard input. GUESS need not be in any list.
+    Without ANSWERS, the game's answers (--game) are pruned; without OUTPUT,
+    the kept words go to standard output:
+
+    \b
+      wordle prune roate CACAA
     """
     report = Reporter(quiet)
-    answer_list = wordlist.read_word_list(answers)
+    if answers is None:
+        from wordle_cli.solver.games import load_lists
+
+        answer_list = load_lists(game or "wordle")[0]
+    elif game is not None:
+        raise click.UsageError("--game picks the answers only when ANSWERS is not given")
+    else:
+        answer_list = wordlist.read_word_list(answers)
+    output = "-" if output is None else output
     length = wordlist.run_length(answer_list)
     report.dropped_duplicates(answer_list)
     guess = wordlist.normalise(guess.strip())

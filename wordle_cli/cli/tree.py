@@ -116,7 +116,8 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
     for guess, tiles in history:
         position = problem.after(position, guess, tiles)
     if history:
-        reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {len(position.pool)} possible answers")
+        left = len(position.pool)
+        reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {left} possible answer{'s' if left != 1 else ''}")
     if first is None and len(position.pool) > 100 and top_k == 0:
         reporter.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
     progress = Progress(len(position.pool), "searching", quiet)
