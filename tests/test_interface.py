@@ -268,3 +268,23 @@ def test_bash_completes_commands_and_tile_styles(tmp_path):
     env = {**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
     out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, check=True).stdout.splitlines()
     assert out == ["score", "emoji letters byg digits"]
+
+
+# ---------------------------------------------------------------- play's messages, share grids
+
+
+def test_play_explains_a_bare_word_and_a_typo_once(runner):
+    result = runner.invoke(main, ["play", "--interactive", "-q"], input="crane\nCCQAA\nquit\n")
+    errors = [line for line in result.stdout.splitlines() if "error:" in line]
+    assert len(errors) == 2
+    assert "did you mean `crane FEEDBACK`?" in errors[0]
+    assert "'q' at position 3 is not a tile" in errors[1]
+
+
+def test_share_grids(runner):
+    solved = invoke(runner, ["solve", "cigar", "-q", "--share"])
+    assert solved.stdout.endswith("\nWordle 3/6\n\n🟨⬛🟨⬛⬛\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩\n")
+    played = runner.invoke(main, ["play", "--interactive", "-q", "--hard"], input="CACAA\nshare\nquit\n")
+    assert "Wordle X/6*\n\n🟨⬛🟨⬛⬛\n" in played.stdout  # unfinished, hard mode
+    batch = runner.invoke(main, ["play", "-q", "--share"], input="CACAA\nECCAA\nEEEEE\n")
+    assert batch.stdout == "roate\ncarrs\ncigar\nWordle 3/6\n\n🟨⬛🟨⬛⬛\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩\n"
