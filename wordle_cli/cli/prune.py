@@ -25,7 +25,7 @@ def _parse_result(ctx, param, value: str):
 @click.argument("guess")
 @click.argument("result", callback=_parse_result)
 @click.argument("answers", metavar="[ANSWERS", required=False)
-@click.argument("output", metavar="[OUTPUT]]", required=False)
+@click.argument("output", metavar="OUTPUT]", required=False)
 @click.option(
     "--game",
     type=click.Choice(GAMES),
@@ -48,8 +48,8 @@ def prune(guess, result, answers, output, game, rule, backend, quiet):
     Kept words go to OUTPUT in their input order, one per line. OUTPUT may be
     ANSWERS itself (it is replaced atomically) or '-' for standard output;
     ANSWERS may be '-' for standard input. GUESS need not be in any list.
-    Without ANSWERS, the game's answers (--game) are pruned; without OUTPUT,
-    the kept words go to standard output:
+    Without ANSWERS and OUTPUT, the game's answers (--game) are pruned to
+    standard output:
 
     \b
       wordle prune roate CACAA
@@ -59,11 +59,13 @@ def prune(guess, result, answers, output, game, rule, backend, quiet):
         from wordle_cli.solver.games import load_lists
 
         answer_list = load_lists(game or "wordle")[0]
+    elif output is None:
+        raise click.UsageError("Missing argument 'OUTPUT' (give ANSWERS and OUTPUT, or neither to prune the game's answers to stdout)")
     elif game is not None:
         raise click.UsageError("--game picks the answers only when ANSWERS is not given")
     else:
         answer_list = wordlist.read_word_list(answers)
-    output = "-" if output is None else output
+    output = "-" if answers is None else output
     length = wordlist.run_length(answer_list)
     report.dropped_duplicates(answer_list)
     guess = wordlist.normalise(guess.strip())
