@@ -10,7 +10,8 @@ for turn in 1 2 3 4 5 6; do
   # Row 2 of the CSV is the best guess (row 1 is the header).
   guess=$(wordle score -q "$lists/wordle-allowed.txt" "$pool" - | sed -n '2s/,.*//p')
   result=$(wordle feedback "$guess" "$target")
-  echo "turn $turn: $guess $result ($(wc -l < "$pool") possible answers)"
+  left=$(wc -l < "$pool")
+  echo "turn $turn: $guess $result ($left possible answer$([ "$left" -eq 1 ] || echo s))"
   [ "$result" = EEEEE ] && exit 0
   wordle prune -q "$guess" "$result" "$pool" "$pool"
 done

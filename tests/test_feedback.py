@@ -110,7 +110,6 @@ def test_parse_every_spelling(text, tiles):
         "⬛C",  # tiles and ACE
         "🟩2",  # tiles and digits
         "ACAAZ",  # not a tile at all
-        "AC AC",  # a space inside
         "",
         "   ",
         FE0F,  # a lone variation selector is no tile
@@ -120,6 +119,12 @@ def test_parse_every_spelling(text, tiles):
 def test_parse_rejects(text):
     with pytest.raises(ValueError):
         feedback.parse(text)
+
+
+@pytest.mark.parametrize("text", ["AC AC", "🟩 🟨 ⬛ ⬛", " 0 1\t2 ", "b y g"])
+def test_parse_ignores_spaces_between_tiles(text):
+    """One parser everywhere: `prune` reads spaced tiles as `play` always did (issue 11)."""
+    assert feedback.parse(text) == feedback.parse("".join(text.split()))
 
 
 def test_parse_rejects_wrong_length():

@@ -191,9 +191,22 @@ def test_solve_emoji_and_forced_first(runner):
     assert lines[-1].split()[1:3] == ["humph", "🟩🟩🟩🟩🟩"]
 
 
-def test_solve_target_must_be_an_answer(runner):
-    result = invoke(runner, ["solve", "qajaq", "-q"])
-    assert result.exit_code == 2 and "TARGET" in result.stderr and "qajaq" in result.stderr
+def test_solve_target_may_be_any_allowed_word(runner):
+    """Issue 11: an allowed word that is not an answer is added to the pool, with one line on stderr."""
+    result = invoke(runner, ["solve", "qajaq", "-q", "--tiles", "letters"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("\n") == 1 and "'qajaq' is not among the answers" in result.stderr and "2316" in result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()[1:]]
+    assert rows[0][3] == "2316" and rows[-1][1:3] == ["qajaq", "EEEEE"]
+    pool = [*load_lists("wordle")[0].words, "qajaq"]
+    for row in rows:  # each row's pool is what the earlier feedback left, the added word included
+        assert int(row[3]) == len(pool)
+        pool = naive.prune("strict", row[1], tuple("ACE".index(c) for c in row[2]), pool)
+
+
+def test_solve_target_must_be_a_word_of_the_game(runner):
+    result = invoke(runner, ["solve", "qqqqq", "-q"])
+    assert result.exit_code == 2 and "TARGET" in result.stderr and "neither" in result.stderr
 
 
 def test_unavailable_cuda_is_a_one_line_error(runner, lists, monkeypatch):

@@ -1,3 +1,42 @@
-"""wordle-cli: exact, fast analysis of Wordle-like games."""
+"""wordle-cli: exact, fast analysis of Wordle-like games.
+
+The Python API (see `wordle_cli.api` and the README's "Use from Python"):
+`feedback`, `score`, `prune`, `solve`, `simulate`, their result types, and
+`wordle_cli.lists` for the word lists. They are loaded on first use, so
+`import wordle_cli` (and the `wordle` command) stays as fast as `import click`.
+"""
+
+from __future__ import annotations
+
+import importlib
 
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it, imported on first access.
+_API = {
+    "score": "wordle_cli.api",
+    "prune": "wordle_cli.api",
+    "solve": "wordle_cli.api",
+    "simulate": "wordle_cli.api",
+    "GuessScore": "wordle_cli.api",
+    "Ranking": "wordle_cli.api",
+    "Game": "wordle_cli.solver.record",
+    "Turn": "wordle_cli.solver.record",
+    "Simulation": "wordle_cli.solver.tree",
+    "WordleError": "wordle_cli.errors",
+    "UsageProblem": "wordle_cli.errors",
+}
+
+__all__ = ["feedback", *_API, "lists", "__version__"]
+
+
+def __getattr__(name: str):
+    if name in _API:
+        return getattr(importlib.import_module(_API[name]), name)
+    if name in ("lists", "feedback"):  # `feedback` the module is callable: feedback(guess, answer)
+        return importlib.import_module(f"wordle_cli.{name}")
+    raise AttributeError(f"module 'wordle_cli' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -7,6 +7,7 @@ it without importing numpy; the kernels implement the same rule on arrays.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 from wordle_cli.errors import quote
@@ -62,8 +63,8 @@ def decode(code: int, length: int) -> tuple[int, ...]:
 
 
 def parse(text: str, length: int | None = None) -> tuple[int, ...]:
-    """Read a feedback string in any SPEC spelling; ValueError says what is wrong."""
-    chars = [ch for ch in text.strip().lower() if ch not in _IGNORED]
+    """Read a feedback string in any SPEC spelling (spaces between tiles ignored); ValueError says what is wrong."""
+    chars = [ch for ch in text.lower() if ch not in _IGNORED and not ch.isspace()]  # spaces between tiles are fine
     if not chars:
         raise ValueError("feedback is empty")
     for table in SPELLINGS.values():
@@ -89,3 +90,20 @@ def show(tiles: tuple[int, ...], style: str = "letters") -> str:
     if style == "byg":
         return "".join(COLOUR_LETTERS[t] for t in tiles)
     return "".join(LETTERS[t] for t in tiles)
+
+
+class _CallableModule(type(sys)):
+    """Lets `wordle_cli.feedback` be both this module and the API function.
+
+    The package's public `feedback(guess, answer)` (see `wordle_cli.api`)
+    shares its name with this module, and Python binds a submodule to its
+    package's attribute on import; so the module itself answers the call.
+    """
+
+    def __call__(self, guess: str, answer: str) -> str:
+        from wordle_cli.api import feedback as api_feedback
+
+        return api_feedback(guess, answer)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -40,7 +40,7 @@ def cuda_status() -> tuple[bool, str]:
     try:
         import cupy  # noqa: F401
     except Exception as exc:  # ImportError, or a broken CUDA install
-        return False, f"CuPy is not installed ({type(exc).__name__}); install with: pip install '.[gpu]'"
+        return False, f"CuPy is not installed ({type(exc).__name__}); install with: pip install 'wordle-cli[gpu]'"
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:

@@ -27,6 +27,8 @@ COMMANDS = {
     "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
     "infer": "wordle_cli.cli.infer:infer",
     "backends": "wordle_cli.cli.info:backends_command",
+    "lists": "wordle_cli.cli.lists:lists_command",
+    "completion": "wordle_cli.cli.completion:completion_command",
 }
 
 

@@ -13,7 +13,7 @@ def backends_command():
 
     \b
     cpu   numba kernels, parallel over guesses (always available)
-    cuda  a CuPy RawKernel on an NVIDIA GPU (needs: pip install '.[gpu]')
+    cuda  a CuPy RawKernel on an NVIDIA GPU (needs: pip install 'wordle-cli[gpu]')
     """
     numba = backends.numba_module()
     click.echo(f"cpu   available  numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads")

@@ -255,13 +255,58 @@ tree_option = click.option(
 )
 
 
-tiles_option = click.option(
-    "--tiles",
-    type=click.Choice(("emoji", "letters")),
-    default="emoji",
+class TileStyle(click.ParamType):
+    """The one tile vocabulary (`wordle_cli.colour.STYLES`); old spellings (`ace`) still accepted."""
+
+    name = "style"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
+        from wordle_cli.colour import STYLES
+
+        return "[" + "|".join(STYLES) + "]"
+
+    def convert(self, value, param, ctx):
+        from wordle_cli.colour import style_name
+
+        try:
+            return style_name(str(value).lower())
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        from wordle_cli.colour import STYLES
+
+        return [CompletionItem(s) for s in STYLES if s.startswith(incomplete)]
+
+
+TILES_HELP = "How feedback is shown: emoji ⬛🟨🟩, letters A/C/E (absent, contained, exact), byg B/Y/G, digits 0/1/2."
+
+
+def tiles_option_with(default: str):
+    """`--tiles STYLE` with a command's default (emoji for tables; letters for `feedback`, which scripts read)."""
+    return click.option("--tiles", type=TileStyle(), default=default, show_default=True, help=TILES_HELP)
+
+
+tiles_option = tiles_option_with("emoji")
+
+color_option = click.option(
+    "--color",
+    "--colour",
+    "color",
+    type=click.Choice(("auto", "always", "never")),
+    default="auto",
     show_default=True,
-    help="Show feedback as emoji tiles (🟩🟨⬛) or as letters (E exact, C contained, A absent).",
+    help="Colour tiles and letters as the game does: auto (only on a terminal; NO_COLOR turns it off, FORCE_COLOR on), always, never.",
 )
+
+
+def colour_wanted(choice: str, err: bool = False) -> bool:
+    """Whether to colour what goes to stdout (or stderr) under --color `choice`."""
+    from wordle_cli.colour import wanted
+
+    return wanted(choice, sys.stderr if err else sys.stdout)
 
 
 class Progress:

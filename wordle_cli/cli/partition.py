@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Reporter, checked_word, game_options, open_game, quiet_option
+from wordle_cli.cli.options import Reporter, checked_word, color_option, colour_wanted, game_options, open_game, quiet_option, tiles_option
 
 
 @click.command()
 @click.argument("guess")
 @click.option("--show", "words_shown", type=click.IntRange(min=0), default=8, show_default=True, metavar="N", help="Words listed per bucket.")
-@click.option(
-    "--tiles",
-    type=click.Choice(("emoji", "letters", "byg", "digits")),
-    default="emoji",
-    show_default=True,
-    help="How feedback is shown: emoji tiles, ACE letters, BYG letters or 0/1/2 digits.",
-)
+@tiles_option
+@color_option
 @game_options
 @quiet_option
-def partition(guess, words_shown, tiles, game, answers, allowed, quiet):
+def partition(guess, words_shown, tiles, color, game, answers, allowed, quiet):
     """Split the answers by the feedback GUESS gets: one line per bucket, largest first.
 
     \b
@@ -36,6 +31,7 @@ def partition(guess, words_shown, tiles, game, answers, allowed, quiet):
     buckets: dict[int, list[str]] = {}
     for answer in the_game.answers:
         buckets.setdefault(encode(feedback(guess, answer)), []).append(answer)
-    for line in partition_lines(guess, list(buckets.items()), the_game.length, tiles, words_shown):
-        click.echo(line)
+    colour = colour_wanted(color)
+    for line in partition_lines(guess, list(buckets.items()), the_game.length, tiles, words_shown, colour):
+        click.echo(line, color=colour)
 

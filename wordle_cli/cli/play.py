@@ -24,6 +24,8 @@ import click
 from wordle_cli.cli.options import (
     Reporter,
     boards_option,
+    color_option,
+    colour_wanted,
     game_limit,
     max_guesses_option,
     open_boards,
@@ -37,7 +39,7 @@ from wordle_cli.errors import WordleError, quote
 HELP = (
     "Type the feedback you saw for the suggested guess, in any spelling: 🟩🟨⬛⬛⬛ (pasted), "
     "GYBBB, ECAAA or 21000. If you played another word, type WORD FEEDBACK. "
-    "'undo' takes back a turn, 'list' shows the possible answers, 'quit' ends."
+    "'undo' takes back a turn, 'list' shows the possible answers, 'share' the result grid, 'quit' ends."
 )
 
 
@@ -55,19 +57,23 @@ HELP = (
     metavar="N",
     help="List the possible answers when at most N remain.",
 )
+@click.option("--share", is_flag=True, help="At the end, print the result grid players post (Wordle 3/6 and the emoji rows).")
 @tree_option
 @boards_option
 @max_guesses_option
 @solver_options
 @tiles_option
-def play(interactive, show, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles):
+@color_option
+def play(
+    interactive, show, share, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color
+):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
     \b
     Each line of input is one of:
       FEEDBACK        the tiles the game showed for the suggested guess
       WORD FEEDBACK   the tiles for WORD, if you played WORD instead
-      undo | list | help | quit
+      undo | list | share | help | quit
     FEEDBACK is in any spelling: 🟩🟨⬛⬛⬛ (pasted), GYBBB, ECAAA or 21000.
 
     With --tree FILE the suggestions are the tree's moves (--strategy optimal
@@ -96,7 +102,7 @@ def play(interactive, show, tree_file, boards, max_guesses, game, answers, allow
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards
 
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
-        talk = _Talk(interactive, quiet, show, tiles)
+        talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
         play_boards(talk, report, solver, first, _interactive_lines() if interactive else _batch_lines(), game_limit(boards, max_guesses))
@@ -110,7 +116,7 @@ def play(interactive, show, tree_file, boards, max_guesses, game, answers, allow
 
         tree = open_tree(tree_file, solver.game, hard=hard, first=first)
     session = Session(solver, first, tree)
-    talk = _Talk(interactive, quiet, show, tiles)
+    talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     if interactive:
         talk.say(HELP)
     talk.state(session)
@@ -120,7 +126,7 @@ def play(interactive, show, tree_file, boards, max_guesses, game, answers, allow
         try:
             entry = parse_entry(line, solver.game.length)
         except ValueError as exc:
-            talk.problem(str(exc))
+            talk.problem(_explain(line, solver.game) or str(exc))
             continue
         if entry.command == "":
             continue
@@ -130,6 +136,8 @@ def play(interactive, show, tree_file, boards, max_guesses, game, answers, allow
             talk.say(HELP)
         elif entry.command == "list":
             talk.remaining(session, limit=None)
+        elif entry.command == "share":
+            talk.say(_share(session))
         elif entry.command == "undo":
             if session.undo():
                 talk.state(session)
@@ -144,6 +152,7 @@ def play(interactive, show, tree_file, boards, max_guesses, game, answers, allow
             except WordleError as exc:
                 talk.problem(f"{exc}; check the feedback, or undo")
                 continue
+            talk.row(guess, entry.tiles)
             if was_on_tree and not session.on_tree and not session.solved:
                 talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
             if session.solved:
@@ -151,6 +160,8 @@ def play(interactive, show, tree_file, boards, max_guesses, game, answers, allow
                 talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
                 break
             talk.state(session)
+    if share:
+        click.echo(_share(session))
 
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
@@ -162,17 +173,45 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
+def _share(session) -> str:
+    from wordle_cli.solver.record import share_grid
+
+    solver = session.solver
+    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard)
+
+
+def _explain(line: str, game) -> str | None:
+    """A short, specific message for a line that is neither a command nor a turn (None: keep the parser's).
+
+    A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a typo in a
+    feedback names its first bad character and position, once.
+    """
+    from wordle_cli.feedback import SPELLINGS
+    from wordle_cli.wordlist import normalise
+
+    text = "".join(normalise(line).split())
+    if text in game.candidate_index:
+        return f"{quote(text)} is a word, not feedback: did you mean `{text} FEEDBACK`?"
+    if len(line.split()) != 1 or not text:
+        return None
+    name, table = max(SPELLINGS.items(), key=lambda item: sum(ch in item[1] for ch in text))
+    bad = [(i, ch) for i, ch in enumerate(text, start=1) if ch not in table]
+    if not bad or len(bad) == len(text):
+        return None
+    position, ch = bad[0]
+    return f"{quote(line.strip())}: {quote(ch)} at position {position} is not a tile (use one of {' '.join(sorted(table)).upper()})"
+
+
 def _interactive_lines():
-    """(None, line) per answer at the prompt, until end of input (Ctrl-D).
+    """(None, line) per answer at the prompt (with line editing where readline exists), until end of input (Ctrl-D).
 
     Ctrl-C is not caught here: it ends the program with status 130.
     """
-    while True:
-        try:
-            yield None, click.prompt("feedback", prompt_suffix="> ", default="", show_default=False)
-        except (click.Abort, EOFError):
-            click.echo()
-            return
+    from wordle_cli.cli.prompt import ask, enable_line_editing
+
+    enable_line_editing()
+    while (line := ask("feedback> ")) is not None:
+        yield None, line
 
 
 def _batch_lines():
@@ -189,34 +228,44 @@ def _batch_lines():
 class _Talk:
     """Where each kind of message goes in each mode."""
 
-    def __init__(self, interactive: bool, quiet: bool, show: int, tiles: str):
+    def __init__(self, interactive: bool, quiet: bool, show: int, tiles: str, colour: bool = False):
         self.interactive = interactive
         self.quiet = quiet
         self.show = show
         self.tiles = tiles
         self.line: int | None = None  # the input line being answered (batch mode)
+        self.colour = colour
 
-    def say(self, text: str) -> None:
-        """Conversation: stdout when interactive; stderr (unless --quiet) in batch mode."""
+    def say(self, text: str, indent: str = "") -> None:
+        """Conversation: stdout when interactive (wrapped to the terminal); stderr (unless --quiet) in batch mode."""
         if self.interactive:
-            click.echo(text)
+            from wordle_cli.cli.prompt import wrap
+
+            click.echo("\n".join(wrap(part, indent) if part else part for part in text.split("\n")))
         elif not self.quiet:
-            click.echo(text, err=True)
+            click.echo("\n".join(indent + part if part else part for part in text.split("\n")), err=True)
 
     info = say
 
     def problem(self, text: str) -> None:
         if self.interactive:
-            click.echo(f"error: {text}")
+            self.say(f"error: {text}")
         else:
             raise WordleError(f"<stdin> line {self.line}: {text}" if self.line is not None else text)
+
+    def row(self, guess: str, tiles) -> None:
+        """The turn just entered, as the game shows it (interactive only): the guess and its tiles, coloured."""
+        if self.interactive:
+            from wordle_cli.colour import tiles_text, word_text
+
+            click.echo(f"  {word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}", color=self.colour)
 
     def remaining(self, session, limit: int | None) -> None:
         words = session.remaining
         n = len(words)
         self.say(f"{n} possible answer{'s' if n != 1 else ''}" + (":" if limit is None or n <= limit else "."))
         if limit is None or n <= limit:
-            self.say("  " + " ".join(words))
+            self.say(" ".join(words), indent="  ")  # one length per game: wrapped words fall in columns
 
     def boards(self, session, limit: int | None) -> None:
         """Each unsolved board's count of possible answers, and the answers when at most `limit`."""
@@ -242,7 +291,8 @@ class _Talk:
         suggestion = session.suggestion
         if self.interactive:
             stats = session.node.stats()
-            detail = "" if stats.pool <= 1 else f"  (expected left {expected_text(stats)}, {entropy_text(stats)} bits)"
-            click.echo(f"suggestion: {suggestion}{detail}")
+            bits = entropy_text(stats)
+            detail = "" if stats.pool <= 1 else f"  (expected left {expected_text(stats)}, {bits} bit{'' if bits == '1' else 's'})"
+            self.say(f"suggestion: {suggestion}{detail}")
         else:
             click.echo(suggestion)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli import backends, feedback, wordlist
+from wordle_cli import api, feedback, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
 from wordle_cli.errors import quote
 from wordle_cli.output import AtomicOutput
+from wordle_cli.solver.games import GAMES  # pure Python at import time
 
 
 def _parse_result(ctx, param, value: str):
@@ -24,12 +25,18 @@ def _parse_result(ctx, param, value: str):
 @click.command()
 @click.argument("guess")
 @click.argument("result", callback=_parse_result)
-@click.argument("answers", metavar="ANSWERS")
-@click.argument("output", metavar="OUTPUT")
+@click.argument("answers", metavar="[ANSWERS", required=False)
+@click.argument("output", metavar="OUTPUT]", required=False)
+@click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default=None,
+    help="Without ANSWERS: prune this game's answers, to standard output [default: wordle].",
+)
 @rule_option
 @backend_option
 @quiet_option
-def prune(guess, result, answers, output, rule, backend, quiet):
+def prune(guess, result, answers, output, game, rule, backend, quiet):
     """Write the words of ANSWERS that are consistent with GUESS having got RESULT.
 
     \b
@@ -42,9 +49,24 @@ def prune(guess, result, answers, output, rule, backend, quiet):
     Kept words go to OUTPUT in their input order, one per line. OUTPUT may be
     ANSWERS itself (it is replaced atomically) or '-' for standard output;
     ANSWERS may be '-' for standard input. GUESS need not be in any list.
+    Without ANSWERS and OUTPUT, the game's answers (--game) are pruned to
+    standard output:
+
+    \b
+      wordle prune roate CACAA
     """
     report = Reporter(quiet)
-    answer_list = wordlist.read_word_list(answers)
+    if answers is None:
+        from wordle_cli.solver.games import load_lists
+
+        answer_list = load_lists(game or "wordle")[0]
+    elif output is None:
+        raise click.UsageError("Missing argument 'OUTPUT' (give ANSWERS and OUTPUT, or neither to prune the game's answers to stdout)")
+    elif game is not None:
+        raise click.UsageError("--game picks the answers only when ANSWERS is not given")
+    else:
+        answer_list = wordlist.read_word_list(answers)
+    output = "-" if answers is None else output
     length = wordlist.run_length(answer_list)
     report.dropped_duplicates(answer_list)
     guess = wordlist.normalise(guess.strip())
@@ -57,26 +79,10 @@ def prune(guess, result, answers, output, rule, backend, quiet):
         raise click.BadParameter(f"{len(result)} tiles given, expected {length}", param_hint="'RESULT'")
     wordlist.distinct_symbols([guess], answer_list.words)
 
-    kept = _consistent(guess, result, answer_list.words, rule, backends.resolve(backend, pairs=len(answer_list)))
+    kept = api.prune(guess, result, answer_list.words, rule=rule, backend=backend)
     with AtomicOutput(output) as out:
         out.write("".join(word + "\n" for word in kept))
     report.info(f"kept {len(kept)} of {len(answer_list)} potential answers")
     if not kept:
         report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {quote(guess)}")
 
-
-def _consistent(guess: str, tiles, words: list[str], rule: str, backend: str) -> list[str]:
-    if backend == "cpu":
-        from wordle_cli.rules import predicate
-
-        keep = predicate(rule, guess, tiles)
-        return [w for w in words if keep(w)]
-    import numpy as np
-
-    from wordle_cli.encoding import Alphabet
-
-    alphabet = Alphabet.of([guess], words)
-    mask = backends.load(backend).consistent(
-        alphabet.encode_word(guess), np.array(tiles, dtype=np.uint8), alphabet.encode(words, len(guess)), rule
-    )
-    return [w for w, k in zip(words, mask.tolist()) if k]

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 import click
 
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option, threads_option
 from wordle_cli.output import AtomicOutput
+from wordle_cli.solver.games import GAMES  # pure Python at import time
 
 
 @click.command()
-@click.argument("allowed", metavar="ALLOWED")
-@click.argument("answers", metavar="ANSWERS")
-@click.argument("output", metavar="OUTPUT")
+@click.argument("paths", metavar="[ALLOWED ANSWERS OUTPUT]", nargs=-1)
+@click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default=None,
+    help="Without ALLOWED ANSWERS OUTPUT: rank this game's lists to standard output [default: wordle].",
+)
+@click.option("--top", type=click.IntRange(min=1), default=None, metavar="N", help="Write only the best N rows (after the header).")
 @rule_option
 @click.option(
     "--precision",
@@ -25,8 +33,11 @@ from wordle_cli.output import AtomicOutput
 @backend_option
 @threads_option
 @quiet_option
-def score(allowed, answers, output, rule, precision, backend, threads, quiet):
+def score(paths, game, top, rule, precision, backend, threads, quiet):
     """Rank every guess in ALLOWED by how many ANSWERS it leaves, into OUTPUT.csv.
+
+    Without arguments, ranks the game's own lists (--game, default wordle)
+    to standard output: `wordle score --top 5`.
 
     Each answer is taken as equally likely. For each guess the CSV gives the
     average number of answers still possible after its feedback, their
@@ -40,13 +51,26 @@ def score(allowed, answers, output, rule, precision, backend, threads, quiet):
     skipped). Any of ALLOWED and ANSWERS may be '-' for standard input, and
     OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
     """
-    from wordle_cli import scoring  # numpy: imported only by the commands that compute
+    from wordle_cli import api  # numpy: imported only by the commands that compute
 
     report = Reporter(quiet)
-    wordlist.check_one_stdin(allowed, answers)
-    allowed_list = wordlist.read_word_list(allowed)
-    answer_list = wordlist.read_word_list(answers)
-    wordlist.run_length(allowed_list, answer_list)
+    if not paths:
+        from wordle_cli.solver.games import load_lists
+
+        answer_list, allowed_list = load_lists(game or "wordle")
+        output = "-"
+    elif len(paths) != 3:
+        raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")
+    elif game is not None:
+        raise click.UsageError("--game picks the lists only when ALLOWED ANSWERS OUTPUT are not given")
+    else:
+        allowed, answers, output = paths
+        wordlist.check_one_stdin(allowed, answers)
+        allowed_list = wordlist.read_word_list(allowed)
+        answer_list = wordlist.read_word_list(answers)
+        wordlist.run_length(allowed_list, answer_list)
+        if not set("".join(allowed_list.words)) & set("".join(answer_list.words)):
+            report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
     for word_list in (allowed_list, answer_list):
         report.dropped_duplicates(word_list)
     report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
@@ -57,8 +81,9 @@ def score(allowed, answers, output, rule, precision, backend, threads, quiet):
         backends.set_threads(threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        scores = scoring.compute(allowed_list.words, answer_list.words, rule, chosen)
+        ranked = api.score(allowed_list.words, answer_list.words, rule=rule, backend=chosen)
         report.info(f"scored {len(allowed_list)} x {len(answer_list)} ({rule} rule) on {chosen} in {report.elapsed() - started:.3f} s")
-        out.write("\n".join(scoring.csv_rows(scores, precision)))
+        lines = ranked.csv(precision)
+        out.write("\n".join(lines if top is None else islice(lines, top + 1)))
         out.write("\n")
     report.info(f"wrote {output if output != '-' else '<stdout>'} in {report.elapsed():.3f} s total")

@@ -7,6 +7,8 @@ import click
 from wordle_cli.cli.options import (
     Reporter,
     boards_option,
+    color_option,
+    colour_wanted,
     game_limit,
     max_guesses_option,
     open_boards,
@@ -23,13 +25,16 @@ from wordle_cli.errors import quote
 @max_guesses_option
 @solver_options
 @tiles_option
-def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles):
+@color_option
+@click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
+def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share):
     """Play one game against TARGET automatically, one table row per turn.
 
     \b
     Columns: the guess, the feedback it got, how many answers were possible
     before it, the expected number left after it, and the entropy of its
-    feedback in bits. TARGET must be one of the answers.
+    feedback in bits. TARGET is any allowed word: one that is not among the
+    answers is added to the pool (a line on stderr says so).
       wordle solve cigar
       wordle solve --game primel --pool-only 31337
 
@@ -42,21 +47,35 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards
 
+        if share:
+            raise click.UsageError("--share goes with a one-board game")
+
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first)
         solve_boards(report, solver, targets, first, tiles, game_limit(boards, max_guesses))
         return
+    from wordle_cli.cli.options import checked_word
+    from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.report import solve_rows
-    from wordle_cli.wordlist import normalise
 
     if len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     if max_guesses is not None:
         raise click.UsageError("--max-guesses goes with --boards in solve")
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
-    target = normalise(targets[0].strip())
-    if target not in solver.game.answer_index:
-        raise click.BadParameter(f"{quote(target)} is not one of the {len(solver.game.answers)} answers", param_hint="'TARGET'")
-    path = solver.play(solver.root(first), target)
-    for line in solve_rows(solver, path, target, tiles):
-        click.echo(line)
-    report.info(f"solved {quote(target)} in {len(path)} guess{'es' if len(path) != 1 else ''} ({report.elapsed():.2f} s)")
+    target = checked_word(targets[0], solver.game, "TARGET")
+    if target not in solver.game.candidate_index:
+        raise click.BadParameter(
+            f"{quote(target)} is neither one of the {len(solver.game.answers)} answers nor an allowed guess", param_hint="'TARGET'"
+        )
+    solver, added = with_target(solver, target)
+    if added:
+        click.echo(f"note: {quote(target)} is not among the answers; added it to the pool ({len(solver.game.answers)} answers)", err=True)
+    record = play_game(solver, target, first, added)
+    colour = colour_wanted(color)
+    for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):
+        click.echo(line, color=colour)  # click strips colour codes from non-terminals unless told
+    if share:
+        click.echo()
+        click.echo(record.share())
+    n = len(record.turns)
+    report.info(f"solved {quote(target)} in {n} guess{'es' if n != 1 else ''} ({report.elapsed():.2f} s)")

@@ -4,27 +4,24 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli import feedback, wordlist
+from wordle_cli import api, feedback, wordlist
+from wordle_cli.cli.options import TileStyle, color_option, colour_wanted, tiles_option_with
+from wordle_cli.colour import tiles_text
 from wordle_cli.errors import quote
-
-STYLES = {"ace": "letters", "emoji": "emoji", "digits": "digits"}
 
 
 @click.command("feedback")
 @click.argument("guess")
 @click.argument("answer")
-@click.option(
-    "--style",
-    type=click.Choice(sorted(STYLES)),
-    default="ace",
-    show_default=True,
-    help="ace: A absent, C contained, E exact (what `prune` reads); emoji: ⬛🟨🟩; digits: 0 1 2.",
-)
-def feedback_command(guess, answer, style):
+@tiles_option_with("letters")
+@click.option("--style", "tiles_alias", type=TileStyle(), default=None, hidden=True, help="Old name of --tiles (ace = letters).")
+@color_option
+def feedback_command(guess, answer, tiles, tiles_alias, color):
     """Print the feedback GUESS gets when the answer is ANSWER.
 
     Wordle's rule for repeated letters: exact positions first, then each other
     letter of GUESS is contained while ANSWER has an unmatched copy of it.
+    The default, A/C/E letters, is what `wordle prune` reads.
 
     \b
       $ wordle feedback sheer super
@@ -35,5 +32,6 @@ def feedback_command(guess, answer, style):
         raise click.BadParameter(
             f"{quote(guess)} has length {len(guess)} but ANSWER {quote(answer)} has length {len(answer)}", param_hint="'GUESS'"
         )
-    tiles = feedback.feedback(guess, answer)
-    click.echo(feedback.show(tiles, STYLES[style]))
+    result = feedback.parse(api.feedback(guess, answer))
+    colour = colour_wanted(color)
+    click.echo(tiles_text(result, tiles_alias or tiles, colour), color=colour)

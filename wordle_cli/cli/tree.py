@@ -9,12 +9,15 @@ from wordle_cli.cli.options import (
     Reporter,
     backend_option,
     checked_word,
+    color_option,
+    colour_wanted,
     game_options,
     hard_option,
     open_game,
     pool_only_option,
     quiet_option,
     threads_option,
+    tiles_option,
 )
 from wordle_cli.errors import quote
 from wordle_cli.output import AtomicOutput, replaces_file
@@ -114,7 +117,8 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
     for guess, tiles in history:
         position = problem.after(position, guess, tiles)
     if history:
-        reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {len(position.pool)} possible answers")
+        left = len(position.pool)
+        reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {left} possible answer{'s' if left != 1 else ''}")
     if first is None and len(position.pool) > 100 and top_k == 0:
         reporter.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
     progress = Progress(len(position.pool), "searching", quiet)
@@ -170,14 +174,9 @@ def verify(file, hard, max_guesses, game, answers, allowed, quiet):
 @tree_group.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, metavar="D", help="Levels to show below the first guess.")
-@click.option(
-    "--tiles",
-    type=click.Choice(("emoji", "letters", "byg", "digits")),
-    default="emoji",
-    show_default=True,
-    help="How feedback is shown: emoji tiles, ACE letters, BYG letters or 0/1/2 digits.",
-)
-def show(file, depth, tiles):
+@tiles_option
+@color_option
+def show(file, depth, tiles, color):
     """Print the top of a tree FILE: for each feedback, the answers left and the next guess.
 
     Branches are listed largest first. Reads selby and json trees.
@@ -186,8 +185,9 @@ def show(file, depth, tiles):
     from wordle_cli.trees.position import read_tree_file
 
     tree_file, _ = read_tree_file(file)
-    for line in tree_report.show_lines(tree_file.tree, depth, "letters" if tiles == "letters" else tiles):
-        click.echo(line)
+    colour = colour_wanted(color)
+    for line in tree_report.show_lines(tree_file.tree, depth, tiles, colour):
+        click.echo(line, color=colour)
 
 
 def _threads(threads: int | None) -> int:

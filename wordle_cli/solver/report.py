@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from wordle_cli.feedback import decode, show
+from wordle_cli.feedback import show
 from wordle_cli.output import csv_row
 from wordle_cli.stats import format_g
 
@@ -35,22 +35,38 @@ def _tiles_width(length: int, style: str) -> int:
     return 2 * length if style == "emoji" else length  # emoji tiles are two columns wide
 
 
-def solve_rows(solver, path, target: str, style: str = "emoji") -> Iterator[str]:
-    """The table of `wordle solve`: header, then one row per guess."""
-    game = solver.game
-    index = game.answer_index[target]
-    guess_w = max(5, game.length)
-    tiles_w = max(8, _tiles_width(game.length, style))
-    pool_w = max(4, len(str(len(game.answers))))
-    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{pool_w}}  {'expected':>8}  {'entropy':>8}"
-    for turn, node in enumerate(path, start=1):
-        stats = node.stats()
-        tiles = tiles_text(decode(node.code_of(index), game.length), style)
-        pad = " " * (tiles_w - _tiles_width(game.length, style))
+def align_decimals(texts: list[str]) -> list[str]:
+    """Numbers padded so that their decimal points line up (integers align as if they had one)."""
+    parts = [t.split(".", 1) if "." in t else [t, None] for t in texts]
+    int_w = max(len(whole) for whole, _ in parts)
+    frac_w = max((len(frac) + 1 for _, frac in parts if frac is not None), default=0)
+    return [f"{whole:>{int_w}}" + (f".{frac}" if frac is not None else "").ljust(frac_w) for whole, frac in parts]
+
+
+def solve_rows(record, style: str = "emoji", colour: bool = False, pool_width: int = 4) -> Iterator[str]:
+    """The table of `wordle solve` from its `Game` record: header, then one row per guess.
+
+    With colour, the guess's letters stand on their tiles' colours as in the game.
+    """
+    from wordle_cli.colour import tiles_text as painted
+    from wordle_cli.colour import word_text
+
+    turns = record.turns
+    length = len(record.target)
+    guess_w = max(5, length)
+    tiles_w = max(8, _tiles_width(length, style))
+    pool_w = max(4, pool_width)
+    expected = align_decimals([format_g(t.expected) for t in turns])
+    entropy = align_decimals([f"{t.entropy:.6g}" if abs(t.entropy) > 1e-12 else "0" for t in turns])
+    exp_w, ent_w = max(8, len(expected[0])), max(7, len(entropy[0]))
+    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{pool_w}}  {'expected':<{exp_w}}  {'entropy':<{ent_w}}".rstrip()
+    for number, (turn, exp, ent) in enumerate(zip(turns, expected, entropy), start=1):
+        pad = " " * (tiles_w - _tiles_width(length, style))
+        guess = word_text(turn.guess, turn.tiles, colour) + " " * (guess_w - length)
         yield (
-            f"{turn:>4}  {node.guess:<{guess_w}}  {tiles}{pad}  {stats.pool:>{pool_w}}  "
-            f"{expected_text(stats):>8}  {entropy_text(stats):>8}"
-        )
+            f"{number:>4}  {guess}  {painted(turn.tiles, style, colour)}{pad}  {turn.pool:>{pool_w}}  "
+            f"{exp:<{exp_w}}  {ent}"
+        ).rstrip()
 
 
 def bar(value: int, largest: int, width: int = BAR_WIDTH) -> str:

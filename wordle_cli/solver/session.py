@@ -104,6 +104,7 @@ COMMANDS = {
     "quit": "quit", "q": "quit", "exit": "quit",
     "help": "help", "?": "help",
     "list": "list", "ls": "list",
+    "share": "share",
 }
 
 
@@ -111,7 +112,7 @@ COMMANDS = {
 class Entry:
     """One line from the player: a command, or a turn (guess None = the suggestion)."""
 
-    command: str  # "turn", "undo", "quit", "help", "list", or "" for a blank line
+    command: str  # "turn", "undo", "quit", "help", "list", "share", or "" for a blank line
     guess: str | None = None
     tiles: tuple | None = None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from wordle_cli.colour import tiles_text
 from wordle_cli.feedback import decode, show
 from wordle_cli.solver.report import bar
 from wordle_cli.trees.model import Node, Tree, TreeStats
@@ -45,35 +46,37 @@ def build_lines(tree: Tree, *, opener_note: str, result_note: str, history: Sequ
     yield _row("result", result_note)
 
 
-def show_lines(tree: Tree, depth: int, tiles: str) -> Iterator[str]:
+def show_lines(tree: Tree, depth: int, tiles: str, colour: bool = False) -> Iterator[str]:
     """The top `depth` levels of a tree: per feedback, the bucket's size and the next guess."""
     stats = tree.stats()
     yield f"{tree.root.guess}  {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
-    yield from _branches(tree.root, tree, depth, 1, tiles)
+    yield from _branches(tree.root, tree, depth, 1, tiles, colour)
 
 
 def _size(node: Node | None, guess: str, win: int) -> int:
     return 1 if node is None else sum(1 for _ in node.leaves(win))
 
 
-def _branches(node: Node, tree: Tree, depth: int, level: int, tiles: str) -> Iterator[str]:
+def _branches(node: Node, tree: Tree, depth: int, level: int, tiles: str, colour: bool) -> Iterator[str]:
     win = tree.win
     sizes = {code: _size(child, node.guess, win) for code, child in node.children.items()}
     width = len(str(max(sizes.values())))
     for code in sorted(node.children, key=lambda c: (-sizes[c], c)):
         child = node.children[code]
-        mark = show(decode(code, tree.length), tiles)
+        mark = tiles_text(decode(code, tree.length), tiles, colour)
         after = "solved" if code == win or child is None else child.guess
         yield f"{'    ' * level}{mark}  {sizes[code]:>{width}}  {after}"
         if child is not None and code != win and level < depth:
-            yield from _branches(child, tree, depth, level + 1, tiles)
+            yield from _branches(child, tree, depth, level + 1, tiles, colour)
 
 
-def partition_lines(guess: str, buckets: list[tuple[int, list[str]]], length: int, tiles: str, words_shown: int) -> Iterator[str]:
+def partition_lines(
+    guess: str, buckets: list[tuple[int, list[str]]], length: int, tiles: str, words_shown: int, colour: bool = False
+) -> Iterator[str]:
     """`wordle partition`: one line per bucket (largest first), after a line with their count."""
     total = sum(len(words) for _, words in buckets)
     yield f"{guess} splits the {_plural(total, 'answer')} into {_plural(len(buckets), 'bucket')}"
     width = len(str(max(len(words) for _, words in buckets)))
     for code, words in sorted(buckets, key=lambda b: (-len(b[1]), b[0])):
         shown = " ".join(words[:words_shown]) + (" …" if len(words) > words_shown else "")
-        yield f"{show(decode(code, length), tiles)}  {len(words):>{width}}  {shown}".rstrip()
+        yield f"{tiles_text(decode(code, length), tiles, colour)}  {len(words):>{width}}  {shown}".rstrip()

@@ -1,0 +1,327 @@
+"""The public Python API: the commands' work as functions that return data.
+
+Everything here is also available at the package top level
+(`wordle_cli.feedback`, `wordle_cli.score`, ...). The commands call these
+same functions, so a result from Python equals what the CLI prints. Errors
+raise `wordle_cli.errors.WordleError` (bad data, environment) or its
+subclass `UsageProblem` (a bad argument); nothing here prints.
+
+>>> import wordle_cli as w
+>>> w.feedback("sheer", "super")
+'EAAEE'
+>>> w.prune("roate", "CACAA", ["cigar", "rebut", "sugar", "humph"])
+['cigar', 'sugar']
+>>> best = w.score(["roate", "cigar", "zzzzz"], ["cigar", "rebut", "robin", "awake"])[0]
+>>> best.guess, best.average_num_allowed, best.max_wordlist_len
+('cigar', Fraction(1, 1), 1)
+>>> game = w.solve("cigar")
+>>> game.guesses
+['roate', 'carrs', 'cigar']
+>>> print(game.share())
+Wordle 3/6
+<BLANKLINE>
+🟨⬛🟨⬛⬛
+🟩🟨🟨⬛⬛
+🟩🟩🟩🟩🟩
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, NamedTuple
+
+from wordle_cli import feedback as _feedback
+from wordle_cli.config import MAX_WORD_LENGTH
+from wordle_cli.errors import UsageProblem, WordleError, quote
+from wordle_cli.wordlist import normalise
+
+if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
+    from wordle_cli.solver.record import Game
+    from wordle_cli.solver.tree import Simulation
+
+__all__ = ["feedback", "score", "prune", "solve", "simulate", "GuessScore", "Ranking", "WordleError", "UsageProblem"]
+
+RULES = ("strict", "loose")
+
+
+# ---------------------------------------------------------------- words and tiles
+
+
+def words_of(words: Iterable[str], what: str = "words") -> list[str]:
+    """Normalised, distinct words of one length (1 to 8), in their order; UsageProblem if not."""
+    if isinstance(words, str):
+        raise UsageProblem(f"{what} must be a list of words, not one string (read a file with wordle_cli.lists.read_word_list)")
+    seen: dict[str, None] = {}
+    for word in words:
+        if not isinstance(word, str):
+            raise UsageProblem(f"{what} must hold strings, not {type(word).__name__}")
+        word = normalise(word.strip())
+        if word:
+            seen.setdefault(word, None)
+    result = list(seen)
+    if not result:
+        raise UsageProblem(f"{what} holds no word")
+    length = len(result[0])
+    if length > MAX_WORD_LENGTH:
+        raise UsageProblem(f"{what}: {quote(result[0])} has length {length}; words must have 1 to {MAX_WORD_LENGTH} symbols")
+    for word in result:
+        if len(word) != length:
+            raise UsageProblem(f"{what}: {quote(word)} has length {len(word)}, expected {length}")
+    return result
+
+
+def _word(word: str, what: str, length: int | None = None) -> str:
+    if not isinstance(word, str):
+        raise UsageProblem(f"{what} must be a string, not {type(word).__name__}")
+    word = normalise(word.strip())
+    if not word:
+        raise UsageProblem(f"{what} is empty")
+    if length is not None and len(word) != length:
+        raise UsageProblem(f"{what} {quote(word)} has length {len(word)}, expected {length}")
+    return word
+
+
+def _tiles(result: str | Sequence[int], length: int) -> tuple[int, ...]:
+    """Feedback in any spelling (`ACAAC`, `byyby`, `01001`, emoji, spaces allowed) or a tuple of 0/1/2."""
+    if isinstance(result, str):
+        try:
+            return _feedback.parse(result, length)
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
+    tiles = tuple(result)
+    if len(tiles) != length or any(t not in (0, 1, 2) for t in tiles):
+        raise UsageProblem(f"result {tiles!r} must be {length} tiles, each 0 (absent), 1 (contained) or 2 (exact)")
+    return tiles
+
+
+def feedback(guess: str, answer: str) -> str:
+    """The tiles `guess` gets when the answer is `answer`, as `ACE` letters.
+
+    A absent, C contained, E exact; Wordle's rule for repeated letters (exact
+    positions first, then each other letter is contained while the answer
+    has an unmatched copy). `wordle feedback GUESS ANSWER` prints the same.
+
+    >>> feedback("sheer", "super")
+    'EAAEE'
+    >>> feedback("speed", "abide")
+    'AACAC'
+    """
+    answer = _word(answer, "answer")
+    guess = _word(guess, "guess", len(answer))
+    return _feedback.show(_feedback.feedback(guess, answer))
+
+
+# ---------------------------------------------------------------- prune
+
+
+def prune(guess: str, result: str | Sequence[int], words: Iterable[str], *, rule: str = "strict", backend: str = "cpu") -> list[str]:
+    """The words (in their order) still possible after `guess` got `result`.
+
+    `result` is the feedback in any spelling `wordle prune` reads (`ACAAC`,
+    `byyby`, `01001`, pasted emoji; spaces between tiles ignored) or a
+    sequence of tiles 0/1/2. `rule` "strict" keeps a word iff it gives the
+    same feedback; "loose" is the original program's letter-bounds check.
+    `backend` "cpu" filters in pure Python; "cuda" (or "auto") may use a GPU.
+
+    >>> prune("roate", "🟨⬛🟨⬛⬛", ["cigar", "rebut", "sugar", "humph"])
+    ['cigar', 'sugar']
+    >>> prune("roate", [1, 0, 1, 0, 0], ["cigar", "rebut", "sugar"])
+    ['cigar', 'sugar']
+    """
+    from wordle_cli import backends
+
+    if rule not in RULES:
+        raise UsageProblem(f"unknown rule {quote(rule)}; choose one of {', '.join(RULES)}")
+    words = words_of(words)
+    length = len(words[0])
+    guess = _word(guess, "guess", length)
+    tiles = _tiles(result, length)
+    chosen = backends.resolve(backend, pairs=len(words))
+    if chosen == "cpu":
+        from wordle_cli.rules import predicate
+
+        keep = predicate(rule, guess, tiles)
+        return [w for w in words if keep(w)]
+    import numpy as np
+
+    from wordle_cli.encoding import Alphabet
+
+    alphabet = Alphabet.of([guess], words)
+    mask = backends.load(chosen).consistent(alphabet.encode_word(guess), np.array(tiles, dtype=np.uint8), alphabet.encode(words, length), rule)
+    return [w for w, k in zip(words, mask.tolist()) if k]
+
+
+# ---------------------------------------------------------------- score
+
+
+class GuessScore(NamedTuple):
+    """One row of `wordle score`'s CSV, with exact numbers.
+
+    `average_num_allowed`: answers left on average after this guess's
+    feedback; `num_allowed_variance`: their sample variance (both exact
+    `Fraction`s, computed from integer sums on access); `max_wordlist_len`:
+    the worst case.
+    """
+
+    guess: str
+    is_potential_answer: bool
+    max_wordlist_len: int
+    answers: int  # how many answers were scored against
+    total: int  # sum over the answers of the answers left (N x average)
+    total_squares: int  # sum of their squares
+
+    @property
+    def average_num_allowed(self) -> Fraction:
+        return Fraction(self.total, self.answers)
+
+    @property
+    def num_allowed_variance(self) -> Fraction:
+        from wordle_cli.stats import variance
+
+        return variance(self.total, self.total_squares, self.answers)
+
+
+class Ranking(list):
+    """`score`'s result: `GuessScore`s, best first, and the CSV they came from."""
+
+    def __init__(self, rows: Iterable[GuessScore], scores) -> None:
+        super().__init__(rows)
+        self._scores = scores
+
+    def csv(self, precision: int = 6) -> Iterator[str]:
+        """The lines of `wordle score`'s CSV (header first), numbers exactly rounded to `precision` digits."""
+        from wordle_cli.scoring import csv_rows
+
+        return csv_rows(self._scores, precision)
+
+
+def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto") -> Ranking:
+    """Rank every allowed guess by how many answers it leaves, best first.
+
+    Each answer equally likely; the order is (average, max, variance, answers
+    before non-answers, guess), as in `wordle score`. Returns a list of
+    `GuessScore`; its `.csv(precision)` gives the command's CSV lines.
+    `backend`: "auto" (CUDA for large jobs when a GPU is usable), "cpu", "cuda".
+
+    >>> [(s.guess, s.average_num_allowed) for s in score(["abc", "bcd", "xyz"], ["abc", "abd", "bcd"])]
+    [('abc', Fraction(1, 1)), ('bcd', Fraction(1, 1)), ('xyz', Fraction(3, 1))]
+    """
+    from wordle_cli import backends, scoring
+
+    if rule not in RULES:
+        raise UsageProblem(f"unknown rule {quote(rule)}; choose one of {', '.join(RULES)}")
+    allowed, answers = words_of(allowed, "allowed"), words_of(answers, "answers")
+    if len(allowed[0]) != len(answers[0]):
+        raise UsageProblem(f"allowed words have length {len(allowed[0])}, answers have length {len(answers[0])}")
+    chosen = backends.resolve(backend, pairs=len(allowed) * len(answers))
+    scores = scoring.compute(allowed, answers, rule, chosen)
+    s1, s2, mx = (a.tolist() for a in (scores.sums.sum_n, scores.sums.sum_n2, scores.sums.max_n))
+    n = scores.n_answers
+    rows = (
+        GuessScore(allowed[i], scores.is_answer[i], mx[i], n, s1[i], s2[i])
+        for i in scoring.ranking(scores)
+    )
+    return Ranking(rows, scores)
+
+
+# ---------------------------------------------------------------- solve and simulate
+
+
+def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
+    from wordle_cli import backends
+    from wordle_cli.solver.games import GAMES, load_lists
+    from wordle_cli.solver.games import Game as Lists
+    from wordle_cli.solver.strategy import STRATEGIES
+    from wordle_cli.solver.tree import Solver
+
+    if strategy not in STRATEGIES:
+        raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
+    if game not in GAMES:
+        raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
+    if answers is None or allowed is None:
+        default_answers, default_allowed = load_lists(game)
+        answers = default_answers.words if answers is None else words_of(answers, "answers")
+        allowed = default_allowed.words if allowed is None else words_of(allowed, "allowed")
+    else:
+        answers, allowed = words_of(answers, "answers"), words_of(allowed, "allowed")
+    if len(answers[0]) != len(allowed[0]):
+        raise UsageProblem(f"answers have length {len(answers[0])}, allowed words have length {len(allowed[0])}")
+    lists = Lists(game, answers, allowed)
+    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
+    chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
+    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen)
+
+
+def solve(
+    target: str,
+    *,
+    strategy: str = "expected",
+    hard: bool = False,
+    first: str | None = None,
+    pool_only: bool = False,
+    game: str = "wordle",
+    answers: Iterable[str] | None = None,
+    allowed: Iterable[str] | None = None,
+    backend: str = "auto",
+) -> Game:
+    """Play one game against `target` as `wordle solve` does; return its `Game` record.
+
+    `target` may be any allowed word: one that is not among the answers is
+    added to the pool (`game.added_to_pool`). `strategy`: "expected",
+    "entropy", "minimax" or "optimal"; `hard`: hard mode; `first`: force the
+    opener; `pool_only`: guess only possible answers; `game`: "wordle" or
+    "primel", whose lists `answers` / `allowed` (lists of words) replace.
+
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar").turns]
+    [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
+    """
+    from wordle_cli.solver.record import play_game, with_target
+
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend)
+    lists = solver.game
+    target = _word(target, "target", lists.length)
+    if first is not None:
+        first = _word(first, "first", lists.length)
+    if target not in lists.answer_index and target not in lists.candidate_index:
+        raise UsageProblem(f"target {quote(target)} is neither an answer nor an allowed guess")
+    solver, added = with_target(solver, target)
+    return play_game(solver, target, first, added)
+
+
+def simulate(
+    targets: Iterable[str] | None = None,
+    *,
+    strategy: str = "expected",
+    hard: bool = False,
+    first: str | None = None,
+    pool_only: bool = False,
+    game: str = "wordle",
+    answers: Iterable[str] | None = None,
+    allowed: Iterable[str] | None = None,
+    backend: str = "auto",
+) -> Simulation:
+    """Play every answer (or the answers in `targets`) as `wordle simulate` does.
+
+    Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
+    `.counts`, `.histogram()`, `.mean()`, `.std()`, `.worst()`, `.failures()`.
+    Options as for `solve`.
+
+    >>> result = simulate(["cigar", "rebut", "sissy"])
+    >>> result.paths[0], result.counts
+    (['roate', 'carrs', 'cigar'], [3, 3, 3])
+    """
+    from wordle_cli.solver.tree import simulate as play_all
+
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend)
+    lists = solver.game
+    if first is not None:
+        first = _word(first, "first", lists.length)
+    if targets is None:
+        chosen = list(lists.answers)
+    else:
+        chosen = words_of(targets, "targets")
+        unknown = [t for t in chosen if t not in lists.answer_index]
+        if unknown:
+            raise UsageProblem(f"targets must be answers of the game; {quote(unknown[0])} is not")
+    return play_all(solver, chosen, first)

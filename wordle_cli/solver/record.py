@@ -1,0 +1,103 @@
+"""One game played by the solver, as plain data: what `solve` returns and prints.
+
+The decision-tree nodes of `tree` hold numpy arrays and shared children; a
+`Game` is the record of one path through them (guesses, tiles, pool sizes,
+expected pool after each guess, entropy), small and easy to use from Python,
+plus the grid players share (`Wordle 3/6` and the emoji rows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from wordle_cli.feedback import EXACT, TILE_GLYPHS, decode, show
+from wordle_cli.solver.tree import MAX_ROWS
+
+#: What the share grid calls each game.
+SHARE_TITLES = {"wordle": "Wordle", "primel": "Primel"}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess of a game and what it found out."""
+
+    guess: str
+    tiles: tuple[int, ...]  # 0 absent, 1 contained, 2 exact, per position
+    pool: int  # answers possible before the guess
+    expected: Fraction  # expected answers left after it (exact)
+    entropy: float  # bits of information its feedback gives on average
+
+    @property
+    def feedback(self) -> str:
+        """The tiles as `ACE` letters (A absent, C contained, E exact), as `wordle feedback` prints them."""
+        return show(self.tiles)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game played to the end against `target`: one `Turn` per guess."""
+
+    target: str
+    turns: list[Turn]
+    game: str = "wordle"
+    hard: bool = False
+    added_to_pool: bool = False  # the target was not an answer, so it was added to the pool
+    rows: int = field(default=MAX_ROWS, repr=False)
+
+    @property
+    def guesses(self) -> list[str]:
+        return [turn.guess for turn in self.turns]
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.turns) and all(t == EXACT for t in self.turns[-1].tiles)
+
+    def share(self) -> str:
+        """The result grid as players post it: `Wordle 3/6` (`X/6` past six rows, `*` in hard mode), then emoji rows."""
+        return share_grid(self.game, [turn.tiles for turn in self.turns], self.solved, self.hard, self.rows)
+
+
+def share_grid(game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = MAX_ROWS) -> str:
+    """The shareable grid for any list of turns' tiles (also used by `play`)."""
+    n = len(rows_of_tiles)
+    score = str(n) if solved and n <= rows else "X"
+    title = SHARE_TITLES.get(game, game.capitalize())
+    lines = [f"{title} {score}/{rows}{'*' if hard else ''}", ""]
+    lines += ["".join(TILE_GLYPHS[t] for t in tiles) for tiles in rows_of_tiles]
+    return "\n".join(lines)
+
+
+def play_game(solver, target: str, first: str | None = None, added_to_pool: bool = False) -> Game:
+    """Play `target` (an answer of the solver's game) and record every turn."""
+    game = solver.game
+    index = game.answer_index[target]
+    turns = []
+    for node in solver.play(solver.root(first), target):
+        stats = node.stats()
+        turns.append(
+            Turn(
+                guess=node.guess,
+                tiles=decode(node.code_of(index), game.length),
+                pool=stats.pool,
+                expected=Fraction(stats.sum_n, stats.pool),
+                entropy=stats.entropy,
+            )
+        )
+    return Game(target, turns, game.name, solver.hard, added_to_pool)
+
+
+def with_target(solver, target: str):
+    """(solver, added): a solver whose pool holds `target`, which must be an allowed guess.
+
+    `solve` accepts any allowed word as its target: a word that is not among
+    the answers is appended to them (a new solver on the enlarged pool).
+    """
+    from wordle_cli.solver.games import Game as Lists
+    from wordle_cli.solver.tree import Solver
+
+    game = solver.game
+    if target in game.answer_index:
+        return solver, False
+    bigger = Lists(game.name, [*game.answers, target], game.candidates)
+    return Solver(bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name), True
