@@ -65,7 +65,8 @@ HELP = (
 @tiles_option
 @color_option
 def play(
-    interactive, show, share, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color
+    interactive, show, share, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet,
+    tiles, color,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
