@@ -295,8 +295,9 @@ def test_play_batch_reports_the_host(runner, lists):
         (["solve", "--target", "roate"], None, "--target 'roate' is not one of the 12 answers"),
         (["solve", "--first", "toolong"], None, "'toolong' has length 7"),
         (["solve", "--max-guesses", "2"], None, "no win within 2 guesses (proven)"),
-        (["play", "--batch"], "zzzzz\n", "'zzzzz' is not in the word list"),
-        (["play", "--batch"], "undo\n", "nothing to undo"),
+        (["play", "--batch"], "zzzzz\n", "<stdin> line 1: 'zzzzz' is not in the word list"),
+        (["play", "--batch"], "roate\n\nundo\nundo\n", "<stdin> line 4: nothing to undo"),
+        (["play", "--batch"], b"roate\n\xff\n", "<stdin> line 2: not valid UTF-8"),
     ],
 )
 def test_errors_are_one_line(runner, lists, args, input, message):

@@ -139,6 +139,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     'list', 'help' and 'quit' do what they say.
       printf 'salet\\ngroin\\ndampy\\nchuck\\n' | wordle absurdle play
     """
+    from wordle_cli.cli.prompt import turn_lines
     from wordle_cli.feedback import decode
     from wordle_cli.feedback import show as show_tiles
     from wordle_cli.wordlist import normalise
@@ -162,16 +163,17 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
         if interactive or not quiet:
             click.echo(text, err=not interactive)
 
+    line_number: int | None = None
+
     def problem(text: str) -> None:
         if interactive:
             click.echo(f"error: {text}")
         else:
-            raise WordleError(text)
+            raise WordleError(f"<stdin> line {line_number}: {text}" if line_number is not None else text)
 
     if interactive:
         click.echo(HOST_RULE + " Type a guess, or undo, list, help, quit.")
-    lines = _prompted() if interactive else click.get_text_stream("stdin")
-    for line in lines:
+    for line_number, line in turn_lines(interactive, "guess> "):  # noqa: B007 - problem() reads line_number
         text = line.strip()
         if not text or text.startswith("#"):
             continue
@@ -211,11 +213,3 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
         if goal is not None and the_game.answer_index[goal] not in set(kept.tolist()):
             say(f"{goal} is no longer possible: the challenge is lost (undo to go back)")
 
-
-def _prompted():
-    while True:
-        try:
-            yield click.prompt("guess", prompt_suffix="> ", default="", show_default=False)
-        except (click.Abort, EOFError):
-            click.echo()
-            return

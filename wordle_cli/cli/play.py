@@ -92,6 +92,7 @@ def play(
     feedback is all exact, and the game ends when every board is:
       printf 'GBBBB BBYBB BBBBY BYBBB\\n' | wordle play --boards 4 -q
     """
+    from wordle_cli.cli.prompt import turn_lines
     from wordle_cli.solver.session import Session, parse_entry
 
     if "-" in (answers, allowed):
@@ -106,7 +107,7 @@ def play(
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
-        play_boards(talk, report, solver, first, _interactive_lines() if interactive else _batch_lines(), game_limit(boards, max_guesses))
+        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), game_limit(boards, max_guesses))
         return
     if max_guesses is not None:
         raise click.UsageError("--max-guesses goes with --boards in play")
@@ -121,7 +122,7 @@ def play(
     if interactive:
         talk.say(HELP)
     talk.state(session)
-    lines = _interactive_lines() if interactive else _batch_lines()
+    lines = turn_lines(interactive, "feedback> ")
     for number, line in lines:
         talk.line = number
         try:
@@ -188,8 +189,10 @@ def _explain(line: str, game) -> str | None:
     feedback names its first bad character and position, once.
     """
     from wordle_cli.feedback import SPELLINGS
-    from wordle_cli.wordlist import normalise
+    from wordle_cli.wordlist import is_text, normalise
 
+    if not is_text(line):  # bytes that were not UTF-8: the parser's message says so
+        return None
     text = "".join(normalise(line).split())
     if text in game.candidate_index:
         return f"{quote(text)} is a word, not feedback: did you mean `{text} FEEDBACK`?"
@@ -201,29 +204,6 @@ def _explain(line: str, game) -> str | None:
         return None
     position, ch = bad[0]
     return f"{quote(line.strip())}: {quote(ch)} at position {position} is not a tile (use one of {' '.join(sorted(table)).upper()})"
-
-
-def _interactive_lines():
-    """(None, line) per answer at the prompt (with line editing where readline exists), until end of input (Ctrl-D).
-
-    Ctrl-C is not caught here: it ends the program with status 130.
-    """
-    from wordle_cli.cli.prompt import ask, enable_line_editing
-
-    enable_line_editing()
-    while (line := ask("feedback> ")) is not None:
-        yield None, line
-
-
-def _batch_lines():
-    """(line number, line) from standard input, by the project's one line reader.
-
-    A line that is not UTF-8 or is absurdly long ends the run with an error
-    naming it; memory stays bounded whatever is piped in.
-    """
-    from wordle_cli.wordlist import content_lines
-
-    yield from content_lines(sys.stdin.buffer, "<stdin>")
 
 
 class _Talk:

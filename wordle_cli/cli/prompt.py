@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 
 import click
 
@@ -32,6 +33,25 @@ def ask(prompt: str) -> str | None:
     except EOFError:
         click.echo()
         return None
+
+
+def turn_lines(interactive: bool, prompt: str) -> Iterator[tuple[int | None, str]]:
+    """(line number, line) per turn: typed at `prompt` (number None) or read from piped standard input.
+
+    The one reader of turns for `play`, `play --boards` and `absurdle play`.
+    Piped input goes through the project's one line reader: a line that is
+    not UTF-8 or is absurdly long ends the run with an error naming it, and
+    memory stays bounded whatever is piped in. Ctrl-C is not caught here: it
+    ends the program with status 130.
+    """
+    if interactive:
+        enable_line_editing()
+        while (line := ask(prompt)) is not None:
+            yield None, line
+    else:
+        from wordle_cli.wordlist import content_lines
+
+        yield from content_lines(sys.stdin.buffer, "<stdin>")
 
 
 def width() -> int:
