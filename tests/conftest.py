@@ -89,8 +89,11 @@ def runner(tmp_path, monkeypatch):
         cli_runner = CliRunner(mix_stderr=False)  # click < 8.2
     except TypeError:
         cli_runner = CliRunner()  # click >= 8.2 keeps stderr apart already
-    with cli_runner.isolated_filesystem(temp_dir=tmp_path):
-        yield cli_runner
+    # A fresh working folder, as CliRunner.isolated_filesystem gave (deprecated in newer click).
+    folder = tmp_path / "cwd"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return cli_runner
 
 
 @pytest.fixture(scope="session")
