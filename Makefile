@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-infer bench-games lint clean
+.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -12,6 +12,7 @@ help:
 	@echo "check-gpu     everything a GPU machine should run: backends, test-gpu, bench-gpu"
 	@echo "bench-solver  speed of solve/simulate (and doddle, if installed)"
 	@echo "bench-tree    speed and peak memory of tree build/verify (salet proofs)"
+	@echo "bench-rank    tree rank --cutoff 7951: the ten best openers, then 200 random ones (5-10 min on 2 cores)"
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
@@ -43,6 +44,9 @@ bench-solver:
 
 bench-tree:
 	$(PYTHON) benchmarks/bench_tree.py
+
+bench-rank:
+	$(PYTHON) benchmarks/bench_rank.py
 
 bench-infer:
 	$(PYTHON) benchmarks/bench_infer.py
