@@ -942,3 +942,29 @@ def test_tree_rank_to_a_device_makes_no_checkpoint_beside_it(work):
     assert same_device(null, "null")
     assert not os.path.lexists(f"{null}.checkpoint")
     guard.check()
+
+
+def test_threads_started_while_kept_from_new_threads_never_take_a_signal():
+    """Library threads (CUDA's) started in the block inherit the terminating signals blocked; one sent meanwhile is raised."""
+    import signal
+    import threading
+
+    from wordle_cli import interrupts
+
+    masks = []
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, interrupts._handler)
+    try:
+        with pytest.raises(interrupts.Interrupted) as raised:  # at the block's end, or inside where other threads exist
+            with interrupts.kept_from_new_threads():
+                worker = threading.Thread(target=lambda: masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, [])))
+                worker.start()
+                worker.join()
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.05)
+        assert raised.value.exit_status == 130
+    finally:
+        signal.signal(signal.SIGINT, before)
+        interrupts._received = None
+    assert set(interrupts.SIGNALS) <= set(masks[0])
+    assert not set(interrupts.SIGNALS) & set(signal.pthread_sigmask(signal.SIG_BLOCK, []))

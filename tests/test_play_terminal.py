@@ -23,10 +23,17 @@ LEFT = "\x1b[D"
 UP = "\x1b[A"
 
 pytest.importorskip("readline")
+SIGINT_AT_START = signal.getsignal(signal.SIGINT)  # the runner's own (ignored under pytest-xdist)
 
 
 def _controlling_terminal() -> None:
+    """Run in the child: the pseudo-terminal becomes its controlling terminal, with SIGINT as a shell gives it.
+
+    A test runner may ignore SIGINT (pytest-xdist's workers do), and an ignored
+    signal stays ignored across exec, where `wordle` rightly keeps it so.
+    """
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -84,9 +91,29 @@ class Terminal:
                 self.seen += chunk
         except OSError:
             pass
-        code = self.proc.wait(timeout=timeout)
-        os.close(self.leader)
+        try:
+            code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            threads = _threads(self.proc.pid)
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError(f"still running after {timeout} s; threads {threads}; transcript {self.text()!r}") from None
+        finally:
+            os.close(self.leader)
         return code
+
+
+def _threads(pid: int) -> list[str]:
+    """`name state` of each thread of `pid` (Linux), to say where a process hangs."""
+    found = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            name = (task / "comm").read_text().strip()
+            state = (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        found.append(f"{name} {state}")
+    return found
 
 
 def plain(text: str) -> str:
@@ -172,4 +199,4 @@ def test_share_command_and_option():
 
 
 def test_no_signal_left_behind():
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is SIGINT_AT_START

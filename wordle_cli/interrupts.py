@@ -91,3 +91,25 @@ def deferred() -> Iterator[None]:
         if not _deferring and _pending is not None:
             signum, _pending = _pending, None
             raise Interrupted(signum)
+
+
+@contextmanager
+def kept_from_new_threads() -> Iterator[None]:
+    """Block the terminating signals in this thread while a library may start threads of its own.
+
+    Threads inherit the signal mask of the thread that starts them, so the
+    helper threads the CUDA driver starts with a context never take Ctrl-C's
+    SIGINT or a SIGTERM: those stay the main thread's, whose handler turns
+    them into `Interrupted`. (On an H100 a `wordle play` that used the GPU hung
+    on its way out after Ctrl-C, its main thread gone and the driver's
+    `cuda-EvtHandlr` thread left running.) A signal that arrives meanwhile
+    waits, and is raised as soon as the block ends.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

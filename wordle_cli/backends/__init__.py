@@ -36,7 +36,18 @@ RULES = ("strict", "loose")
 
 @cache
 def cuda_status() -> tuple[bool, str]:
-    """(available, reason or device name) for the CUDA backend, without raising."""
+    """(available, reason or device name) for the CUDA backend, without raising.
+
+    Terminating signals are blocked while CuPy starts CUDA, whose threads must
+    never take them (see `interrupts.kept_from_new_threads`).
+    """
+    from wordle_cli.interrupts import kept_from_new_threads
+
+    with kept_from_new_threads():
+        return _probe_cuda()
+
+
+def _probe_cuda() -> tuple[bool, str]:
     try:
         import cupy  # noqa: F401
     except Exception as exc:  # ImportError, or a broken CUDA install

@@ -24,6 +24,7 @@ from wordle_cli import config
 from wordle_cli.encoding import clog2c_table, pack, table_dtype
 from wordle_cli.errors import WordleError, one_line
 from wordle_cli.feedback import encode
+from wordle_cli.interrupts import kept_from_new_threads
 from wordle_cli.stats import ScoreSums
 
 KERNEL_SOURCE = "kernels.cu"
@@ -245,9 +246,14 @@ def _source() -> str:
 
 @contextlib.contextmanager
 def _gpu_errors(task: str) -> Iterator[None]:
-    """Turn CuPy/CUDA failures a user can meet (no memory, driver trouble) into one-line WordleErrors."""
+    """Turn CuPy/CUDA failures a user can meet (no memory, driver trouble) into one-line WordleErrors.
+
+    Terminating signals are blocked meanwhile, so the threads CUDA starts
+    never take them (see `interrupts.kept_from_new_threads`).
+    """
     try:
-        yield
+        with kept_from_new_threads():
+            yield
     except cp.cuda.memory.OutOfMemoryError as exc:
         raise WordleError(f"the GPU ran out of memory {task}; try --backend cpu") from exc
     except (cp.cuda.runtime.CUDARuntimeError, cp.cuda.driver.CUDADriverError) as exc:

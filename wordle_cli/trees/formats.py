@@ -21,6 +21,7 @@ feedback in B/Y/G; the root object also carries the summary (see
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TextIO
@@ -241,7 +242,32 @@ def _feedback_token(mark: str, length: int, turn: int, name: str, where: str) ->
     return tiles
 
 
+#: A JSON string (skipped whole) or one bracket: what `_nesting` counts.
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]|[\]}]')
+
+
+def _nesting(text: str, limit: int) -> bool:
+    """Whether `text` nests brackets deeper than `limit`, found before parsing.
+
+    How deep `json.loads` can go before a RecursionError differs between
+    Python versions (3.12 goes far deeper); this makes the limit the format's,
+    the same everywhere, and keeps the parser off pathological input.
+    """
+    depth = 0
+    for token in _JSON_TOKENS.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif mark in "]}":
+            depth -= 1
+    return False
+
+
 def _read_json(text: str, name: str) -> TreeFile:
+    if _nesting(text, 4 * MAX_TURNS):  # a turn is two levels (a node, its map): twice the room, so deep trees get the exact message below
+        raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
