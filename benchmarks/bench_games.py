@@ -32,28 +32,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from common import wordle_cmd
+from common import run, wordle_cmd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-
-def run(cmd: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of the child, stdout)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
 
 
 def host_keeps(pool: list[str], guess: str) -> list[str]:

@@ -25,28 +25,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from common import wordle_cmd
+from common import run, wordle_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DODDLE = "/tmp/doddle-venv/bin/doddle"
-
-
-def run(cmd: list[str], stdin: str | None = None) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of the child and its children, stdout)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
 
 
 def timed(cmd: list[str], runs: int, stdin: str | None = None) -> tuple[float, float, float, float, str]:

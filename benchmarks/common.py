@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import resource
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 
@@ -18,3 +21,15 @@ def wordle_cmd() -> list[str]:
         return [str(beside)]
     exe = shutil.which("wordle")
     return [exe] if exe else [sys.executable, "-m", "wordle_cli"]
+
+
+def run(cmd: list[str], stdin: str | None = None) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the child and its children, stdout); a failed command ends the benchmark."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout

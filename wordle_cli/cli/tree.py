@@ -35,6 +35,11 @@ max_guesses_option = click.option(
 )
 
 
+def top_k_option(help: str):
+    """--top-k K, the semi-exhaustive search of `build` and `rank` (0: exact); each says what it means there."""
+    return click.option("--top-k", type=click.IntRange(min=0), default=0, show_default=True, metavar="K", help=help)
+
+
 @click.group("tree")
 def tree_group():
     """Optimal decision trees: the strategy with the fewest guesses in total.
@@ -50,14 +55,7 @@ def tree_group():
 @click.option("--first", metavar="WORD", default=None, help="The opening guess [default: the best of all: slow on full lists].")
 @hard_option
 @max_guesses_option
-@click.option(
-    "--top-k",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    metavar="K",
-    help="Try only the K most promising guesses at each step: fast, an upper bound, no proof. 0: every guess (exact).",
-)
+@top_k_option("Try only the K most promising guesses at each step: fast, an upper bound, no proof. 0: every guess (exact).")
 @click.option(
     "--from",
     "state",
@@ -209,14 +207,7 @@ def _threads(threads: int | None) -> int:
 )
 @hard_option
 @max_guesses_option
-@click.option(
-    "--top-k",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    metavar="K",
-    help="Fast upper bounds: only the K most promising guesses at each step (proven=false).",
-)
+@top_k_option("Fast upper bounds: only the K most promising guesses at each step (proven=false).")
 @click.option(
     "--cutoff",
     type=click.IntRange(min=1),
