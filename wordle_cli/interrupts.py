@@ -101,9 +101,9 @@ def kept_from_new_threads() -> Iterator[None]:
     helper threads the CUDA driver starts with a context never take Ctrl-C's
     SIGINT or a SIGTERM: those stay the main thread's, whose handler turns
     them into `Interrupted`. On an H100, a `wordle play` that had used the GPU
-    hung on its way out after Ctrl-C (2 times out of 2: main thread gone, the
+    hung on its way out after Ctrl-C (4 times out of 4: main thread gone, the
     driver's `cuda-EvtHandlr` thread left running); with CUDA started inside
-    this block it exited at once (9 times out of 9). A signal that arrives
+    this block it exited at once (5 times out of 5). A signal that arrives
     meanwhile waits, and is raised as soon as the block ends.
     """
     if not hasattr(signal, "pthread_sigmask"):
