@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def host_keeps(pool: list[str], guess: str) -> list[str]:
     """Absurdle's host from the rules: the largest bucket; ties: fewest exact, fewest contained, smallest code."""
-    from wordle_cli.feedback import feedback
+    from wordle_cli.model.feedback import feedback
 
     buckets: dict[tuple, list[str]] = {}
     for word in pool:
@@ -88,7 +88,7 @@ def baseline_multiboard(n_games: int, strategy: str) -> tuple[float, float]:
 
     from wordle_cli import backends
     from wordle_cli.games.multiboard import MultiSolver, draw_targets
-    from wordle_cli.solver.games import Game, load_lists
+    from wordle_cli.model.game import Game, load_lists
 
     answers, allowed = load_lists("wordle")
     game = Game("wordle", answers.words, allowed.words)
@@ -126,7 +126,7 @@ def baseline_multiboard(n_games: int, strategy: str) -> tuple[float, float]:
 def baseline_absurdle(first: str, minimum: int) -> tuple[float, float]:
     """(seconds compiled, seconds plain loop) proving `first`'s minimum, in process (the table built before timing)."""
     from wordle_cli.games.absurdle import Absurdle, Search
-    from wordle_cli.solver.games import Game, load_lists
+    from wordle_cli.model.game import Game, load_lists
 
     answers, allowed = load_lists("wordle")
     absurdle = Absurdle(Game("wordle", answers.words, allowed.words))
@@ -147,7 +147,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline-games", type=int, default=100)
     args = parser.parse_args()
-    from wordle_cli.solver.games import load_lists
+    from wordle_cli.model.game import load_lists
 
     answers = load_lists("wordle")[0].words
     wordle = wordle_cmd()

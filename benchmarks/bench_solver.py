@@ -84,8 +84,8 @@ def play_step_seconds(games: int = 30) -> tuple[float, float]:
     """(median, worst) seconds of one `play` step in a running session, over random games."""
     import random
 
-    from wordle_cli.feedback import feedback
-    from wordle_cli.solver.games import Game, load_lists
+    from wordle_cli.model.feedback import feedback
+    from wordle_cli.model.game import Game, load_lists
     from wordle_cli.solver.session import Session
     from wordle_cli.solver.tree import Solver
 

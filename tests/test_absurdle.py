@@ -12,9 +12,9 @@ from strategies import game as games
 
 from wordle_cli.cli import main
 from wordle_cli.errors import WordleError
-from wordle_cli.feedback import show
+from wordle_cli.model.feedback import show
 from wordle_cli.games.absurdle import Absurdle, Search, host_rank
-from wordle_cli.solver.games import Game
+from wordle_cli.model.game import Game
 
 
 def invoke(runner, args, input=None):
@@ -312,7 +312,7 @@ def test_salet_wins_in_four_on_the_shipped_lists(runner):
     assert result.exit_code == 0, result.stderr
     guesses = result.stdout.splitlines()[-1].split()
     assert len(guesses) == 4 and guesses[0] == "salet"
-    from wordle_cli.solver.games import load_lists
+    from wordle_cli.model.game import load_lists
 
     answers, _ = load_lists("wordle")
     check_line(guesses, answers.words)

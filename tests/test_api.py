@@ -33,8 +33,8 @@ def test_import_is_light_and_names_resolve_lazily():
         "assert 'numpy' not in sys.modules and 'numba' not in sys.modules and 'wordle_cli.api' not in sys.modules\n"
         "print(wordle_cli.feedback('sheer', 'super'))\n"
         "assert 'numpy' not in sys.modules\n"
-        "from wordle_cli import feedback\n"
-        "print(feedback.parse('ECA'))\n"
+        "from wordle_cli.model.feedback import parse\n"
+        "print(parse('ECA'))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split("\n")[:2] == ["EAAEE", "(2, 1, 0)"]

@@ -378,7 +378,7 @@ def test_feedback_command(runner, args, out):
 
 
 def feedback_tiles(text: str):
-    from wordle_cli import feedback
+    from wordle_cli.model import feedback
 
     return feedback.parse(text)
 

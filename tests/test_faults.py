@@ -158,7 +158,7 @@ def pruned(guess: str, tiles: str, words) -> bytes:
     """What `prune GUESS TILES` keeps, from the pure-Python rule (the tests' own feedback reference)."""
     import naive
 
-    from wordle_cli.feedback import parse
+    from wordle_cli.model.feedback import parse
 
     want = parse(tiles)
     return "".join(w + "\n" for w in words if naive.feedback(guess, w) == want).encode()

@@ -9,7 +9,8 @@ import strategies as wst
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordle_cli import backends, feedback
+from wordle_cli import backends
+from wordle_cli.model import feedback
 
 A, C, E = 0, 1, 2
 

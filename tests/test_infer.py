@@ -17,7 +17,7 @@ from wordle_cli import backends
 from wordle_cli.infer.analysis import analyse, candidate_tables
 from wordle_cli.infer.model import Model, code_features, infer, state_index
 from wordle_cli.infer.posts import Grid, read_posts
-from wordle_cli.solver.games import Game
+from wordle_cli.model.game import Game
 
 
 def small_game(seed: int, length: int = 4, alphabet: str = "abcdef", n_allowed: int = 40, n_answers: int = 12):

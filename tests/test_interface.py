@@ -131,7 +131,7 @@ def test_feedback_tiles_and_old_style_option(runner, style, spelled):
 
 @pytest.mark.parametrize("style", ["emoji", "letters", "byg", "digits"])
 def test_every_table_command_speaks_the_same_tiles(runner, lists, tmp_path, style):
-    from wordle_cli.feedback import parse
+    from wordle_cli.model.feedback import parse
 
     solve = invoke(runner, ["solve", "cigar", *lists, "-q", "--tiles", style, "--color", "always"])
     assert solve.exit_code == 0, solve.stderr
@@ -218,7 +218,7 @@ def test_score_warns_when_the_lists_share_no_symbol(runner, tmp_path):
 
 
 def test_prune_without_answers_uses_the_games(runner):
-    from wordle_cli.solver.games import load_lists
+    from wordle_cli.model.game import load_lists
 
     words = load_lists("wordle")[0].words
     result = invoke(runner, ["prune", "roate", "🟨 ⬛ 🟨 ⬛ ⬛", "-q"])  # spaces between tiles too

@@ -6,8 +6,8 @@ import naive
 import pytest
 
 from wordle_cli.cli import main
-from wordle_cli.feedback import show
-from wordle_cli.solver.games import Game, load_lists
+from wordle_cli.model.feedback import show
+from wordle_cli.model.game import Game, load_lists
 from wordle_cli.solver.session import Session, parse_entry
 from wordle_cli.solver.tree import Solver
 

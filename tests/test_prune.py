@@ -9,7 +9,8 @@ import strategies as wst
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordle_cli import backends, rules
+from wordle_cli import backends
+from wordle_cli.model import rules
 from wordle_cli.cli import main
 
 RULES = ("strict", "loose")

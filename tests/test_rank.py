@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_cli.errors import WordleError
-from wordle_cli.solver.games import Game
+from wordle_cli.model.game import Game
 from wordle_cli.trees import rank
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]

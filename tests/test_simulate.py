@@ -12,7 +12,7 @@ import naive_solver
 import pytest
 
 from wordle_cli.cli import main
-from wordle_cli.solver.games import Game, load_lists
+from wordle_cli.model.game import Game, load_lists
 from wordle_cli.solver.tree import Simulation, Solver, simulate
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf",

@@ -9,10 +9,10 @@ import naive_solver
 import numpy as np
 import pytest
 
-from wordle_cli import feedback
-from wordle_cli.solver import openings, tree
-from wordle_cli.solver.games import Game, load_lists, primel_words, primes_between
-from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.model import feedback
+from wordle_cli.solver import openings, recompute_openings, tree
+from wordle_cli.model.game import Game, load_lists, primel_words, primes_between
+from wordle_cli.model.hardmode import Constraints
 from wordle_cli.solver.strategy import SCORED_STRATEGIES as STRATEGIES
 from wordle_cli.solver.strategy import stats_from_codes
 from wordle_cli.solver.tree import Solver
@@ -241,7 +241,7 @@ def test_primel_pool_only_expected(primel, backend):
 
 @pytest.mark.slow
 def test_memoised_openings_are_what_scoring_gives():
-    assert openings.compute_table() == openings.TABLE
+    assert recompute_openings.compute_table() == openings.TABLE
 
 
 def test_openings_are_used_only_for_the_exact_lists(wordle):

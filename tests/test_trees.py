@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordle_cli.errors import WordleError
-from wordle_cli.feedback import encode
-from wordle_cli.solver.games import Game
+from wordle_cli.model.feedback import encode
+from wordle_cli.model.game import Game
 from wordle_cli.trees import formats
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.formats import TreeFileError
@@ -326,7 +326,7 @@ def test_hard_mode_is_checked_on_every_guess():
 
 @pytest.mark.slow
 def test_top_k_ten_reaches_the_optimum_for_salet(shipped):
-    from wordle_cli.solver.games import load_lists
+    from wordle_cli.model.game import load_lists
 
     answers, allowed = load_lists("wordle")
     problem = Problem(Game("wordle", answers.words, allowed.words), top_k=10, max_guesses=6)

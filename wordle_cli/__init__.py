@@ -14,6 +14,7 @@ __version__ = "0.1.0"
 
 #: Public name -> the module that defines it, imported on first access.
 _API = {
+    "feedback": "wordle_cli.api",
     "score": "wordle_cli.api",
     "prune": "wordle_cli.api",
     "solve": "wordle_cli.api",
@@ -27,14 +28,14 @@ _API = {
     "UsageProblem": "wordle_cli.errors",
 }
 
-__all__ = ["feedback", *_API, "lists", "__version__"]
+__all__ = [*_API, "lists", "__version__"]
 
 
 def __getattr__(name: str):
     if name in _API:
         return getattr(importlib.import_module(_API[name]), name)
-    if name in ("lists", "feedback"):  # `feedback` the module is callable: feedback(guess, answer)
-        return importlib.import_module(f"wordle_cli.{name}")
+    if name == "lists":
+        return importlib.import_module("wordle_cli.lists")
     raise AttributeError(f"module 'wordle_cli' has no attribute {name!r}")
 
 

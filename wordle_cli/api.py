@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from wordle_cli import feedback as _feedback
+from wordle_cli.model import feedback as _feedback
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.wordlist import normalise
@@ -139,7 +139,7 @@ def prune(guess: str, result: str | Sequence[int], words: Iterable[str], *, rule
     tiles = _tiles(result, length)
     chosen = backends.resolve(backend, pairs=len(words))
     if chosen == "cpu":
-        from wordle_cli.rules import predicate
+        from wordle_cli.model.rules import predicate
 
         keep = predicate(rule, guess, tiles)
         return [w for w in words if keep(w)]
@@ -230,8 +230,8 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 
 def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
     from wordle_cli import backends
-    from wordle_cli.solver.games import GAMES, load_lists
-    from wordle_cli.solver.games import Game as Lists
+    from wordle_cli.model.game import GAMES, load_lists
+    from wordle_cli.model.game import Game as Lists
     from wordle_cli.solver.strategy import STRATEGIES
     from wordle_cli.solver.tree import Solver
 
@@ -250,7 +250,16 @@ def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: b
     lists = Lists(game, answers, allowed)
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
     chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
-    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen)
+    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy))
+
+
+def exact_search(strategy: str):
+    """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
+    if strategy != "optimal":
+        return None
+    from wordle_cli.trees.optimal import OptimalChooser
+
+    return OptimalChooser
 
 
 def solve(

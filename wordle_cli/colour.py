@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
-from wordle_cli.feedback import show
+from wordle_cli.model.feedback import show
 
 #: The tile styles, in the order help texts list them.
 STYLES = ("emoji", "letters", "byg", "digits")
@@ -71,3 +71,17 @@ def tiles_text(tiles: tuple[int, ...] | list[int], style: str = "emoji", colour:
 def word_text(word: str, tiles: tuple[int, ...] | list[int], colour: bool = False) -> str:
     """A guess with its letters on their tiles' colours, as the game shows a row (plain without colour)."""
     return paint(word, tiles) if colour else word
+
+
+#: Histogram bars (simulate, tree reports): the longest bar in characters.
+BAR_WIDTH = 40
+_EIGHTHS = " ▏▎▍▌▋▊▉█"
+
+
+def bar(value: int, largest: int, width: int = BAR_WIDTH) -> str:
+    """A horizontal bar in eighths of a character; any non-zero value shows."""
+    if value <= 0 or largest <= 0:
+        return ""
+    eighths = max(1, round(8 * width * value / largest))
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[part] if part else "")

@@ -25,14 +25,14 @@ SHIPPED = ("wordle-answers.txt", "wordle-allowed.txt", "greek-answers.txt", "gre
 
 def answers(game: str = "wordle") -> list[str]:
     """The possible answers of a game ("wordle" or "primel"), in list order."""
-    from wordle_cli.solver.games import load_lists
+    from wordle_cli.model.game import load_lists
 
     return load_lists(game)[0].words
 
 
 def allowed(game: str = "wordle") -> list[str]:
     """The allowed guesses of a game ("wordle" or "primel"), in list order."""
-    from wordle_cli.solver.games import load_lists
+    from wordle_cli.model.game import load_lists
 
     return load_lists(game)[1].words
 

@@ -24,7 +24,7 @@ from numba import get_num_threads, njit, prange, set_num_threads
 
 from wordle_cli import config
 from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
-from wordle_cli.feedback import encode
+from wordle_cli.codes import encode
 from wordle_cli.stats import ScoreSums
 
 EXACT, CONTAINED, ABSENT = 2, 1, 0

@@ -13,25 +13,6 @@ from there on first use (`from wordle_cli.cli import main` still works).
 
 from __future__ import annotations
 
-#: Subcommand name -> "module:attribute", imported only when that command runs,
-#: so `wordle prune` does not pay for importing the solver's modules.
-COMMANDS = {
-    "score": "wordle_cli.cli.score:score",
-    "prune": "wordle_cli.cli.prune:prune",
-    "feedback": "wordle_cli.cli.tiles:feedback_command",
-    "solve": "wordle_cli.cli.solve:solve",
-    "simulate": "wordle_cli.cli.simulate:simulate",
-    "play": "wordle_cli.cli.play:play",
-    "tree": "wordle_cli.cli.tree:tree_group",
-    "partition": "wordle_cli.cli.partition:partition",
-    "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
-    "infer": "wordle_cli.cli.infer:infer",
-    "backends": "wordle_cli.cli.info:backends_command",
-    "lists": "wordle_cli.cli.lists:lists_command",
-    "completion": "wordle_cli.cli.completion:completion_command",
-}
-
-
 def entry_point() -> None:
     """The `wordle` console script and `python -m wordle_cli`: run the program, exit with its status."""
     try:

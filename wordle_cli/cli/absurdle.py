@@ -140,8 +140,8 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
       printf 'salet\\ngroin\\ndampy\\nchuck\\n' | wordle absurdle play
     """
     from wordle_cli.cli.prompt import turn_lines
-    from wordle_cli.feedback import decode
-    from wordle_cli.feedback import show as show_tiles
+    from wordle_cli.model.feedback import decode
+    from wordle_cli.model.feedback import show as show_tiles
     from wordle_cli.wordlist import normalise
 
     if "-" in (answers, allowed):

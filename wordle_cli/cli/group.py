@@ -12,7 +12,7 @@ import sys
 import click
 
 from wordle_cli import __version__
-from wordle_cli.cli import COMMANDS
+from wordle_cli.cli.commands import COMMANDS
 from wordle_cli.errors import WordleError
 
 

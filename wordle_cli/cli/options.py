@@ -10,7 +10,7 @@ import click
 from wordle_cli.backends import NAMES, RULES
 from wordle_cli.errors import quote
 from wordle_cli.games import MAX_BOARDS  # a constant: no numpy
-from wordle_cli.solver.games import GAMES  # pure Python at import time: no numpy, no numba
+from wordle_cli.model.game import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
 backend_option = click.option(
@@ -144,7 +144,7 @@ def solver_options(command):
 
 def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
     """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
-    from wordle_cli.solver.games import Game, load_lists
+    from wordle_cli.model.game import Game, load_lists
 
     answer_list, allowed_list = load_lists(game, answers, allowed)
     for word_list in (answer_list, allowed_list):
@@ -172,6 +172,7 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     Returns (solver, first) with `first` normalised and checked (or None).
     """
     from wordle_cli import backends
+    from wordle_cli.api import exact_search
     from wordle_cli.solver.tree import Solver
 
     the_game, answers_name = open_game(report, game, answers, allowed)
@@ -186,7 +187,7 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
         f"{strategy} strategy{', hard mode' if hard else ''}; {chosen} backend"
     )
-    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen), first
+    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy)), first
 
 
 boards_option = click.option(

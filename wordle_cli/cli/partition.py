@@ -22,7 +22,7 @@ def partition(guess, words_shown, tiles, color, game, answers, allowed, quiet):
       slate splits the 2315 answers into 147 buckets
       ⬛⬛⬛⬛⬛  221  ...
     """
-    from wordle_cli.feedback import encode, feedback
+    from wordle_cli.model.feedback import encode, feedback
     from wordle_cli.trees.report import partition_lines
 
     report = Reporter(quiet)

@@ -112,12 +112,12 @@ def play(
     if max_guesses is not None:
         raise click.UsageError("--max-guesses goes with --boards in play")
     solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
-    tree = None
+    cursor = None
     if tree_file is not None:
-        from wordle_cli.trees.follow import open_tree
+        from wordle_cli.trees.follow import Cursor, open_tree
 
-        tree = open_tree(tree_file, solver.game, hard=hard, first=first)
-    session = Session(solver, first, tree)
+        cursor = Cursor(open_tree(tree_file, solver.game, hard=hard, first=first))
+    session = Session(solver, first, cursor)
     talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     if interactive:
         talk.say(HELP)
@@ -188,7 +188,7 @@ def _explain(line: str, game) -> str | None:
     A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a typo in a
     feedback names its first bad character and position, once.
     """
-    from wordle_cli.feedback import SPELLINGS
+    from wordle_cli.model.feedback import SPELLINGS
     from wordle_cli.wordlist import is_text, normalise
 
     if not is_text(line):  # bytes that were not UTF-8: the parser's message says so

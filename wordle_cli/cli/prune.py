@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli import api, feedback, wordlist
+from wordle_cli import api, wordlist
+from wordle_cli.model import feedback
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
 from wordle_cli.errors import quote
 from wordle_cli.output import AtomicOutput
-from wordle_cli.solver.games import GAMES  # pure Python at import time
+from wordle_cli.model.game import GAMES  # pure Python at import time
 
 
 def _parse_result(ctx, param, value: str):
@@ -57,7 +58,7 @@ def prune(guess, result, answers, output, game, rule, backend, quiet):
     """
     report = Reporter(quiet)
     if answers is None:
-        from wordle_cli.solver.games import load_lists
+        from wordle_cli.model.game import load_lists
 
         answer_list = load_lists(game or "wordle")[0]
     elif output is None:

@@ -9,7 +9,7 @@ import click
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option, threads_option
 from wordle_cli.output import AtomicOutput
-from wordle_cli.solver.games import GAMES  # pure Python at import time
+from wordle_cli.model.game import GAMES  # pure Python at import time
 
 
 @click.command()
@@ -55,7 +55,7 @@ def score(paths, game, top, rule, precision, backend, threads, quiet):
 
     report = Reporter(quiet)
     if not paths:
-        from wordle_cli.solver.games import load_lists
+        from wordle_cli.model.game import load_lists
 
         answer_list, allowed_list = load_lists(game or "wordle")
         output = "-"

@@ -4,7 +4,7 @@
 - multiboard.py  Dordle/Quordle/Octordle: rules, strategies, simulation
 - absurdle.py    Absurdle's host and the search for the fewest guesses that win
 
-Each works on a `wordle_cli.solver.games.Game` and its feedback table (built
+Each works on a `wordle_cli.model.game.Game` and its feedback table (built
 once on the chosen backend); numpy and numba load only when one is used.
 """
 

@@ -9,7 +9,7 @@ once per position.
 from __future__ import annotations
 
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.feedback import encode
+from wordle_cli.model.feedback import encode
 from wordle_cli.games.multiboard import MultiSolver, Turn
 from wordle_cli.solver.session import COMMANDS, Entry
 
@@ -82,7 +82,7 @@ def parse_boards_entry(line: str, length: int, boards: int) -> Entry:
     together (pasted emoji rows, spaces ignored) as long as the tiles make
     exactly `boards` feedbacks. ValueError says what is wrong.
     """
-    from wordle_cli.feedback import parse
+    from wordle_cli.model.feedback import parse
     from wordle_cli.wordlist import normalise
 
     text = line.strip()

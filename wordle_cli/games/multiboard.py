@@ -41,7 +41,7 @@ from wordle_cli import backends
 from wordle_cli.errors import UsageProblem, WordleError
 from wordle_cli.games import MAX_BOARDS, split
 from wordle_cli.solver import openings
-from wordle_cli.solver.games import Game
+from wordle_cli.model.game import Game
 from wordle_cli.solver.strategy import ENTROPY_RTOL
 from wordle_cli.solver.tree import Simulation
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from wordle_cli.feedback import decode, show
+from wordle_cli.model.feedback import decode, show
 
 #: `simulate --boards --output`: one row per game.
 BOARDS_CSV_HEADER = "targets,turns,path"

@@ -68,7 +68,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordle_cli.encoding import powers_of_three
-from wordle_cli.feedback import encode
+from wordle_cli.model.feedback import encode
 from wordle_cli.infer.kernel import FIRST, LATER, LATER_HARD, score_candidates
 from wordle_cli.infer.posts import Grid
 

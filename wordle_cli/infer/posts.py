@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from wordle_cli import feedback
+from wordle_cli.model import feedback
 
 #: Characters a pasted row may carry besides its tiles: variation selectors, joiners.
 _INVISIBLE = "\ufe0f\ufe0e\u200b\u200c\u200d\u2060"

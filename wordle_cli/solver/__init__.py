@@ -2,15 +2,13 @@
 
 A strategy's choice depends only on the current pool of possible answers
 (and, in hard mode, on the constraints revealed so far), so everything here
-is built on one operation, `Solver.node`: score the guess candidates against
+is built on one operation (over the game model in `wordle_cli.model`), `Solver.node`: score the guess candidates against
 the pool on a backend, pick a guess by the strategy and the tie rule, and
 split the pool by that guess's feedback. `solve`, `simulate` and `play` are
 walks over the resulting decision tree.
 
-- games.py     the games (Wordle lists, Primel primes) and their encoding
 - strategy.py  choosing a guess from `ScoreSums`, with the documented tie rule
-- hardmode.py  Wordle's hard-mode constraints
-- openings.py  memoised openings of the default games
+- openings.py  memoised openings of the default games (recompute_openings.py remakes them)
 - tree.py      `Solver`, the decision tree, simulation statistics
 - session.py   the state of an interactive game, with undo
 

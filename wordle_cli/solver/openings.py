@@ -6,7 +6,7 @@ against every answer takes most of a second on two cores, longer than
 `solve` or a `play` step may take. So the openings of the shipped games are
 kept here, keyed by a digest of the exact lists; any other lists miss the
 table and are scored as usual. tests/test_solver.py recomputes every entry,
-and `python -m wordle_cli.solver.openings` prints the table afresh.
+and `python -m wordle_cli.solver.recompute_openings` prints the table afresh.
 """
 
 from __future__ import annotations
@@ -61,28 +61,3 @@ def lookup(game, strategy: str, pool_only: bool, hard: bool = False) -> str | No
         answers, candidates, _ = key(game, strategy, pool_only)
         return PROVEN_OPTIMAL.get((answers, "" if pool_only else candidates, hard))
     return TABLE.get(key(game, strategy, pool_only))
-
-
-def compute_table() -> dict[tuple[str, str, str], str]:
-    """Score every opening of the default games afresh (seconds)."""
-    from wordle_cli.solver.games import Game, load_lists
-    from wordle_cli.solver.strategy import SCORED_STRATEGIES
-    from wordle_cli.solver.tree import Solver
-
-    table = {}
-    for name in ("wordle", "primel"):
-        answers, allowed = load_lists(name)
-        game = Game(name, answers.words, allowed.words)
-        for strategy in SCORED_STRATEGIES:
-            for pool_only in (False, True):
-                if pool_only and game.candidates == game.answers:  # the same job again
-                    table[key(game, strategy, True)] = table[key(game, strategy, False)]
-                    continue
-                solver = Solver(game, strategy, pool_only=pool_only, use_openings=False)
-                table[key(game, strategy, pool_only)] = solver.best(solver.root_pool())
-    return table
-
-
-if __name__ == "__main__":
-    for k, v in compute_table().items():
-        print(f"    {k!r}: {v!r},")

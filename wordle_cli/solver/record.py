@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wordle_cli.feedback import EXACT, TILE_GLYPHS, decode, show
+from wordle_cli.model.feedback import EXACT, TILE_GLYPHS, decode, show
 from wordle_cli.solver.tree import MAX_ROWS
 
 #: What the share grid calls each game.
@@ -93,11 +93,11 @@ def with_target(solver, target: str):
     `solve` accepts any allowed word as its target: a word that is not among
     the answers is appended to them (a new solver on the enlarged pool).
     """
-    from wordle_cli.solver.games import Game as Lists
+    from wordle_cli.model.game import Game as Lists
     from wordle_cli.solver.tree import Solver
 
     game = solver.game
     if target in game.answer_index:
         return solver, False
     bigger = Lists(game.name, [*game.answers, target], game.candidates)
-    return Solver(bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name), True
+    return Solver(bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact), True

@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from wordle_cli.feedback import show
+from wordle_cli.colour import bar
+from wordle_cli.model.feedback import show
 from wordle_cli.output import csv_row
 from wordle_cli.stats import format_g
 
-BAR_WIDTH = 40
-_EIGHTHS = " ▏▎▍▌▋▊▉█"
 GAMES_CSV_HEADER = "target,guesses,path"
 
 
@@ -67,15 +66,6 @@ def solve_rows(record, style: str = "emoji", colour: bool = False, pool_width: i
             f"{number:>4}  {guess}  {painted(turn.tiles, style, colour)}{pad}  {turn.pool:>{pool_w}}  "
             f"{exp:<{exp_w}}  {ent}"
         ).rstrip()
-
-
-def bar(value: int, largest: int, width: int = BAR_WIDTH) -> str:
-    """A horizontal bar in eighths of a character; any non-zero value shows."""
-    if value <= 0 or largest <= 0:
-        return ""
-    eighths = max(1, round(8 * width * value / largest))
-    full, part = divmod(eighths, 8)
-    return "█" * full + (_EIGHTHS[part] if part else "")
 
 
 def simulate_lines(simulation, rows: int = 6, unit: str = "guesses") -> Iterator[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.feedback import EXACT
+from wordle_cli.model.feedback import EXACT
 from wordle_cli.solver.tree import Node, Solver
 
 
@@ -23,14 +23,13 @@ class Turn:
 
 
 class Session:
-    """`tree` (a verified trees.model.Tree), when given, supplies the guesses while the player follows it."""
+    """`cursor` (a `trees.follow.Cursor` on a verified tree), when given, supplies the guesses
+    while the player follows the tree; the caller makes it, so the solver needs no tree code."""
 
-    def __init__(self, solver: Solver, first: str | None = None, tree=None):
-        from wordle_cli.trees.follow import Cursor
-
+    def __init__(self, solver: Solver, first: str | None = None, cursor=None):
         self.solver = solver
-        self.cursor = Cursor(tree) if tree is not None else None
-        self.nodes: list[Node] = [solver.root(tree.root.guess if tree is not None else first)]
+        self.cursor = cursor
+        self.nodes: list[Node] = [solver.root(cursor.node.guess if cursor is not None else first)]
         self.turns: list[Turn] = []
         self.solved = False
 
@@ -124,7 +123,7 @@ def parse_entry(line: str, length: int) -> Entry:
     emoji work); '#' starts a comment line. A line that was not UTF-8 (its
     bytes kept as lone surrogates by the reader) is refused.
     """
-    from wordle_cli.feedback import parse
+    from wordle_cli.model.feedback import parse
     from wordle_cli.wordlist import is_text, normalise
 
     text = line.strip()

@@ -30,11 +30,11 @@ from typing import Callable
 
 from wordle_cli import backends
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.feedback import decode
+from wordle_cli.model.feedback import decode
 from wordle_cli.solver import openings
 from wordle_cli.solver import strategy as strategies
-from wordle_cli.solver.games import Game
-from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.model.game import Game
+from wordle_cli.model.hardmode import Constraints
 
 #: Pools up to this size first look for a pool word that splits them perfectly.
 PERFECT_SPLIT_MAX_POOL = 48
@@ -83,9 +83,15 @@ class Solver:
         pool_only: bool = False,
         backend: str = "cpu",
         use_openings: bool = True,
+        exact: Callable | None = None,
     ):
+        """`exact(game, hard=, pool_only=, backend=)` makes the `optimal` strategy's chooser
+        (the exact search, `trees.optimal.OptimalChooser`): the caller hands it in, so the
+        solver never imports the search that stands beside it."""
         if strategy not in strategies.STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}")
+        if strategy == "optimal" and exact is None:
+            raise ValueError("the optimal strategy needs the exact search: pass exact=OptimalChooser")
         self.game = game
         self.strategy = strategy
         self.hard = hard
@@ -94,7 +100,8 @@ class Solver:
         self.backend = backends.load(backend)
         self.use_openings = use_openings
         self.scored = 0  # candidate x pool pairs scored, for reports and tests
-        self._optimal = None  # the exact search, made on first use by strategy "optimal"
+        self.exact = exact
+        self._optimal = None  # the exact search's chooser, made on first use by strategy "optimal"
 
     # ------------------------------------------------------------ the tree
 
@@ -139,7 +146,7 @@ class Solver:
 
     def after(self, node: Node, guess: str, tiles, forced: str | None = None) -> Node:
         """The node after any `guess` (not necessarily node.guess) got `tiles`; its guess `forced` if given."""
-        from wordle_cli.feedback import encode
+        from wordle_cli.model.feedback import encode
 
         code = encode(tiles)
         if guess == node.guess and forced is None:
@@ -204,9 +211,7 @@ class Solver:
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
         """The exact search's guess: fewest guesses in total, winning within the rows left if possible."""
         if self._optimal is None:
-            from wordle_cli.trees.optimal import OptimalChooser
-
-            self._optimal = OptimalChooser(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name)
+            self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name)
         return self._optimal.best(pool, constraints, max(MAX_ROWS - turn + 1, 0) or None)
 
     def _score(self, guesses, answers):
@@ -242,7 +247,7 @@ class Solver:
 
 
 def _no_answer_message(guess: str, tiles) -> str:
-    from wordle_cli.feedback import show
+    from wordle_cli.model.feedback import show
 
     return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {quote(guess)}"
 

@@ -24,9 +24,9 @@ import numpy as np
 
 from wordle_cli import backends
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.feedback import decode, encode
-from wordle_cli.solver.games import Game
-from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.model.feedback import decode, encode
+from wordle_cli.model.game import Game
+from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees import search
 from wordle_cli.trees.model import Node, Tree
 

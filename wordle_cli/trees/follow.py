@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
-from wordle_cli.feedback import encode, feedback
+from wordle_cli.model.feedback import encode, feedback
 from wordle_cli.trees.model import Node, Tree
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from wordle_cli import feedback
+from wordle_cli.model import feedback
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.trees.model import Node, Tree

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordle_cli.solver.games import Game
-from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.model.game import Game
+from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees import search
 from wordle_cli.trees.builder import Position, Problem
 

@@ -106,7 +106,7 @@ _local = threading.local()  # per worker thread: (digest, Problem, search contex
 
 
 def _problem(inputs: RankInputs):
-    from wordle_cli.solver.games import Game
+    from wordle_cli.model.game import Game
     from wordle_cli.trees.builder import Problem
 
     cached = getattr(_local, "problem", None)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from wordle_cli.errors import quote
-from wordle_cli.feedback import feedback, show
-from wordle_cli.solver.hardmode import Constraints
+from wordle_cli.model.feedback import feedback, show
+from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees.formats import TreeFile, TreeFileError
 from wordle_cli.trees.model import TreeStats
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordle_cli.feedback import ABSENT, EXACT
+from wordle_cli.model.feedback import ABSENT, EXACT
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 

@@ -7,9 +7,9 @@ it without importing numpy; the kernels implement the same rule on arrays.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 
+from wordle_cli.codes import decode, encode  # noqa: F401  (part of this module's interface)
 from wordle_cli.errors import quote
 
 ABSENT, CONTAINED, EXACT = 0, 1, 2
@@ -47,21 +47,6 @@ def feedback(guess: str, answer: str) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def encode(tiles: tuple[int, ...] | list[int]) -> int:
-    code = 0
-    for t in tiles:
-        code = code * 3 + t
-    return code
-
-
-def decode(code: int, length: int) -> tuple[int, ...]:
-    tiles = []
-    for _ in range(length):
-        code, t = divmod(code, 3)
-        tiles.append(t)
-    return tuple(reversed(tiles))
-
-
 def parse(text: str, length: int | None = None) -> tuple[int, ...]:
     """Read a feedback string in any SPEC spelling (spaces between tiles ignored); ValueError says what is wrong."""
     chars = [ch for ch in text.lower() if ch not in _IGNORED and not ch.isspace()]  # spaces between tiles are fine
@@ -90,20 +75,3 @@ def show(tiles: tuple[int, ...], style: str = "letters") -> str:
     if style == "byg":
         return "".join(COLOUR_LETTERS[t] for t in tiles)
     return "".join(LETTERS[t] for t in tiles)
-
-
-class _CallableModule(type(sys)):
-    """Lets `wordle_cli.feedback` be both this module and the API function.
-
-    The package's public `feedback(guess, answer)` (see `wordle_cli.api`)
-    shares its name with this module, and Python binds a submodule to its
-    package's attribute on import; so the module itself answers the call.
-    """
-
-    def __call__(self, guess: str, answer: str) -> str:
-        from wordle_cli.api import feedback as api_feedback
-
-        return api_feedback(guess, answer)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from wordle_cli.feedback import ABSENT, CONTAINED, EXACT, feedback
+from wordle_cli.model.feedback import ABSENT, CONTAINED, EXACT, feedback
 
 Predicate = Callable[[str], bool]
 

@@ -1,0 +1,19 @@
+"""The table of subcommands, read by the click group to import each one only when it runs."""
+
+#: Subcommand name -> "module:attribute", imported only when that command runs,
+#: so `wordle prune` does not pay for importing the solver's modules.
+COMMANDS = {
+    "score": "wordle_cli.cli.score:score",
+    "prune": "wordle_cli.cli.prune:prune",
+    "feedback": "wordle_cli.cli.tiles:feedback_command",
+    "solve": "wordle_cli.cli.solve:solve",
+    "simulate": "wordle_cli.cli.simulate:simulate",
+    "play": "wordle_cli.cli.play:play",
+    "tree": "wordle_cli.cli.tree:tree_group",
+    "partition": "wordle_cli.cli.partition:partition",
+    "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
+    "infer": "wordle_cli.cli.infer:infer",
+    "backends": "wordle_cli.cli.info:backends_command",
+    "lists": "wordle_cli.cli.lists:lists_command",
+    "completion": "wordle_cli.cli.completion:completion_command",
+}
