@@ -220,10 +220,8 @@ def test_a_failing_command_or_wrong_output_is_reported(tmp_path, wordle_bin):
 
 
 def test_wordle_on_path_is_this_checkout(tmp_path, wordle_bin):
-    steps = session('$ wordle feedback sheer super\n$ python3 -c "import wordle_cli; print(wordle_cli.__file__)"\n')
-    (status, out), (_, where) = run_session(steps, tmp_path, wordle_bin)
-    assert (status, out) == (0, ["EAAEE"])
-    assert where == [str(ROOT / "wordle_cli" / "__init__.py")]
+    steps = session('$ wordle feedback sheer super\n$ command -v wordle\n$ echo "${PYTHONPATH%%:*}"\n')
+    assert run_session(steps, tmp_path, wordle_bin) == [(0, ["EAAEE"]), (0, [str(wordle_bin / "wordle")]), (0, [str(ROOT)])]
 
 
 def test_readme_fits_on_a_few_screens():
