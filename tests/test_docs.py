@@ -8,11 +8,11 @@ The rules (also in docs/development.md, "Examples in the docs are tests"):
   The commands of one block run in order in one bash process (variables and
   `cd` carry over), in a fresh temporary folder that holds `wordlists/` and
   `examples/` of this checkout, with a `wordle` on PATH that runs this
-  checkout. Every command must exit 0 (show a failure as
-  `$ wordle ... || echo "exit status $?"`).
+  checkout, on the CPU backend (WORDLE_BACKEND=cpu). Every command must exit
+  0 (show a failure as `$ wordle ... || echo "exit status $?"`).
 - Compared line by line, trailing spaces and trailing blank lines ignored.
   Timings are masked: a number followed by `s`, `ms` or `min` matches any
-  number with that unit's place. `...` matches anything: alone on a line, any
+  number followed by the same unit. `...` matches anything: alone on a line, any
   number of lines (none included); inside a line, any text on that line.
 - `<!-- doc-test: slow -->` on the line before a block's fence marks it slow
   (it runs only with `-m slow`, e.g. `make test-all`): for full proofs that take
@@ -133,6 +133,7 @@ def run_session(steps: list[tuple[str, list[str]]], cwd: Path, wordle_bin: Path)
     script = "".join(f"printf '{MARK}\\n'\n{command}\nprintf '\\n{MARK}%d\\n' $?\n" for command, _ in steps)
     env = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND"}}
     env["PATH"] = f"{wordle_bin}{os.pathsep}{env.get('PATH', '')}"
+    env["WORDLE_BACKEND"] = "cpu"  # what the pages show (a GPU gives the same bytes, but says "on cuda")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     proc = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, timeout=TIMEOUT_S, check=False)

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "wordle_cli"
 STAMP = PACKAGE / "__pycache__" / "tests-warmup.stamp"
-ALLOWED, ANSWERS = str(ROOT / "wordlists" / "wordle-allowed.txt"), str(ROOT / "wordlists" / "wordle-answers.txt")
+ALLOWED = str(ROOT / "wordlists" / "wordle-allowed.txt")
 TEN = "cigar rebut sissy humph awake blush focal evade naval serve".split()
 SIX = "abacus banana cabana canals casaba salsas".split()
 
