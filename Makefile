@@ -1,11 +1,12 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games lint clean
+.PHONY: help install test test-all test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
-	@echo "test          run the test suite (GPU tests skip without a GPU)"
+	@echo "test          run the test suite on every core (GPU tests skip without a GPU; not the slow ones)"
+	@echo "test-all      the test suite with the slow full-size checks (what CI leaves out)"
 	@echo "test-gpu      run only the GPU tests (needs an NVIDIA GPU and '.[gpu]')"
 	@echo "bench         CPU speed figures for score and prune (medians of 5)"
 	@echo "bench-gpu     GPU speed figures (needs an NVIDIA GPU; BENCH_GPU_ARGS='--variant ...')"
@@ -22,6 +23,9 @@ install:
 
 test:
 	$(PYTHON) -m pytest -q
+
+test-all:
+	$(PYTHON) -m pytest -q -m "slow or not slow"
 
 test-gpu:
 	$(PYTHON) -m pytest -q -m gpu

@@ -31,6 +31,14 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "wordle"))
 
 
+def pytest_sessionstart(session):
+    """Fill numba's cache once before xdist starts its workers (see tests/warmup.py)."""
+    if not hasattr(session.config, "workerinput"):
+        import warmup
+
+        warmup.warm()
+
+
 def _gpu_visible() -> tuple[bool, str]:
     from wordle_cli import backends
 

@@ -151,21 +151,3 @@ def test_lists(tmp_path):
         data = open(item.path, "rb").read()
         assert item.sha256 == hashlib.sha256(data).hexdigest()
     assert [s.words for s in shipped[:2]] == [2315, 12972]
-
-
-def readme_examples() -> str:
-    """The ```pycon blocks of the README, as one doctest text."""
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    blocks = text.split("```pycon\n")[1:]
-    assert blocks, "the README has no Python examples"
-    return "\n".join(block.split("```")[0] for block in blocks)
-
-
-@pytest.mark.slow  # scores the full lists once (about a second)
-def test_readme_python_examples():
-    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    test = parser.get_doctest(readme_examples(), {}, "README.md", "README.md", 0)
-    result = runner.run(test)
-    assert result.attempted > 5 and result.failed == 0

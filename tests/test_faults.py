@@ -417,6 +417,7 @@ def stdout_full(tmp_path_factory):
     return run_concurrently({command: case(command) for command in STDOUT_COMMANDS})
 
 
+@pytest.mark.xdist_group("stdout-full")  # one worker runs the module fixture
 @pytest.mark.parametrize("command", list(STDOUT_COMMANDS))
 def test_stdout_full_is_one_line(stdout_full, command):
     result, guard = outcome(stdout_full, command)

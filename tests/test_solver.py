@@ -239,8 +239,7 @@ def test_primel_pool_only_expected(primel, backend):
     )
 
 
-@pytest.mark.slow
-def test_memoised_openings_are_what_scoring_gives():
+def test_memoised_openings_are_what_scoring_gives():  # about a second: the only check of the memo
     assert recompute_openings.compute_table() == openings.TABLE
 
 

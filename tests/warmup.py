@@ -1,0 +1,94 @@
+"""Fill numba's on-disk cache once, before the test workers start.
+
+On a fresh checkout every process that first calls a kernel compiles it: the
+two xdist workers each, and every subprocess of the fault and doc tests
+(some run a dozen commands at once), the same kernels over and over. These
+few commands compile the kernels the suite uses (a tiny game for each path,
+the shipped lists where only their size reaches a path: the parallel
+variants, Absurdle's compiled depth 3), two at a time, so that everything
+after them loads the cache. conftest.py runs them once per change of the
+sources (a stamp file), and not at all with WORDLE_TEST_WARMUP=0.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "wordle_cli"
+STAMP = PACKAGE / "__pycache__" / "tests-warmup.stamp"
+ALLOWED = str(ROOT / "wordlists" / "wordle-allowed.txt")
+TEN = "cigar rebut sissy humph awake blush focal evade naval serve".split()
+SIX = "abacus banana cabana canals casaba salsas".split()
+
+# Two queues run side by side; each command compiles kernels the other queue's do not.
+QUEUES = [
+    [
+        ["score", "-q", ALLOWED, "ten.txt", "-"],
+        ["score", "-q", "--rule", "loose", ALLOWED, "ten.txt", "-"],
+        ["score", "-q", "six.txt", "six.txt", "-"],
+        ["infer", "-q", str(ROOT / "examples" / "crowd.txt")],
+        ["simulate", "-q", "--answers", "ten.txt"],
+        ["absurdle", "solve", "-q", "--first", "salet"],
+        ["simulate", "-q", "--boards", "2", "--sample", "20"],
+    ],
+    [
+        ["tree", "build", "-q", "--answers", "ten.txt"],
+        ["tree", "build", "-q", "--answers", "six.txt", "--allowed", "six.txt"],
+        ["simulate", "-q", "--boards", "2", "--sample", "20", "--strategy", "entropy"],
+    ],
+]
+
+
+def stamp() -> str:
+    """What the cache's validity depends on: the sources, numba, Python, where the cache lives."""
+    digest = hashlib.sha256()
+    for name in ("numba", "numpy"):
+        digest.update(f"{name} {metadata.version(name)}\n".encode())
+    digest.update(f"{sys.version} {os.environ.get('NUMBA_CACHE_DIR', '')}\n".encode())
+    for path in sorted(PACKAGE.rglob("*.py")):
+        info = path.stat()
+        digest.update(f"{path.relative_to(PACKAGE)} {info.st_mtime_ns} {info.st_size}\n".encode())
+    return digest.hexdigest()
+
+
+def _run_queue(queue: list[list[str]], cwd: str, env: dict[str, str]) -> None:
+    for args in queue:
+        subprocess.run([sys.executable, "-m", "wordle_cli", *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600, check=False)
+
+
+def warm() -> bool:
+    """Run the commands unless the stamp says the cache is already warm; True if they ran."""
+    if os.environ.get("WORDLE_TEST_WARMUP") == "0":
+        return False
+    current = stamp()
+    try:
+        if STAMP.read_text() == current:
+            return False
+    except OSError:
+        pass
+    env = {k: v for k, v in os.environ.items() if k != "WORDLE_BACKEND"}
+    env.update(PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])), WORDLE_BACKEND="cpu")
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "ten.txt").write_text("\n".join(TEN) + "\n")
+        Path(folder, "six.txt").write_text("\n".join(SIX) + "\n")
+        with ThreadPoolExecutor(len(QUEUES)) as pool:
+            list(pool.map(lambda queue: _run_queue(queue, folder, env), QUEUES))
+    try:
+        STAMP.parent.mkdir(exist_ok=True)
+        STAMP.write_text(current)
+    except OSError:
+        pass  # a read-only checkout: warm again next time
+    return True
+
+
+if __name__ == "__main__":
+    print("warmed" if warm() else "already warm")
