@@ -77,6 +77,8 @@ def _word(word: str, what: str, length: int | None = None) -> str:
     word = normalise(word.strip())
     if not word:
         raise UsageProblem(f"{what} is empty")
+    if len(word) > MAX_WORD_LENGTH:
+        raise UsageProblem(f"{what} {quote(word)} has length {len(word)}; words must have 1 to {MAX_WORD_LENGTH} symbols")
     if length is not None and len(word) != length:
         raise UsageProblem(f"{what} {quote(word)} has length {len(word)}, expected {length}")
     return word
