@@ -813,6 +813,25 @@ def test_unwritable_directory_fails_before_computing(work):
         os.chmod(ro, 0o755)
 
 
+# ---------------------------------------------------------------- OUTPUT paths that name a directory (issue 23)
+
+
+WRITERS = {
+    "prune": ["prune", "-q", "cigar", "AAAAA", "answers.txt"],
+    "score": ["score", "-q", "answers.txt", "answers.txt"],
+    "simulate": ["simulate", "-q", *GAME, "--first", "cigar", "--output"],
+    "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar", "-o"],
+}
+
+
+@pytest.mark.parametrize("command, output", [*((c, "newname/") for c in WRITERS), ("prune", "out.txt/"), ("score", "out.txt/.")])
+def test_output_path_naming_a_directory_is_refused_like_cp(work, command, output):
+    """`newname/` can only be a directory: refuse it (as cp does) instead of writing `newname`."""
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    one_line(wordle(*WRITERS[command], output, cwd=work), 1, f"cannot write {output}: Not a directory")
+    guard.check()
+
+
 # ---------------------------------------------------------------- the tree commands and partition
 
 

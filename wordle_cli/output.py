@@ -254,7 +254,12 @@ def _own_descriptor(path: str) -> int | None:
 
 
 def _target_of(path: str) -> str:
-    """The file OUTPUT stands for: symbolic links followed (a dangling one's target included)."""
+    """The file OUTPUT stands for: symbolic links followed (a dangling one's target included).
+
+    A path that can only name a directory (`newname/`, `out.txt/.`) is refused,
+    as `cp` refuses it, rather than silently writing `newname`.
+    """
+    names_a_directory = path.endswith(("/", os.sep)) or os.path.basename(path) in (".", "..")
     target = os.path.realpath(path)
     try:
         if stat.S_ISDIR(os.stat(target).st_mode):
@@ -263,6 +268,8 @@ def _target_of(path: str) -> str:
         pass
     except OSError as exc:  # a loop of links, a path through a file
         raise WordleError(f"cannot write {path}: {exc.strerror or one_line(exc)}") from None
+    if names_a_directory:
+        raise WordleError(f"cannot write {path}: {os.strerror(errno.ENOTDIR)}; OUTPUT must be a file path")
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):
         raise WordleError(f"cannot write {path}: directory {directory} does not exist")
