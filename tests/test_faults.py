@@ -777,6 +777,34 @@ def test_bad_numba_environment_is_one_line(work, variable, value):
     guard.check()
 
 
+COMPLETION_FAULTS = {
+    # name: (the environment, what the one line must say)
+    "unknown-request": ({"_WORDLE_COMPLETE": "nonsense"}, "_WORDLE_COMPLETE='nonsense' is not a completion request"),
+    "unknown-shell": ({"_WORDLE_COMPLETE": "tcsh_source"}, "_WORDLE_COMPLETE='tcsh_source'"),
+    "no-words": ({"_WORDLE_COMPLETE": "bash_complete", "COMP_CWORD": "abc"}, "COMP_WORDS is not set"),
+    "word-not-a-number": ({"_WORDLE_COMPLETE": "bash_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": "abc"},
+                          "COMP_CWORD='abc' is not a word number"),
+    "huge-number": ({"_WORDLE_COMPLETE": "zsh_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": "9" * 5000},
+                    "(5000 characters) is not a word number"),
+    "fish-blank-word": ({"_WORDLE_COMPLETE": "fish_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": " "},
+                        "COMP_CWORD=' ' holds no word"),
+}
+
+
+@pytest.mark.parametrize("fault", list(COMPLETION_FAULTS))
+def test_bad_completion_request_is_one_line(work, fault):
+    env, message = COMPLETION_FAULTS[fault]
+    line = one_line(wordle(env=env, cwd=work), 1, message)
+    assert len(line) < 300
+
+
+def test_completion_request_still_completes(work):
+    """The control case: what bash's completion function sets gets click's answer."""
+    result = wordle(env={"_WORDLE_COMPLETE": "bash_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": "1"}, cwd=work)
+    quiet_success(result)
+    assert result.stdout == b"plain,score\n"
+
+
 @pytest.mark.parametrize("length", [250, 255])
 def test_output_name_at_the_length_limit(work, length):
     name = "x" * (length - 4) + ".txt"
