@@ -741,6 +741,15 @@ def test_input_larger_than_memory_streams_through(tmp_path):
     assert peak < 64 * MiB, peak
 
 
+def test_play_interactive_from_a_pipe_bounds_its_lines(work):
+    """A 50 MB line piped into `play --interactive` is refused at once, as `--batch` refuses it (issue 23, item 14)."""
+    result, peak = measured(["play", "--interactive", "-q", *GAME], stdin=subprocess.PIPE, limit=1024 * MiB, cwd=work,
+                            feed=b"a" * MiB, repeat=50)
+    line = one_line(result, 1, "<stdin> line 1: longer than 256 characters, so not a turn", "'" + "a" * 40 + "…'")
+    assert len(line) < 300
+    assert peak < 200 * MiB, peak
+
+
 def test_ten_megabyte_line_makes_a_short_message(work):
     (work / "huge.txt").write_bytes(b"a" * (10 * MiB) + b"\n")
     guard = Guard(work / "huge.txt", work / "out.txt", folders=[work])
