@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from children import default_signals
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
@@ -75,8 +76,10 @@ def wordle(*args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, env=None, cw
 
 
 def start(*args, env=None, cwd=None, preexec_fn=None, **streams) -> subprocess.Popen:
+    """Start `wordle ARGS` to send it signals: they have their default disposition in it, then `preexec_fn` runs."""
     streams = {"stdin": subprocess.DEVNULL, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams}
-    return subprocess.Popen([*WORDLE, *args], env={**ENV, **(env or {})}, cwd=cwd, preexec_fn=preexec_fn, **streams)
+    return subprocess.Popen([*WORDLE, *args], env={**ENV, **(env or {})}, cwd=cwd, preexec_fn=default_signals(preexec_fn),
+                            **streams)
 
 
 def one_line(result: Result, status: int, *needles: str) -> str:
