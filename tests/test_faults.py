@@ -31,6 +31,8 @@ from pathlib import Path
 import pytest
 from children import default_signals
 
+from wordle_cli.errors import quote
+
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
@@ -780,12 +782,13 @@ def test_huge_argument_makes_a_short_usage_error(work):
 @pytest.mark.parametrize(
     "variable, value",
     [("NUMBA_NUM_THREADS", "0"), ("NUMBA_NUM_THREADS", "-1"), ("NUMBA_NUM_THREADS", "many"), ("NUMBA_NUM_THREADS", "100000"),
-     ("NUMBA_THREADING_LAYER", "bogus")],
+     ("NUMBA_NUM_THREADS", "9" * 5000), ("NUMBA_NUM_THREADS", "²"), ("NUMBA_THREADING_LAYER", "bogus")],
+    ids=lambda text: text if len(text) < 30 else f"{len(text)}-digits",
 )
 def test_bad_numba_environment_is_one_line(work, variable, value):
     guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
     result = wordle("score", "-q", "answers.txt", "answers.txt", "out.txt", env={variable: value}, cwd=work)
-    one_line(result, 1, variable, repr(value))
+    one_line(result, 1, variable, quote(value))
     guard.check()
 
 
@@ -926,7 +929,32 @@ TREE_FAULTS = {
     "deep-tree": (lambda w: (w / "t").write_text(_deep_json_tree(300)), "t", "deeper than 256 turns"),
     "huge-word": (lambda w: (w / "t").write_text('{"guess": "' + "a" * MiB + '", "map": {}}'), "t", "(1048576 characters)"),
     "huge-token": (lambda w: (w / "t").write_text("cigar " + "G" * MiB + "\n"), "t", "t line 1"),
+    # Integers beyond Python's int-string limit (4300 digits), issue 23 item 1:
+    "huge-json-int": (lambda w: (w / "t").write_text(HUGE_INT_TREE), "t", "the number '9999"),
+    "huge-turn": (lambda w: (w / "t").write_text("cigar GGGGG" + "9" * 5000 + "\n"), "t", "t line 1: 'GGGGG9999"),
+    "unicode-turn": (lambda w: (w / "t").write_text("cigar GGGGG²\n"), "t", "should end with its turn, 1"),
 }
+
+#: A JSON tree that is valid but for a 5000-digit number in a field of its own.
+HUGE_INT_TREE = '{"guess": "cigar", "map": {"GGGGG": null}, "summary": {"total": ' + "9" * 5000 + "}}"
+
+
+@pytest.mark.parametrize("command", ["tree-verify", "simulate", "play", "infer"])
+def test_numbers_beyond_the_int_string_limit_are_one_line(work, command):
+    """Every reader of a tree file, and `infer` reading a header's puzzle number (issue 23, item 1)."""
+    (work / "t.json").write_text(HUGE_INT_TREE)
+    (work / "grids.txt").write_text("Wordle " + "9" * 5000 + " 1/6\n\n🟩🟩🟩🟩🟩\n")
+    args = {
+        "tree-verify": ["tree", "verify", "-q", *GAME, "t.json"],
+        "simulate": ["simulate", "-q", *GAME, "--tree", "t.json", "--output", "-"],
+        "play": ["play", "-q", *GAME, "--tree", "t.json", "--batch"],
+        "infer": ["infer", "-q", "grids.txt"],
+    }[command]
+    guard = Guard(work / "answers.txt", work / "t.json", work / "grids.txt", folders=[work])
+    want = "grids.txt line 1: puzzle number" if command == "infer" else "t.json: the number '9999"
+    line = one_line(wordle(*args, cwd=work), 1, want, "(5000 characters)")
+    assert len(line) < 300
+    guard.check()
 
 
 def _deep_json_tree(turns: int) -> str:

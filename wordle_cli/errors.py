@@ -28,6 +28,23 @@ def quote(text: str, limit: int = QUOTE_LIMIT, whole: bool = True) -> str:
     return f"{shown[:-1]}…{shown[-1]}" + (f" ({len(text)} characters)" if whole else "")
 
 
+#: Most digits a number read from a user's text may have: far beyond any count,
+#: turn or puzzle number, and far below Python's int-string limit (4300 digits).
+MAX_DIGITS = 18
+
+
+def whole_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """`text` as a whole number if it is 1 to `max_digits` decimal digits (no sign, no space), else None.
+
+    `int()` on a user's text raises ValueError for a number longer than
+    Python's int-string limit (4300 digits), and accepts signs, spaces and
+    underscores; this checks the text first, so every caller can say what it wanted.
+    """
+    if not (text.isdecimal() and len(text) <= max_digits):
+        return None
+    return int(text)
+
+
 class WordleError(Exception):
     """Bad input data or an unusable environment (exit status 1)."""
 

@@ -235,7 +235,8 @@ def replaces_file(path: str) -> bool:
 STDOUT_FD = 1
 
 # /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N: a descriptor of this process.
-_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/(\d+)/fd)/(\d+)")
+# At most 18 digits each: int() refuses more than 4300 (no descriptor or process number has 19).
+_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/([0-9]{1,18})/fd)/([0-9]{1,18})")
 
 
 def _own_descriptor(path: str) -> int | None:

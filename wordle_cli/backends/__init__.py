@@ -28,7 +28,7 @@ import importlib
 from functools import cache
 from types import ModuleType
 
-from wordle_cli.errors import WordleError, one_line, quote
+from wordle_cli.errors import WordleError, one_line, quote, whole_number
 
 NAMES = ("auto", "cpu", "cuda")
 RULES = ("strict", "loose")
@@ -129,7 +129,7 @@ def check_numba_environment() -> None:
 
     threads = os.environ.get("NUMBA_NUM_THREADS", "").strip()
     most = max(MAX_NUMBA_THREADS, os.cpu_count() or 1)
-    if threads and not (threads.isdigit() and 0 < int(threads) <= most):
+    if threads and not 0 < (whole_number(threads) or 0) <= most:
         raise WordleError(f"NUMBA_NUM_THREADS={quote(threads)} is invalid: it must be a whole number from 1 to {most} (or unset)")
     layer = os.environ.get("NUMBA_THREADING_LAYER", "").strip()
     if layer and layer.lower() not in _THREADING_LAYERS:

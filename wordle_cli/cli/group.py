@@ -14,7 +14,7 @@ import click
 
 from wordle_cli import __version__
 from wordle_cli.cli import COMMANDS
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import WordleError, quote, whole_number
 
 #: What click's completion variable may hold: SHELL_ACTION, e.g. bash_source.
 COMPLETION_SHELLS = ("bash", "zsh", "fish")
@@ -78,7 +78,7 @@ def _check_completion_variables(shell: str) -> None:
     if shell == "fish":
         if cword and not cword.strip():
             raise WordleError(f"shell completion: COMP_CWORD={quote(cword)} holds no word")
-    elif not (cword.strip().isascii() and cword.strip().isdigit() and len(cword.strip()) <= 9):
+    elif whole_number(cword.strip()) is None:
         raise WordleError(f"shell completion: COMP_CWORD={quote(cword)} is not a word number")
 
 
