@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
 import signal
 import socket
 import stat
@@ -774,6 +775,35 @@ def test_huge_argument_makes_a_short_usage_error(work):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1].startswith("Error: ") and len(result.stderr) < 600
     assert (work / "out.txt").read_text() == "old content\n"
+
+
+LONG_INPUTS = {
+    # name: (arguments, exit status); each repeats one long input (issue 23, item 17)
+    "extra-arguments": (["feedback", "cigar", "cigar", *["e"] * 50_000], 2),
+    "integer-option": (["score", "--top", "9" * 5000, "answers.txt", "answers.txt", "-"], 2),
+    "choice-option": (["prune", "--rule", "x" * 5000, "cigar", "AAAAA", "answers.txt", "-"], 2),
+    "unknown-option": (["prune", "--" + "x" * 5000], 2),
+    "unknown-command": (["x" * 5000], 2),
+    "prior-weight": (["infer", "-q", "--prior", "prior.txt", "grids.txt"], 1),
+    "prior-line": (["infer", "-q", "--prior", "prior-line.txt", "grids.txt"], 1),
+    "file-name": (["tree", "show", "x" * 5000], 1),
+    "output-name": (["prune", "-q", "cigar", "AAAAA", "answers.txt", "nowhere/" + "x" * 5000], 1),
+}
+
+
+@pytest.mark.parametrize("case", list(LONG_INPUTS))
+def test_messages_quote_at_most_40_characters_of_an_input(work, case):
+    (work / "prior.txt").write_text("cigar," + "9" * 5000 + "\n")
+    (work / "prior-line.txt").write_text("x" * 5000 + "\n")
+    (work / "grids.txt").write_text("Wordle 1 1/6\n\n🟩🟩🟩🟩🟩\n")
+    args, status = LONG_INPUTS[case]
+    result = wordle(*args, cwd=work)
+    assert result.returncode == status, result.stderr
+    assert "Traceback" not in result.stderr
+    error = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert len(error) == 1 and len(error[0]) < 200, error
+    assert not re.search(r"(\S)\1{40}", error[0]) and "e " * 21 not in error[0], error[0]  # at most 40 of the input
+    assert "characters" in error[0]  # and how long it was
 
 
 # ---------------------------------------------------------------- environment and names (defect 11)

@@ -93,7 +93,7 @@ def _tiles(result: str | Sequence[int], length: int) -> tuple[int, ...]:
             raise UsageProblem(str(exc)) from None
     tiles = tuple(result)
     if len(tiles) != length or any(t not in (0, 1, 2) for t in tiles):
-        raise UsageProblem(f"result {tiles!r} must be {length} tiles, each 0 (absent), 1 (contained) or 2 (exact)")
+        raise UsageProblem(f"result {quote(repr(tiles))} must be {length} tiles, each 0 (absent), 1 (contained) or 2 (exact)")
     return tiles
 
 

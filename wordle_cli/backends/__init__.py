@@ -90,7 +90,7 @@ def resolve(name: str, pairs: int | None = None) -> str:
     from wordle_cli.config import AUTO_CUDA_MIN_PAIRS
 
     if name not in NAMES:
-        raise WordleError(f"unknown backend {name!r}; choose one of {', '.join(NAMES)}")
+        raise WordleError(f"unknown backend {quote(str(name))}; choose one of {', '.join(NAMES)}")
     if name == "cpu":
         return "cpu"
     ok, reason = cuda_status()
