@@ -822,6 +822,40 @@ def test_bad_numba_environment_is_one_line(work, variable, value):
     guard.check()
 
 
+def test_numba_cache_falls_back_when_home_and_package_are_read_only(tmp_path):
+    """A service user in a container: HOME unwritable, the installed package read-only (issue 23, item 5).
+
+    Faithful even as root: /dev/null/home cannot be created by anyone, and a
+    *file* named __pycache__ in each package folder stops numba (and Python)
+    from caching beside the code, as a read-only install does.
+    """
+    import shutil
+
+    package = tmp_path / "site" / "wordle_cli"
+    shutil.copytree(ROOT / "wordle_cli", package, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in [package, *(p for p in package.rglob("*") if p.is_dir())]:
+        (folder / "__pycache__").write_text("")
+    write_list(tmp_path / "answers.txt", ANSWERS)
+    (tmp_path / "tmp").mkdir()
+    env = {k: v for k, v in ENV.items() if k not in ("XDG_CACHE_HOME", "NUMBA_CACHE_DIR")}
+    env.update(HOME="/dev/null/home", TMPDIR=str(tmp_path / "tmp"), PYTHONPATH=str(package.parent))
+    args = [sys.executable, "-m", "wordle_cli", "score", "-q", "answers.txt", "answers.txt", "-"]
+    want = wordle("score", "-q", "answers.txt", "answers.txt", "-", cwd=tmp_path).stdout
+
+    first = subprocess.run(args, capture_output=True, env=env, cwd=tmp_path, timeout=300)
+    assert (first.returncode, first.stderr.decode()) == (0, "")
+    assert first.stdout == want
+    cache = tmp_path / "tmp" / f"wordle-cli-numba-{os.getuid()}"
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700 and list(cache.rglob("*.nbi"))  # numba's index files
+
+    env["NUMBA_CACHE_DIR"] = "/dev/null/numba"  # a cache folder that cannot be: one warning line, the same result
+    second = subprocess.run(args, capture_output=True, env=env, cwd=tmp_path, timeout=300)
+    assert second.returncode == 0 and second.stdout == want
+    assert second.stderr.decode().splitlines() == [
+        f"warning: NUMBA_CACHE_DIR='/dev/null/numba' is not a writable folder; numba caches in {cache} instead"
+    ]
+
+
 COMPLETION_FAULTS = {
     # name: (the environment, what the one line must say)
     "unknown-request": ({"_WORDLE_COMPLETE": "nonsense"}, "_WORDLE_COMPLETE='nonsense' is not a completion request"),
