@@ -387,6 +387,14 @@ def test_feedback_command_length_mismatch(runner):
     assert_usage_error(invoke(runner, ["feedback", "sheer", "supe"]), "GUESS")
 
 
+@pytest.mark.parametrize("word", ["abcdefghi", "σοφοσσοφος"])
+def test_feedback_command_refuses_words_longer_than_eight(runner, word):
+    """Words have 1 to 8 symbols everywhere (issue 23, item 19): `feedback` too."""
+    result = invoke(runner, ["feedback", word, word])
+    assert_usage_error(result, "words must have 1 to 8 symbols")
+    assert result.stdout == ""
+
+
 def test_backends_command(runner):
     result = invoke(runner, ["backends"])
     assert_ok(result)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
 import signal
 import socket
 import stat
@@ -29,6 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from children import default_signals
+
+from wordle_cli.errors import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
@@ -75,8 +79,10 @@ def wordle(*args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, env=None, cw
 
 
 def start(*args, env=None, cwd=None, preexec_fn=None, **streams) -> subprocess.Popen:
+    """Start `wordle ARGS` to send it signals: they have their default disposition in it, then `preexec_fn` runs."""
     streams = {"stdin": subprocess.DEVNULL, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams}
-    return subprocess.Popen([*WORDLE, *args], env={**ENV, **(env or {})}, cwd=cwd, preexec_fn=preexec_fn, **streams)
+    return subprocess.Popen([*WORDLE, *args], env={**ENV, **(env or {})}, cwd=cwd, preexec_fn=default_signals(preexec_fn),
+                            **streams)
 
 
 def one_line(result: Result, status: int, *needles: str) -> str:
@@ -742,6 +748,15 @@ def test_input_larger_than_memory_streams_through(tmp_path):
     assert peak < 64 * MiB, peak
 
 
+def test_play_interactive_from_a_pipe_bounds_its_lines(work):
+    """A 50 MB line piped into `play --interactive` is refused at once, as `--batch` refuses it (issue 23, item 14)."""
+    result, peak = measured(["play", "--interactive", "-q", *GAME], stdin=subprocess.PIPE, limit=1024 * MiB, cwd=work,
+                            feed=b"a" * MiB, repeat=50)
+    line = one_line(result, 1, "<stdin> line 1: longer than 256 characters, so not a turn", "'" + "a" * 40 + "…'")
+    assert len(line) < 300
+    assert peak < 200 * MiB, peak
+
+
 def test_ten_megabyte_line_makes_a_short_message(work):
     (work / "huge.txt").write_bytes(b"a" * (10 * MiB) + b"\n")
     guard = Guard(work / "huge.txt", work / "out.txt", folders=[work])
@@ -763,19 +778,111 @@ def test_huge_argument_makes_a_short_usage_error(work):
     assert (work / "out.txt").read_text() == "old content\n"
 
 
+LONG_INPUTS = {
+    # name: (arguments, exit status); each repeats one long input (issue 23, item 17)
+    "extra-arguments": (["feedback", "cigar", "cigar", *["e"] * 50_000], 2),
+    "integer-option": (["score", "--top", "9" * 5000, "answers.txt", "answers.txt", "-"], 2),
+    "choice-option": (["prune", "--rule", "x" * 5000, "cigar", "AAAAA", "answers.txt", "-"], 2),
+    "unknown-option": (["prune", "--" + "x" * 5000], 2),
+    "unknown-command": (["x" * 5000], 2),
+    "prior-weight": (["infer", "-q", "--prior", "prior.txt", "grids.txt"], 1),
+    "prior-line": (["infer", "-q", "--prior", "prior-line.txt", "grids.txt"], 1),
+    "file-name": (["tree", "show", "x" * 5000], 1),
+    "output-name": (["prune", "-q", "cigar", "AAAAA", "answers.txt", "nowhere/" + "x" * 5000], 1),
+}
+
+
+@pytest.mark.parametrize("case", list(LONG_INPUTS))
+def test_messages_quote_at_most_40_characters_of_an_input(work, case):
+    (work / "prior.txt").write_text("cigar," + "9" * 5000 + "\n")
+    (work / "prior-line.txt").write_text("x" * 5000 + "\n")
+    (work / "grids.txt").write_text("Wordle 1 1/6\n\n🟩🟩🟩🟩🟩\n")
+    args, status = LONG_INPUTS[case]
+    result = wordle(*args, cwd=work)
+    assert result.returncode == status, result.stderr
+    assert "Traceback" not in result.stderr
+    error = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert len(error) == 1 and len(error[0]) < 200, error
+    assert not re.search(r"(\S)\1{40}", error[0]) and "e " * 21 not in error[0], error[0]  # at most 40 of the input
+    assert "characters" in error[0]  # and how long it was
+
+
 # ---------------------------------------------------------------- environment and names (defect 11)
 
 
 @pytest.mark.parametrize(
     "variable, value",
     [("NUMBA_NUM_THREADS", "0"), ("NUMBA_NUM_THREADS", "-1"), ("NUMBA_NUM_THREADS", "many"), ("NUMBA_NUM_THREADS", "100000"),
-     ("NUMBA_THREADING_LAYER", "bogus")],
+     ("NUMBA_NUM_THREADS", "9" * 5000), ("NUMBA_NUM_THREADS", "²"), ("NUMBA_THREADING_LAYER", "bogus")],
+    ids=lambda text: text if len(text) < 30 else f"{len(text)}-digits",
 )
 def test_bad_numba_environment_is_one_line(work, variable, value):
     guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
     result = wordle("score", "-q", "answers.txt", "answers.txt", "out.txt", env={variable: value}, cwd=work)
-    one_line(result, 1, variable, repr(value))
+    one_line(result, 1, variable, quote(value))
     guard.check()
+
+
+def test_numba_cache_falls_back_when_home_and_package_are_read_only(tmp_path):
+    """A service user in a container: HOME unwritable, the installed package read-only (issue 23, item 5).
+
+    Faithful even as root: /dev/null/home cannot be created by anyone, and a
+    *file* named __pycache__ in each package folder stops numba (and Python)
+    from caching beside the code, as a read-only install does.
+    """
+    import shutil
+
+    package = tmp_path / "site" / "wordle_cli"
+    shutil.copytree(ROOT / "wordle_cli", package, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in [package, *(p for p in package.rglob("*") if p.is_dir())]:
+        (folder / "__pycache__").write_text("")
+    write_list(tmp_path / "answers.txt", ANSWERS)
+    (tmp_path / "tmp").mkdir()
+    env = {k: v for k, v in ENV.items() if k not in ("XDG_CACHE_HOME", "NUMBA_CACHE_DIR")}
+    env.update(HOME="/dev/null/home", TMPDIR=str(tmp_path / "tmp"), PYTHONPATH=str(package.parent))
+    args = [sys.executable, "-m", "wordle_cli", "score", "-q", "answers.txt", "answers.txt", "-"]
+    want = wordle("score", "-q", "answers.txt", "answers.txt", "-", cwd=tmp_path).stdout
+
+    first = subprocess.run(args, capture_output=True, env=env, cwd=tmp_path, timeout=300)
+    assert (first.returncode, first.stderr.decode()) == (0, "")
+    assert first.stdout == want
+    cache = tmp_path / "tmp" / f"wordle-cli-numba-{os.getuid()}"
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700 and list(cache.rglob("*.nbi"))  # numba's index files
+
+    env["NUMBA_CACHE_DIR"] = "/dev/null/numba"  # a cache folder that cannot be: one warning line, the same result
+    second = subprocess.run(args, capture_output=True, env=env, cwd=tmp_path, timeout=300)
+    assert second.returncode == 0 and second.stdout == want
+    assert second.stderr.decode().splitlines() == [
+        f"warning: NUMBA_CACHE_DIR='/dev/null/numba' is not a writable folder; numba caches in {cache} instead"
+    ]
+
+
+COMPLETION_FAULTS = {
+    # name: (the environment, what the one line must say)
+    "unknown-request": ({"_WORDLE_COMPLETE": "nonsense"}, "_WORDLE_COMPLETE='nonsense' is not a completion request"),
+    "unknown-shell": ({"_WORDLE_COMPLETE": "tcsh_source"}, "_WORDLE_COMPLETE='tcsh_source'"),
+    "no-words": ({"_WORDLE_COMPLETE": "bash_complete", "COMP_CWORD": "abc"}, "COMP_WORDS is not set"),
+    "word-not-a-number": ({"_WORDLE_COMPLETE": "bash_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": "abc"},
+                          "COMP_CWORD='abc' is not a word number"),
+    "huge-number": ({"_WORDLE_COMPLETE": "zsh_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": "9" * 5000},
+                    "(5000 characters) is not a word number"),
+    "fish-blank-word": ({"_WORDLE_COMPLETE": "fish_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": " "},
+                        "COMP_CWORD=' ' holds no word"),
+}
+
+
+@pytest.mark.parametrize("fault", list(COMPLETION_FAULTS))
+def test_bad_completion_request_is_one_line(work, fault):
+    env, message = COMPLETION_FAULTS[fault]
+    line = one_line(wordle(env=env, cwd=work), 1, message)
+    assert len(line) < 300
+
+
+def test_completion_request_still_completes(work):
+    """The control case: what bash's completion function sets gets click's answer."""
+    result = wordle(env={"_WORDLE_COMPLETE": "bash_complete", "COMP_WORDS": "wordle sc", "COMP_CWORD": "1"}, cwd=work)
+    quiet_success(result)
+    assert result.stdout == b"plain,score\n"
 
 
 @pytest.mark.parametrize("length", [250, 255])
@@ -812,6 +919,25 @@ def test_unwritable_directory_fails_before_computing(work):
         one_line(wordle("prune", "-q", "cigar", "AAAAA", "answers.txt", "ro/out.txt", cwd=work), 1, "ro/out.txt")
     finally:
         os.chmod(ro, 0o755)
+
+
+# ---------------------------------------------------------------- OUTPUT paths that name a directory (issue 23)
+
+
+WRITERS = {
+    "prune": ["prune", "-q", "cigar", "AAAAA", "answers.txt"],
+    "score": ["score", "-q", "answers.txt", "answers.txt"],
+    "simulate": ["simulate", "-q", *GAME, "--first", "cigar", "--output"],
+    "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar", "-o"],
+}
+
+
+@pytest.mark.parametrize("command, output", [*((c, "newname/") for c in WRITERS), ("prune", "out.txt/"), ("score", "out.txt/.")])
+def test_output_path_naming_a_directory_is_refused_like_cp(work, command, output):
+    """`newname/` can only be a directory: refuse it (as cp does) instead of writing `newname`."""
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    one_line(wordle(*WRITERS[command], output, cwd=work), 1, f"cannot write {output}: Not a directory")
+    guard.check()
 
 
 # ---------------------------------------------------------------- the tree commands and partition
@@ -868,7 +994,32 @@ TREE_FAULTS = {
     "deep-tree": (lambda w: (w / "t").write_text(_deep_json_tree(300)), "t", "deeper than 256 turns"),
     "huge-word": (lambda w: (w / "t").write_text('{"guess": "' + "a" * MiB + '", "map": {}}'), "t", "(1048576 characters)"),
     "huge-token": (lambda w: (w / "t").write_text("cigar " + "G" * MiB + "\n"), "t", "t line 1"),
+    # Integers beyond Python's int-string limit (4300 digits), issue 23 item 1:
+    "huge-json-int": (lambda w: (w / "t").write_text(HUGE_INT_TREE), "t", "the number '9999"),
+    "huge-turn": (lambda w: (w / "t").write_text("cigar GGGGG" + "9" * 5000 + "\n"), "t", "t line 1: 'GGGGG9999"),
+    "unicode-turn": (lambda w: (w / "t").write_text("cigar GGGGG²\n"), "t", "should end with its turn, 1"),
 }
+
+#: A JSON tree that is valid but for a 5000-digit number in a field of its own.
+HUGE_INT_TREE = '{"guess": "cigar", "map": {"GGGGG": null}, "summary": {"total": ' + "9" * 5000 + "}}"
+
+
+@pytest.mark.parametrize("command", ["tree-verify", "simulate", "play", "infer"])
+def test_numbers_beyond_the_int_string_limit_are_one_line(work, command):
+    """Every reader of a tree file, and `infer` reading a header's puzzle number (issue 23, item 1)."""
+    (work / "t.json").write_text(HUGE_INT_TREE)
+    (work / "grids.txt").write_text("Wordle " + "9" * 5000 + " 1/6\n\n🟩🟩🟩🟩🟩\n")
+    args = {
+        "tree-verify": ["tree", "verify", "-q", *GAME, "t.json"],
+        "simulate": ["simulate", "-q", *GAME, "--tree", "t.json", "--output", "-"],
+        "play": ["play", "-q", *GAME, "--tree", "t.json", "--batch"],
+        "infer": ["infer", "-q", "grids.txt"],
+    }[command]
+    guard = Guard(work / "answers.txt", work / "t.json", work / "grids.txt", folders=[work])
+    want = "grids.txt line 1: puzzle number" if command == "infer" else "t.json: the number '9999"
+    line = one_line(wordle(*args, cwd=work), 1, want, "(5000 characters)")
+    assert len(line) < 300
+    guard.check()
 
 
 def _deep_json_tree(turns: int) -> str:

@@ -293,6 +293,22 @@ def test_play_boards_refuses_impossible_feedback(runner, lists):
     assert result.stderr.strip().splitlines()[-1].startswith("Error: <stdin> line 1: board 1: no possible answer gives that feedback")
 
 
+def test_play_boards_share_is_refused_in_one_line(runner, lists):
+    """`share` has no grid with --boards (issue 23, item 6): at the prompt one problem line and the game goes on;
+    in a batch the line is an error, like any other line that is not a turn."""
+    targets = ["heath", "bench"]
+    first = naive_games.boards_play(targets, ANSWERS, ALLOWED, "expected")[0]
+    feedbacks = " ".join(show(naive.feedback(first, t), "letters") for t in targets)
+    played = invoke(runner, ["play", *lists, "--boards", "2", "--interactive", "-q"], input=f"share\n{feedbacks}\nshare\nquit\n")
+    assert played.exit_code == 0, played.stderr
+    assert played.stdout.count("error: share goes with a one-board game") == 2
+    pools = [[w for w in ANSWERS if naive.feedback(first, w) == naive.feedback(first, t)] for t in targets]
+    assert f"suggestion: {naive_games.boards_best('expected', pools, ANSWERS, ALLOWED)} " in played.stdout
+    batch = invoke(runner, ["play", *lists, "--boards", "2", "--batch", "-q"], input=f"{feedbacks}\nshare\n")
+    assert batch.exit_code == 1
+    assert batch.stderr.splitlines() == ["Error: <stdin> line 2: share goes with a one-board game; a game with --boards has no share grid"]
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -306,6 +322,8 @@ def test_play_boards_refuses_impossible_feedback(runner, lists):
         (["simulate", "--boards", "21"], "--boards 21 needs at least 21 answers"),
         (["play", "--boards", "2", "--tree", "t.tree"], "--tree plays one board"),
         (["play", "--max-guesses", "3"], "--max-guesses goes with --boards"),
+        (["play", "--boards", "2", "--share"], "--share goes with a one-board game"),
+        (["solve", "--boards", "2", "--share", "cigar", "rebut"], "--share goes with a one-board game"),
     ],
 )
 def test_usage_errors_are_one_line(runner, lists, args, message):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import naive_tree
 import pytest
+from children import default_signals
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -304,7 +305,7 @@ def test_ctrl_c_keeps_the_checkpoint(lists, tmp_path, dask_processes):
     out = tmp_path / "rank.csv"
     checkpoint = Path(str(out) + ".checkpoint")
     args = ["tree", "rank", *lists, "--cluster", dask_processes.address, "-o", str(out)]
-    run = wordle(*args, env=dask_processes.env)
+    run = wordle(*args, env=dask_processes.env, preexec_fn=default_signals())  # SIGINT not ignored, whatever the runner's
     wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 3)
     run.send_signal(signal.SIGINT)
     code, _, err = finish(run)

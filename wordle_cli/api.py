@@ -77,6 +77,8 @@ def _word(word: str, what: str, length: int | None = None) -> str:
     word = normalise(word.strip())
     if not word:
         raise UsageProblem(f"{what} is empty")
+    if len(word) > MAX_WORD_LENGTH:
+        raise UsageProblem(f"{what} {quote(word)} has length {len(word)}; words must have 1 to {MAX_WORD_LENGTH} symbols")
     if length is not None and len(word) != length:
         raise UsageProblem(f"{what} {quote(word)} has length {len(word)}, expected {length}")
     return word
@@ -91,7 +93,7 @@ def _tiles(result: str | Sequence[int], length: int) -> tuple[int, ...]:
             raise UsageProblem(str(exc)) from None
     tiles = tuple(result)
     if len(tiles) != length or any(t not in (0, 1, 2) for t in tiles):
-        raise UsageProblem(f"result {tiles!r} must be {length} tiles, each 0 (absent), 1 (contained) or 2 (exact)")
+        raise UsageProblem(f"result {quote(repr(tiles))} must be {length} tiles, each 0 (absent), 1 (contained) or 2 (exact)")
     return tiles
 
 

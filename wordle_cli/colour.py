@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
+from wordle_cli.errors import quote
 from wordle_cli.model.feedback import show
 
 #: The tile styles, in the order help texts list them.
@@ -36,7 +37,7 @@ def style_name(name: str) -> str:
     """A style's canonical name (aliases resolved); ValueError for an unknown one."""
     name = ALIASES.get(name, name)
     if name not in STYLES:
-        raise ValueError(f"unknown tile style {name!r}; choose one of {', '.join(STYLES)}")
+        raise ValueError(f"unknown tile style {quote(str(name))}; choose one of {', '.join(STYLES)}")
     return name
 
 

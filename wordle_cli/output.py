@@ -235,7 +235,8 @@ def replaces_file(path: str) -> bool:
 STDOUT_FD = 1
 
 # /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N: a descriptor of this process.
-_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/(\d+)/fd)/(\d+)")
+# At most 18 digits each: int() refuses more than 4300 (no descriptor or process number has 19).
+_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/([0-9]{1,18})/fd)/([0-9]{1,18})")
 
 
 def _own_descriptor(path: str) -> int | None:
@@ -254,7 +255,12 @@ def _own_descriptor(path: str) -> int | None:
 
 
 def _target_of(path: str) -> str:
-    """The file OUTPUT stands for: symbolic links followed (a dangling one's target included)."""
+    """The file OUTPUT stands for: symbolic links followed (a dangling one's target included).
+
+    A path that can only name a directory (`newname/`, `out.txt/.`) is refused,
+    as `cp` refuses it, rather than silently writing `newname`.
+    """
+    names_a_directory = path.endswith(("/", os.sep)) or os.path.basename(path) in (".", "..")
     target = os.path.realpath(path)
     try:
         if stat.S_ISDIR(os.stat(target).st_mode):
@@ -263,6 +269,8 @@ def _target_of(path: str) -> str:
         pass
     except OSError as exc:  # a loop of links, a path through a file
         raise WordleError(f"cannot write {path}: {exc.strerror or one_line(exc)}") from None
+    if names_a_directory:
+        raise WordleError(f"cannot write {path}: {os.strerror(errno.ENOTDIR)}; OUTPUT must be a file path")
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):
         raise WordleError(f"cannot write {path}: directory {directory} does not exist")

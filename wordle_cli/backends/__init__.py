@@ -28,7 +28,7 @@ import importlib
 from functools import cache
 from types import ModuleType
 
-from wordle_cli.errors import WordleError, one_line, quote
+from wordle_cli.errors import WordleError, one_line, quote, whole_number
 
 NAMES = ("auto", "cpu", "cuda")
 RULES = ("strict", "loose")
@@ -90,7 +90,7 @@ def resolve(name: str, pairs: int | None = None) -> str:
     from wordle_cli.config import AUTO_CUDA_MIN_PAIRS
 
     if name not in NAMES:
-        raise WordleError(f"unknown backend {name!r}; choose one of {', '.join(NAMES)}")
+        raise WordleError(f"unknown backend {quote(str(name))}; choose one of {', '.join(NAMES)}")
     if name == "cpu":
         return "cpu"
     ok, reason = cuda_status()
@@ -129,13 +129,98 @@ def check_numba_environment() -> None:
 
     threads = os.environ.get("NUMBA_NUM_THREADS", "").strip()
     most = max(MAX_NUMBA_THREADS, os.cpu_count() or 1)
-    if threads and not (threads.isdigit() and 0 < int(threads) <= most):
+    if threads and not 0 < (whole_number(threads) or 0) <= most:
         raise WordleError(f"NUMBA_NUM_THREADS={quote(threads)} is invalid: it must be a whole number from 1 to {most} (or unset)")
     layer = os.environ.get("NUMBA_THREADING_LAYER", "").strip()
     if layer and layer.lower() not in _THREADING_LAYERS:
         raise WordleError(
             f"NUMBA_THREADING_LAYER={quote(layer)} is invalid: choose one of {', '.join(_THREADING_LAYERS)} (or unset)"
         )
+    choose_numba_cache()
+
+
+def choose_numba_cache() -> None:
+    """Make sure numba finds a writable directory for its on-disk cache (call before numba is imported).
+
+    Every kernel is compiled with `cache=True`. numba caches beside the
+    package (its `__pycache__` folders), else in the user's cache folder
+    (~/.cache/numba), or in NUMBA_CACHE_DIR when that is set and writable;
+    when none is writable (a read-only install and an unwritable HOME, as for
+    a service user in a container), importing a kernel fails with "cannot
+    cache function ...: no locator available". Then NUMBA_CACHE_DIR is set
+    to a private folder in the temporary directory, `wordle-cli-numba-UID`
+    (made 0700; used only if this user owns it and nobody else may write to
+    it), which Dask's worker processes inherit too. A NUMBA_CACHE_DIR that
+    was set but cannot be written is replaced so, with one warning line.
+    Without any usable folder, a one-line error says to set NUMBA_CACHE_DIR.
+    """
+    import os
+
+    wanted = os.environ.get("NUMBA_CACHE_DIR", "")
+    if wanted and _writable_folder(wanted):
+        return
+    if not wanted and (os.name == "nt" or all(map(_writable_folder, _in_tree_caches())) or _writable_folder(_user_cache())):
+        return
+    fallback = _private_cache()
+    if fallback is None:
+        raise WordleError(
+            "numba, the CPU backend, finds no writable folder for its cache (the package's, ~/.cache/numba, "
+            "the temporary directory's): set NUMBA_CACHE_DIR to a writable folder"
+        )
+    os.environ["NUMBA_CACHE_DIR"] = fallback
+    if wanted:
+        import warnings
+
+        warnings.warn(f"NUMBA_CACHE_DIR={quote(wanted)} is not a writable folder; numba caches in {fallback} instead", stacklevel=2)
+
+
+def _writable_folder(path: str) -> bool:
+    """Whether `path` is (or can be made) a folder this process can create files in: numba's own test."""
+    import os
+    import tempfile
+
+    try:
+        os.makedirs(path, exist_ok=True)
+        tempfile.TemporaryFile(dir=path).close()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _in_tree_caches() -> list[str]:
+    """The `__pycache__` folder of every folder of the package (where numba caches first)."""
+    import os
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folders = [package] + [entry.path for entry in os.scandir(package) if entry.is_dir() and not entry.name.startswith(("_", "."))]
+    return [os.path.join(folder, "__pycache__") for folder in folders]
+
+
+def _user_cache() -> str:
+    """numba's user-wide cache folder (its AppDirs' user_cache_dir for appname "numba")."""
+    import os
+    import sys
+
+    if sys.platform == "darwin":
+        return os.path.expanduser("~/Library/Caches/numba")
+    return os.path.join(os.getenv("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "numba")
+
+
+def _private_cache() -> str | None:
+    """`wordle-cli-numba-UID` in the temporary directory, if it is (or becomes) this user's own folder."""
+    import os
+    import stat
+    import tempfile
+
+    try:
+        path = os.path.join(tempfile.gettempdir(), f"wordle-cli-numba-{os.getuid()}")
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        st = os.lstat(path)
+    except (OSError, AttributeError):  # no usable temporary directory (or no getuid: Windows)
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o022:
+        return None  # someone else's, or writable by others: its cached code could not be trusted
+    return path if _writable_folder(path) else None
 
 
 def numba_module() -> ModuleType:

@@ -13,8 +13,9 @@ each of the guess's letters it holds. Words are grouped by (M, k) once per
 guess, and each distinct feedback is checked against the groups.
 
 Compiled functions are cached on disk (numba `cache=True`) next to this file,
-or in numba's user cache dir when that is not writable, so only the first run
-pays for compilation.
+or in numba's user cache dir when that is not writable, or else in a private
+temporary folder (`backends.choose_numba_cache`), so only the first run pays
+for compilation.
 """
 
 from __future__ import annotations

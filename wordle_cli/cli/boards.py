@@ -87,7 +87,9 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
                 talk.state_boards(session)
             else:
                 talk.problem("nothing to undo")
-        else:
+        elif entry.command == "share":
+            talk.problem(SHARE_ONE_BOARD)
+        elif entry.command == "turn":
             guess = entry.guess or session.suggestion
             if guess not in game.candidate_index:
                 report.warn(f"{quote(guess)} is in neither word list")
@@ -103,6 +105,9 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
                 break
             talk.state_boards(session)
 
+
+#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
+SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
 
 BOARDS_HELP = (
     "Type one feedback per unsolved board, in board order, for the suggested guess: GYBBB BBBBG ... "

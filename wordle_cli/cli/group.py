@@ -7,13 +7,18 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
 
 from wordle_cli import __version__
 from wordle_cli.cli.commands import COMMANDS
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote, whole_number
+
+#: What click's completion variable may hold: SHELL_ACTION, e.g. bash_source.
+COMPLETION_SHELLS = ("bash", "zsh", "fish")
+COMPLETION_ACTIONS = ("source", "complete")
 
 
 class WordleGroup(click.Group):
@@ -38,6 +43,43 @@ class WordleGroup(click.Group):
         except KeyboardInterrupt:  # only when run in-process (tests); the program raises Interrupted
             click.echo("wordle: interrupted", err=True)
             sys.exit(130)
+
+    def _main_shell_completion(self, ctx_args, prog_name: str, complete_var: str | None = None) -> None:
+        """click's shell completion, where a request it cannot serve is one line (exit 1).
+
+        click answers an unknown `_WORDLE_COMPLETE` with a silent exit 1, and a
+        missing COMP_WORDS or a COMP_CWORD that is not a number with a traceback.
+        """
+        variable = complete_var or f"_{prog_name.replace('-', '_').replace('.', '_')}_COMPLETE".upper()
+        request = os.environ.get(variable)
+        if not request:
+            return
+        shell, _, action = request.partition("_")
+        if shell not in COMPLETION_SHELLS or action not in COMPLETION_ACTIONS:
+            raise WordleError(
+                f"{variable}={quote(request)} is not a completion request: use SHELL_source or SHELL_complete "
+                f"with SHELL one of {', '.join(COMPLETION_SHELLS)} (see `wordle completion --help`)"
+            )
+        if action == "complete":
+            _check_completion_variables(shell)
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+
+def _check_completion_variables(shell: str) -> None:
+    """The variables a shell's completion function sets (COMP_WORDS, COMP_CWORD): present and well formed.
+
+    COMP_CWORD is the number of the word being completed for bash and zsh, and
+    that word itself for fish.
+    """
+    for name in ("COMP_WORDS", "COMP_CWORD"):
+        if name not in os.environ:
+            raise WordleError(f"shell completion: {name} is not set (the shell's completion function sets it)")
+    cword = os.environ["COMP_CWORD"]
+    if shell == "fish":
+        if cword and not cword.strip():
+            raise WordleError(f"shell completion: COMP_CWORD={quote(cword)} holds no word")
+    elif whole_number(cword.strip()) is None:
+        raise WordleError(f"shell completion: COMP_CWORD={quote(cword)} is not a word number")
 
 
 def _skip_numba_blas_probe() -> None:

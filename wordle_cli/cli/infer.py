@@ -50,7 +50,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, b
     the_game, answers_name = open_game(report, game, answers, allowed)
     if grids == "-" and sys.stdin.isatty():
         report.info("paste the posts, then press Ctrl-D")
-    reading = read_posts(read_text(grids, "grids file"), the_game.length, day)
+    reading = read_posts(read_text(grids, "grids file"), the_game.length, day, display_name(grids))
     if not reading.grids:
         aside = reading_summary(reading, head=False)
         raise WordleError(f"{display_name(grids)}: no result grids of {the_game.length} tiles a row" + (f" ({aside})" if aside else ""))

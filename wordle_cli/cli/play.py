@@ -101,7 +101,10 @@ def play(
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
     if boards > 1:
-        from wordle_cli.cli.boards import BOARDS_HELP, play_boards
+        from wordle_cli.cli.boards import BOARDS_HELP, SHARE_ONE_BOARD, play_boards
+
+        if share:
+            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
 
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))

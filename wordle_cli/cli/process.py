@@ -30,7 +30,7 @@ import warnings
 
 from wordle_cli import interrupts
 from wordle_cli.backends import NumbaImportCheck
-from wordle_cli.errors import WordleError, one_line
+from wordle_cli.errors import WordleError, one_line, shorten
 from wordle_cli.output import ReaderGone, Sink, text_stream
 
 STDIN_CLOSED = "standard input is closed"
@@ -83,7 +83,7 @@ def _status_of(exc: BaseException) -> int:
         code = exc.code
         if code is None or isinstance(code, int):
             return code or 0
-        _say(str(code))
+        _say(shorten(str(code)))
         return 1
     if isinstance(exc, ReaderGone):
         return 0
@@ -95,6 +95,7 @@ def _status_of(exc: BaseException) -> int:
     if isinstance(exc, click.exceptions.Exit):
         return exc.exit_code
     if isinstance(exc, click.ClickException):
+        exc.message = shorten(exc.message)  # click quotes whole values: "Invalid value for '--top': '99999…'"
         try:
             exc.show()
         except (WordleError, ReaderGone):
@@ -104,17 +105,17 @@ def _status_of(exc: BaseException) -> int:
         _say("Error: aborted")
         return 1
     if isinstance(exc, WordleError):
-        _say(f"Error: {exc}")
+        _say(f"Error: {shorten(str(exc))}")
         return exc.exit_code
     if isinstance(exc, MemoryError):
         _say("Error: out of memory")
         return 1
     if isinstance(exc, OSError):
         where = f" ({exc.filename})" if exc.filename else ""
-        _say(f"Error: {exc.strerror or one_line(exc)}{where}")
+        _say(shorten(f"Error: {exc.strerror or one_line(exc)}{where}"))
         return 1
     if isinstance(exc, UnicodeError):
-        _say(f"Error: {one_line(exc)}")
+        _say(shorten(f"Error: {one_line(exc)}"))
         return 1
     raise exc  # a bug: its traceback is what a developer needs
 
@@ -147,7 +148,7 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
     if marker:
         lines = trace.strip().splitlines()
         text = head + (lines[-1] if lines else "")
-    _say("warning: " + " ".join(text.split()))
+    _say(shorten("warning: " + " ".join(text.split())))
 
 
 # ---------------------------------------------------------------- standard streams

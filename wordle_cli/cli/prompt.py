@@ -14,6 +14,8 @@ from collections.abc import Iterator
 
 import click
 
+from wordle_cli.errors import WordleError, quote
+
 
 def enable_line_editing() -> bool:
     """Arrow keys, Ctrl-A/E, backspace and up-arrow history at `input()`, where readline exists."""
@@ -44,14 +46,42 @@ def turn_lines(interactive: bool, prompt: str) -> Iterator[tuple[int | None, str
     memory stays bounded whatever is piped in. Ctrl-C is not caught here: it
     ends the program with status 130.
     """
-    if interactive:
+    if interactive and sys.stdin.isatty():  # a terminal bounds a line itself (4096 bytes on Linux)
         enable_line_editing()
         while (line := ask(prompt)) is not None:
             yield None, line
+    elif interactive:
+        yield from _piped_answers(prompt)
     else:
         from wordle_cli.wordlist import content_lines
 
         yield from content_lines(sys.stdin.buffer, "<stdin>")
+
+
+def _piped_answers(prompt: str) -> Iterator[tuple[int | None, str]]:
+    """Lines answered at `prompt` through a pipe, as `input()` reads them, but never more than a turn can be.
+
+    `input()` would hold a whole line whatever its size (a 50 MB line: 1 GB);
+    here a line longer than a turn can be ends the run with the error
+    `--batch` gives, having read only that much of it.
+    """
+    from wordle_cli.config import MAX_LINE_LENGTH
+
+    limit = 4 * MAX_LINE_LENGTH + 64  # bytes: MAX_LINE_LENGTH characters of up to 4 bytes, and some white space
+    number = 0
+    while True:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        data = sys.stdin.buffer.readline(limit + 1)
+        number += 1
+        if not data:
+            click.echo()
+            return
+        text = data.decode("utf-8", "surrogateescape")
+        if len(data) > limit and not data.endswith(b"\n"):
+            shown = quote(text.strip(), whole=False)
+            raise WordleError(f"<stdin> line {number}: longer than {MAX_LINE_LENGTH} characters, so not a turn: {shown}")
+        yield None, text.rstrip("\r\n")
 
 
 def width() -> int:

@@ -45,10 +45,10 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     """
     report = Reporter(quiet)
     if boards > 1:
-        from wordle_cli.cli.boards import solve_boards
+        from wordle_cli.cli.boards import SHARE_ONE_BOARD, solve_boards
 
         if share:
-            raise click.UsageError("--share goes with a one-board game")
+            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
 
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first)
         solve_boards(report, solver, targets, first, tiles, game_limit(boards, max_guesses))

@@ -8,7 +8,7 @@ from wordle_cli import api, wordlist
 from wordle_cli.model import feedback
 from wordle_cli.cli.options import TileStyle, color_option, colour_wanted, tiles_option_with
 from wordle_cli.colour import tiles_text
-from wordle_cli.errors import quote
+from wordle_cli.errors import UsageProblem, quote
 
 
 @click.command("feedback")
@@ -33,6 +33,9 @@ def feedback_command(guess, answer, tiles, tiles_alias, color):
         raise click.BadParameter(
             f"{quote(guess)} has length {len(guess)} but ANSWER {quote(answer)} has length {len(answer)}", param_hint="'GUESS'"
         )
-    result = feedback.parse(api.feedback(guess, answer))
+    try:
+        result = feedback.parse(api.feedback(guess, answer))
+    except UsageProblem as exc:  # a word longer than 8 symbols: a usage error, with the usage lines
+        raise click.UsageError(str(exc)) from None
     colour = colour_wanted(color)
     click.echo(tiles_text(result, tiles_alias or tiles, colour), color=colour)

@@ -38,7 +38,7 @@ from fractions import Fraction
 import numpy as np
 
 from wordle_cli import backends
-from wordle_cli.errors import UsageProblem, WordleError
+from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.games import MAX_BOARDS, split
 from wordle_cli.solver import openings
 from wordle_cli.model.game import Game
@@ -127,7 +127,7 @@ class MultiSolver:
                 continue
             left = pool[row[pool] == code]
             if len(left) == 0:
-                raise WordleError(f"board {board + 1}: no possible answer gives that feedback for {guess!r}")
+                raise WordleError(f"board {board + 1}: no possible answer gives that feedback for {quote(guess)}")
             following.append(None if code == self.game.win_code else left)
         return following
 

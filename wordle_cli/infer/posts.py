@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from wordle_cli.model import feedback
+from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
 
 #: Characters a pasted row may carry besides its tiles: variation selectors, joiners.
 _INVISIBLE = "\ufe0f\ufe0e\u200b\u200c\u200d\u2060"
@@ -78,8 +79,8 @@ class Reading:
         return sum(1 for g in self.grids if g.hard)
 
 
-def read_posts(text: str, length: int, day: int | None = None) -> Reading:
-    """Every grid in `text` whose rows have `length` tiles (see the module docstring)."""
+def read_posts(text: str, length: int, day: int | None = None, name: str = "<grids>") -> Reading:
+    """Every grid in `text` whose rows have `length` tiles (see the module docstring); errors name `name`."""
     reading = Reading()
     found: list[Grid] = []
     current = _Open()
@@ -104,7 +105,7 @@ def read_posts(text: str, length: int, day: int | None = None) -> Reading:
                 parsed[tiles] = feedback.parse(tiles)
             current.rows.append(parsed[tiles])
             continue
-        header = _header(line)
+        header = _header(line, f"{name} line {number}")
         if header is not None:
             close()
             current.header(number, *header)
@@ -183,13 +184,20 @@ def _tile_prefix(line: str) -> str:
     return "".join(out)
 
 
-def _header(line: str) -> tuple[int | None, str, bool, int] | None:
-    """(puzzle number, score "1".."9" or "X", hard mode, most rows) of a header line, else None."""
+def _header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
+    """(puzzle number, score "1".."9" or "X", hard mode, most rows) of a header line, else None.
+
+    A puzzle number too long to be one is a WordleError naming `where`.
+    """
     match = _HEADER.match(line)
     if match is None:
         return None
     day = match["day"]
-    number = int(re.sub(r"\D", "", day)) if day else None
+    number = None
+    if day:
+        number = whole_number(re.sub(r"\D", "", day))
+        if number is None:
+            raise WordleError(f"{where}: puzzle number {quote(day)} has more than {MAX_DIGITS} digits")
     return number, match["score"].upper(), bool(match["hard"]), int(match["max"])
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.wordlist import display_name, normalise, read_text
 
 
@@ -43,7 +43,7 @@ def read_prior(path: str, candidates: list[str]) -> Prior:
         first = False
         word, weight = _parse_line(line, f"{name} line {number}")
         if word in listed:
-            raise WordleError(f"{name} line {number}: {word!r} is listed twice")
+            raise WordleError(f"{name} line {number}: {quote(word)} is listed twice")
         listed.add(word)
         if word in index:
             weights[index[word]] = weight
@@ -57,14 +57,14 @@ def read_prior(path: str, candidates: list[str]) -> Prior:
 def _parse_line(line: str, where: str) -> tuple[str, float]:
     pieces = line.split(",")
     if len(pieces) != 2:
-        raise WordleError(f"{where}: expected word,weight, got {line!r}")
+        raise WordleError(f"{where}: expected word,weight, got {quote(line)}")
     word = normalise(pieces[0].strip())
     try:
         weight = float(pieces[1])
     except ValueError:
-        raise WordleError(f"{where}: {pieces[1].strip()!r} is not a number") from None
+        raise WordleError(f"{where}: {quote(pieces[1].strip())} is not a number") from None
     if not word:
         raise WordleError(f"{where}: the word is empty")
     if not math.isfinite(weight) or weight < 0:
-        raise WordleError(f"{where}: the weight must be a finite number >= 0, got {pieces[1].strip()!r}")
+        raise WordleError(f"{where}: the weight must be a finite number >= 0, got {quote(pieces[1].strip())}")
     return word, weight

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from wordle_cli import shipped, wordlist
-from wordle_cli.errors import WordleError
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.wordlist import WordList
 
 GAMES = ("wordle", "primel")
@@ -53,7 +53,7 @@ def _generated(name: str, words: list[str]) -> WordList:
 def load_lists(game: str, answers: str | None = None, allowed: str | None = None) -> tuple[WordList, WordList]:
     """(answers, allowed) word lists of a game, either replaced by a file ('-' for stdin)."""
     if game not in GAMES:
-        raise WordleError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        raise WordleError(f"unknown game {quote(str(game))}; choose one of {', '.join(GAMES)}")
     wordlist.check_one_stdin(*(p for p in (answers, allowed) if p is not None))
     answer_list = wordlist.read_word_list(answers) if answers is not None else _default_list(game, "answers")
     allowed_list = wordlist.read_word_list(allowed) if allowed is not None else _default_list(game, "allowed")

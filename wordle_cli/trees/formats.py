@@ -28,7 +28,7 @@ from typing import TextIO
 
 from wordle_cli.model import feedback
 from wordle_cli.config import MAX_WORD_LENGTH
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
 from wordle_cli.trees.model import Node, Tree
 from wordle_cli.wordlist import is_text, normalise
 
@@ -237,7 +237,7 @@ def _feedback_token(mark: str, length: int, turn: int, name: str, where: str) ->
         tiles = feedback.parse(tiles_text, length)
     except ValueError:
         raise TreeFileError(f"{name} {where}: {quote(mark)} is not {length} feedback letters and a turn number") from None
-    if not digits.isdigit() or int(digits) != turn:
+    if whole_number(digits) != turn:
         raise TreeFileError(f"{name} {where}: {quote(mark)} should end with its turn, {turn}")
     return tiles
 
@@ -265,11 +265,24 @@ def _nesting(text: str, limit: int) -> bool:
     return False
 
 
+def _json_int(digits: str, name: str) -> int:
+    """A JSON integer (in a field a tree may carry, a summary's total): at most MAX_DIGITS digits.
+
+    Python refuses to read an integer of more than 4300 digits with a
+    ValueError, which `json.loads` would pass on; no count in a tree file is
+    anywhere near that long.
+    """
+    number = whole_number(digits.lstrip("-"))
+    if number is None:
+        raise TreeFileError(f"{name}: the number {quote(digits)} is longer than {MAX_DIGITS} digits, so not from a tree")
+    return -number if digits.startswith("-") else number
+
+
 def _read_json(text: str, name: str) -> TreeFile:
     if _nesting(text, 4 * MAX_TURNS):  # a turn is two levels (a node, its map): twice the room, so deep trees get the exact message below
         raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=lambda digits: _json_int(digits, name))
     except json.JSONDecodeError as exc:
         raise TreeFileError(f"{name} line {exc.lineno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
