@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from wordle_cli import feedback
@@ -65,6 +65,7 @@ class TreeFile:
     tree: Tree
     leaves: list[Leaf]
     format: str
+    summary: dict = field(default_factory=dict)  # a json root's other fields (`json_summary`), as stored
 
 
 # ---------------------------------------------------------------- writing
@@ -305,7 +306,8 @@ def _read_json(text: str, name: str) -> TreeFile:
                 walk(child, path)
 
     walk(data, [])
-    return TreeFile(builder.tree(), leaves, "json")
+    summary = {key: value for key, value in data.items() if key not in ("guess", "map")}
+    return TreeFile(builder.tree(), leaves, "json", summary)
 
 
 class _Builder:
