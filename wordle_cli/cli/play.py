@@ -24,12 +24,14 @@ import click
 from wordle_cli.cli.options import (
     Reporter,
     boards_option,
+    check_share_day,
     color_option,
     colour_wanted,
     game_limit,
     max_guesses_option,
     open_boards,
     open_solver,
+    share_day_option,
     solver_options,
     tiles_option,
     tree_option,
@@ -58,6 +60,7 @@ HELP = (
     help="List the possible answers when at most N remain.",
 )
 @click.option("--share", is_flag=True, help="At the end, print the result grid players post (Wordle 3/6 and the emoji rows).")
+@share_day_option
 @tree_option
 @boards_option
 @max_guesses_option
@@ -65,7 +68,7 @@ HELP = (
 @tiles_option
 @color_option
 def play(
-    interactive, show, share, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet,
+    interactive, show, share, day, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet,
     tiles, color,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
@@ -100,6 +103,7 @@ def play(
     if interactive is None:
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
+    check_share_day(share, day)
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards
 
@@ -139,7 +143,7 @@ def play(
         elif entry.command == "list":
             talk.remaining(session, limit=None)
         elif entry.command == "share":
-            talk.say(_share(session))
+            talk.say(_share(session, day))
         elif entry.command == "undo":
             if session.undo():
                 talk.state(session)
@@ -163,7 +167,7 @@ def play(
                 break
             talk.state(session)
     if share:
-        click.echo(_share(session))
+        click.echo(_share(session, day))
 
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
@@ -175,11 +179,11 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
-def _share(session) -> str:
+def _share(session, day: int | None = None) -> str:
     from wordle_cli.solver.record import share_grid
 
     solver = session.solver
-    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard)
+    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard, day=day)
 
 
 def _explain(line: str, game) -> str | None:
