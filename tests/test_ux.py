@@ -105,3 +105,48 @@ def test_infer_says_when_nothing_distinguishes_the_candidates(runner, small):
     rows = "\n".join(emoji(g, "cigar") for g in ["roate", "cigar"])
     ranked = invoke(runner, ["infer", "-q", *small], input=f"Wordle 7 2/6\n\n{rows}\n")
     assert ranked.stdout.splitlines()[-1].startswith(("most likely: ", "answer: "))
+
+
+# ---------------------------------------------------------------- 28: wrapping by display width
+
+
+def columns_of(line: str) -> int:
+    """Display columns, independently of the tool: emoji and East Asian wide characters take two."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) or ch == "\ufe0f" else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def test_wrap_counts_an_emoji_as_two_columns(monkeypatch):
+    from wordle_cli.cli import prompt
+    from wordle_cli.cli.prompt import wrap
+
+    text = "type the feedback 🟩🟨⬛⬛⬛ or 🟩🟩🟩🟩🟩 or ⬛⬛⬛⬛⬛ as the game showed it, e.g. 🟨🟨⬛🟩⬛ for roate"
+    for columns in (20, 24, 33, 40):
+        monkeypatch.setattr(prompt, "width", lambda columns=columns: columns)
+        lines = wrap(text, "  ").split("\n")
+        assert all(columns_of(line) <= columns for line in lines), (columns, lines)
+        assert all(line.startswith("  ") for line in lines)
+        assert " ".join(line.strip() for line in lines) == text  # nothing lost, no word cut
+    # A word wider than the line is cut where the line ends.
+    monkeypatch.setattr(prompt, "width", lambda: 10)
+    assert wrap("🟩" * 12).split("\n") == ["🟩" * 5, "🟩" * 5, "🟩" * 2]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play"],
+        ["absurdle", "play"],
+    ],
+)
+def test_every_line_fits_a_narrow_terminal(tmp_path, args):
+    answers = write(str(tmp_path / "answers.txt"), ANSWERS)
+    allowed = write(str(tmp_path / "allowed.txt"), ALLOWED)
+    term = Terminal([*args, "--answers", answers, "--allowed", allowed], columns=40)
+    term.read_until("> ")
+    term.type("quit\r")
+    assert term.finish() == 0
+    lines = plain(term.text()).split("\n")
+    assert len(lines) > 3
+    assert all(columns_of(line) <= 40 for line in lines), [line for line in lines if columns_of(line) > 40]

@@ -139,7 +139,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     'list', 'help' and 'quit' do what they say.
       printf 'salet\\ngroin\\ndampy\\nchuck\\n' | wordle absurdle play
     """
-    from wordle_cli.cli.prompt import turn_lines
+    from wordle_cli.cli.prompt import turn_lines, wrap
     from wordle_cli.feedback import decode
     from wordle_cli.feedback import show as show_tiles
     from wordle_cli.wordlist import normalise
@@ -159,20 +159,22 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     pools = [absurdle.start()]
     guesses: list[str] = []
 
-    def say(text: str) -> None:
-        if interactive or not quiet:
-            click.echo(text, err=not interactive)
+    def say(text: str, indent: str = "") -> None:
+        if interactive:
+            click.echo(wrap(text, indent))  # fitted to the terminal, as in `wordle play`
+        elif not quiet:
+            click.echo(indent + text, err=True)
 
     line_number: int | None = None
 
     def problem(text: str) -> None:
         if interactive:
-            click.echo(f"error: {text}")
+            say(f"error: {text}")
         else:
             raise WordleError(f"<stdin> line {line_number}: {text}" if line_number is not None else text)
 
     if interactive:
-        click.echo(HOST_RULE + " Type a guess, or undo, list, help, quit.")
+        say(HOST_RULE + " Type a guess, or undo, list, help, quit.")
     for line_number, line in turn_lines(interactive, "guess> "):  # noqa: B007 - problem() reads line_number
         text = line.strip()
         if not text or text.startswith("#"):
@@ -209,7 +211,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
             say(f"won in {len(guesses)} guess{'es' if len(guesses) != 1 else ''}")
             break
         if step.left <= show:
-            say("  " + " ".join(the_game.answers[i] for i in kept.tolist()))
+            say(" ".join(the_game.answers[i] for i in kept.tolist()), indent="  ")
         if goal is not None and the_game.answer_index[goal] not in set(kept.tolist()):
             say(f"{goal} is no longer possible: the challenge is lost (undo to go back)")
 

@@ -56,10 +56,10 @@ class Reporter:
 
     def info(self, message: str) -> None:
         if not self.quiet:
-            click.echo(message, err=True)
+            click.echo(_fitted(message), err=True)
 
     def warn(self, message: str) -> None:
-        click.echo(f"warning: {message}", err=True)
+        click.echo(_fitted(f"warning: {message}"), err=True)
 
     def elapsed(self) -> float:
         """Seconds since the command started, less the time spent `waiting` for a person."""
@@ -79,6 +79,15 @@ class Reporter:
         if word_list.duplicates:
             s = "s" if word_list.duplicates != 1 else ""
             self.warn(f"{word_list.name}: dropped {word_list.duplicates} duplicate word{s} (kept first occurrences)")
+
+
+def _fitted(message: str) -> str:
+    """A line for stderr: wrapped to the terminal's width when stderr is one (a pipe gets it whole)."""
+    if not sys.stderr.isatty():
+        return message
+    from wordle_cli.cli.prompt import wrap
+
+    return wrap(message)
 
 
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)

@@ -3,16 +3,20 @@
 Line editing and history come from Python's `readline`, imported only when
 standard input is a terminal (it is absent on some platforms, and loading it
 for a pipe would only cost time). Text is wrapped at word boundaries to the
-terminal's width, so words are never split at the screen's edge.
+terminal's width, measured in display columns (an emoji takes two), so words
+are never split at the screen's edge.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from collections.abc import Iterator
 
 import click
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def enable_line_editing() -> bool:
@@ -59,6 +63,40 @@ def width() -> int:
     return max(20, shutil.get_terminal_size((80, 24)).columns - 1)
 
 
-def wrap(text: str, indent: str = "") -> str:
-    """`text` wrapped at word boundaries to the terminal's width; each line starts with `indent`."""
-    return click.wrap_text(text, width=width(), initial_indent=indent, subsequent_indent=indent, preserve_paragraphs=False)
+def display_width(text: str) -> int:
+    """Columns `text` takes at a terminal: an emoji or a CJK character two, a combining mark none.
+
+    By `wcwidth` (the table terminals follow); ANSI colour codes take none.
+    """
+    from wcwidth import wcswidth, wcwidth
+
+    plain = _ANSI.sub("", text)
+    columns = wcswidth(plain)
+    return columns if columns >= 0 else sum(max(0, wcwidth(ch)) for ch in plain)  # a control character: none
+
+
+def wrap(text: str, indent: str = "", columns: int | None = None) -> str:
+    """`text` wrapped at spaces to the terminal's width (or `columns`), measured in display columns.
+
+    Each line starts with `indent`; a word wider than a line is cut where the line ends.
+    """
+    limit = max(display_width(indent) + 1, columns or width())
+    lines: list[str] = []
+    line, used = indent, display_width(indent)
+    fresh = True  # nothing after the indent yet
+    for word in text.split():
+        size = display_width(word)
+        if not fresh and used + 1 + size > limit:
+            lines.append(line)
+            line, used, fresh = indent, display_width(indent), True
+        if not fresh:
+            line, used = line + " ", used + 1
+        for ch in word:  # only a word wider than the whole line is cut
+            step = display_width(ch)
+            if used + step > limit and not fresh:
+                lines.append(line)
+                line, used = indent, display_width(indent)
+            line, used, fresh = line + ch, used + step, False
+    if not fresh:
+        lines.append(line)
+    return "\n".join(lines)
