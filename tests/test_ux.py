@@ -150,3 +150,49 @@ def test_every_line_fits_a_narrow_terminal(tmp_path, args):
     lines = plain(term.text()).split("\n")
     assert len(lines) > 3
     assert all(columns_of(line) <= 40 for line in lines), [line for line in lines if columns_of(line) > 40]
+
+
+# ---------------------------------------------------------------- 29: hints
+
+
+def usage_line(result) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.stderr)
+    return result.stderr.strip().splitlines()[-1]
+
+
+def test_play_with_a_word_suggests_solve(runner):
+    line = usage_line(invoke(runner, ["play", "cigar"]))
+    assert "unexpected extra argument (cigar)" in line and "wordle solve cigar" in line
+    assert "solve" not in usage_line(invoke(runner, ["play", "a", "b"]))  # no guess at what two words meant
+
+
+def test_absurdle_solve_with_a_word_suggests_first(runner):
+    line = usage_line(invoke(runner, ["absurdle", "solve", "salet"]))
+    assert "wordle absurdle solve --first salet" in line
+
+
+def test_prune_spots_swapped_arguments(runner):
+    line = usage_line(invoke(runner, ["prune", "CACAA", "roate"]))
+    assert "swapped" in line and "wordle prune roate CACAA" in line
+    assert "swapped" not in usage_line(invoke(runner, ["prune", "roate", "roate"]))  # roate is no feedback either
+
+
+@pytest.mark.parametrize("mode", ["play", "absurdle"])
+def test_a_misspelt_command_at_the_prompt_gets_a_suggestion(runner, small, mode):
+    args = ["play", "--interactive", "-q", *small] if mode == "play" else ["absurdle", "play", "--interactive", "-q", *small]
+    result = invoke(runner, args, input="lsit\nquit\n")
+    assert_ok(result)
+    assert "did you mean `list`?" in result.stdout
+
+
+def test_play_prompt_still_names_a_feedback_typo(runner, small):
+    result = invoke(runner, ["play", "--interactive", "-q", *small], input="CACAZ\nquit\n")
+    assert "'z' at position 5 is not a tile" in result.stdout and "did you mean" not in result.stdout
+
+
+def test_tree_verify_of_a_csv_says_so(runner, small, tmp_path):
+    scores = tmp_path / "scores.csv"
+    scores.write_text("guess,expected,worst\nroate,1.5,3\n", encoding="utf-8")
+    result = invoke(runner, ["tree", "verify", *small, str(scores)])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [f"Error: {scores}: looks like a CSV file (its first line has commas), not a tree (selby or json)"]

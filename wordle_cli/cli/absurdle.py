@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import Reporter, backend_option, checked_word, game_options, open_game, quiet_option, threads_option, tiles_option
 from wordle_cli.errors import WordleError, quote
 
@@ -14,6 +15,9 @@ HOST_RULE = (
     "of answers sharing one feedback; ties go to the feedback with the fewest exact tiles, then the fewest "
     "contained, then the smallest code. You win when your guess is the only word left."
 )
+
+#: What `absurdle play` reads besides guesses (and their short forms), for "did you mean".
+PLAY_COMMANDS = ("quit", "exit", "help", "list", "undo")
 
 target_option = click.option(
     "--target",
@@ -49,7 +53,15 @@ def _open(report: Reporter, game, answers, allowed, backend, threads):
     return Absurdle(the_game, chosen)
 
 
-@absurdle_group.command("solve")
+def _opener_hint(extra: list[str]) -> str | None:
+    """`wordle absurdle solve salet`: the word is meant as the opener."""
+    from wordle_cli.cli.hints import one_word
+
+    word = one_word(extra)
+    return f"to open with {quote(word)}: wordle absurdle solve --first {word}" if word else None
+
+
+@absurdle_group.command("solve", cls=NoArguments, hint=_opener_hint)
 @click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
 @click.option(
     "--max-guesses",
@@ -139,6 +151,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     'list', 'help' and 'quit' do what they say.
       printf 'salet\\ngroin\\ndampy\\nchuck\\n' | wordle absurdle play
     """
+    from wordle_cli.cli.hints import did_you_mean
     from wordle_cli.cli.prompt import turn_lines, wrap
     from wordle_cli.feedback import decode
     from wordle_cli.feedback import show as show_tiles
@@ -180,7 +193,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
         if not text or text.startswith("#"):
             continue
         command = text.lower()
-        if command in ("quit", "q", "exit"):
+        if command in ("quit", "q", "exit"):  # PLAY_COMMANDS
             break
         if command in ("help", "?"):
             say(HOST_RULE)
@@ -197,6 +210,9 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
                 problem("nothing to undo")
             continue
         guess = normalise(text)
+        if guess not in the_game.candidate_index and (meant := did_you_mean(guess, PLAY_COMMANDS)) is not None:
+            problem(f"{quote(guess)} is not a word of the list or a command: did you mean `{meant}`?")
+            continue
         if len(guess) != the_game.length:
             problem(f"{quote(guess)} has length {len(guess)}, expected {the_game.length}")
             continue

@@ -36,6 +36,7 @@ from wordle_cli.cli.options import (
     tiles_option,
     tree_option,
 )
+from wordle_cli.cli.hints import NoArguments
 from wordle_cli.errors import WordleError, quote
 
 HELP = (
@@ -45,7 +46,17 @@ HELP = (
 )
 
 
-@click.command()
+def _stray_word_hint(extra: list[str]) -> str | None:
+    """`wordle play cigar`: play reads the game you play elsewhere; solve plays against a known answer."""
+    from wordle_cli.cli.hints import one_word
+
+    word = one_word(extra)
+    if word is None:
+        return None
+    return f"play takes no answer (it reads the feedback you see); to play against {quote(word)}: wordle solve {word}"
+
+
+@click.command(cls=NoArguments, hint=_stray_word_hint)
 @click.option(
     "--interactive/--batch",
     default=None,
@@ -189,8 +200,9 @@ def _share(session, day: int | None = None) -> str:
 def _explain(line: str, game) -> str | None:
     """A short, specific message for a line that is neither a command nor a turn (None: keep the parser's).
 
-    A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a typo in a
-    feedback names its first bad character and position, once.
+    A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a misspelt
+    command (mostly letters that are no tiles) "did you mean `list`?"; a typo
+    in a feedback names its first bad character and position, once.
     """
     from wordle_cli.feedback import SPELLINGS
     from wordle_cli.wordlist import is_text, normalise
@@ -204,6 +216,13 @@ def _explain(line: str, game) -> str | None:
         return None
     name, table = max(SPELLINGS.items(), key=lambda item: sum(ch in item[1] for ch in text))
     bad = [(i, ch) for i, ch in enumerate(text, start=1) if ch not in table]
+    if 2 * len(bad) > len(text) and len(text) > 2:  # mostly not tiles: a misspelt command?
+        from wordle_cli.cli.hints import did_you_mean
+        from wordle_cli.solver.session import COMMANDS
+
+        command = did_you_mean(text, (c for c in COMMANDS if len(c) > 2))
+        if command is not None:
+            return f"{quote(line.strip())} is not a command or feedback: did you mean `{command}`?"
     if not bad or len(bad) == len(text):
         return None
     position, ch = bad[0]

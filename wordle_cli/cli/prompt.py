@@ -78,24 +78,30 @@ def display_width(text: str) -> int:
 def wrap(text: str, indent: str = "", columns: int | None = None) -> str:
     """`text` wrapped at spaces to the terminal's width (or `columns`), measured in display columns.
 
-    Each line starts with `indent`; a word wider than a line is cut where the line ends.
+    Each line starts with `indent`; spaces inside a line are kept as they are;
+    a word wider than a line is cut where the line ends.
     """
     limit = max(display_width(indent) + 1, columns or width())
+    start = display_width(indent)
     lines: list[str] = []
-    line, used = indent, display_width(indent)
-    fresh = True  # nothing after the indent yet
-    for word in text.split():
-        size = display_width(word)
-        if not fresh and used + 1 + size > limit:
+    line, used, fresh = indent, start, True  # fresh: nothing after the indent yet
+    gap = ""
+    for token in re.findall(r"[^ ]+| +", text.strip(" ")):
+        if token[0] == " ":
+            gap = token
+            continue
+        size = display_width(token)
+        if not fresh and used + len(gap) + size > limit:
             lines.append(line)
-            line, used, fresh = indent, display_width(indent), True
+            line, used, fresh = indent, start, True
         if not fresh:
-            line, used = line + " ", used + 1
-        for ch in word:  # only a word wider than the whole line is cut
+            line, used = line + gap, used + len(gap)
+        gap = ""
+        for ch in token:  # only a word wider than the whole line is cut
             step = display_width(ch)
             if used + step > limit and not fresh:
                 lines.append(line)
-                line, used = indent, display_width(indent)
+                line, used = indent, start
             line, used, fresh = line + ch, used + step, False
     if not fresh:
         lines.append(line)

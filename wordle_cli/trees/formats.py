@@ -199,6 +199,9 @@ def read(text: str, name: str) -> TreeFile:
         return _read_json(stripped, name)
     if stripped.startswith("digraph"):
         raise TreeFileError(f"{name}: a dot file is for drawing only; read a selby or json tree")
+    first_line = stripped.split("\n", 1)[0]
+    if "," in first_line and not first_line.lstrip().startswith("#"):  # selby lines hold words and feedback, never commas
+        raise TreeFileError(f"{name}: looks like a CSV file (its first line has commas), not a tree (selby or json)")
     return _read_selby(text, name)
 
 
