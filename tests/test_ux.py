@@ -196,3 +196,41 @@ def test_tree_verify_of_a_csv_says_so(runner, small, tmp_path):
     result = invoke(runner, ["tree", "verify", *small, str(scores)])
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines() == [f"Error: {scores}: looks like a CSV file (its first line has commas), not a tree (selby or json)"]
+
+
+# ---------------------------------------------------------------- 30: play --boards
+
+
+def test_boards_three_feedbacks_for_two_boards_is_a_clear_error(runner, small):
+    result = invoke(runner, ["play", "--boards", "2", "--batch", "-q", *small], input="BBBBB BBBBB BBBBB\n")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "Error: <stdin> line 1: 3 feedbacks for 2 unsolved boards: type one per unsolved board (or WORD and the feedbacks)"
+    ]
+    assert "neither word list" not in result.stderr
+    # A word of the game before the feedbacks is still a guess.
+    played = invoke(runner, ["play", "--boards", "2", "--batch", "-q", *small], input=f"cigar {byg('cigar', 'rebut')} {byg('cigar', 'sissy')}\n")
+    assert played.exit_code == 0, played.stderr
+
+
+def test_boards_prompt_wording_and_coloured_rows(runner, small):
+    first = invoke(runner, ["play", "--boards", "2", "--batch", "-q", *small], input="").stdout.split()[0]
+    turn = f"{first} {byg(first, 'cigar')} {byg(first, 'rebut')}\ncigar GGGGG {byg('cigar', 'rebut')}\nquit\n"
+    result = invoke(runner, ["play", "--boards", "2", "--interactive", "-q", "--color", "always", *small], input=turn)
+    assert_ok(result)
+    out = result.stdout
+    assert "(then one feedback for each of boards 1 and 2)" in out
+    assert "(then the feedback of board 2)" in out and "boards 2)" not in out
+    # Each turn is echoed as in single-board play, per board: the guess coloured by its tiles, and the tiles.
+    row = f"  {first}  {emoji(first, 'cigar')}   {first}  {emoji(first, 'rebut')}"
+    echoed = [line for line in out.splitlines() if row in plain(line)]
+    assert len(echoed) == 1 and "\x1b[" in echoed[0]
+    assert plain(echoed[0]).endswith(row)
+
+
+def test_solve_four_boards_fits_80_columns(runner, small):
+    result = invoke(runner, ["solve", "--boards", "4", "-q", *small, "cigar", "rebut", "sissy", "humph"])
+    assert_ok(result)
+    lines = result.stdout.splitlines()
+    assert len(lines) > 2
+    assert max(columns_of(line) for line in lines) <= 80, lines

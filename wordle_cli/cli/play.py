@@ -264,6 +264,14 @@ class _Talk:
 
             click.echo(f"  {word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}", color=self.colour)
 
+    def row_boards(self, guess: str, feedbacks) -> None:
+        """A multi-board turn just entered (interactive only): per unsolved board, the guess and its tiles, coloured as `row`."""
+        if self.interactive:
+            from wordle_cli.colour import tiles_text, word_text
+
+            shown = "   ".join(f"{word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}" for tiles in feedbacks)
+            click.echo(f"  {shown}", color=self.colour)
+
     def remaining(self, session, limit: int | None) -> None:
         words = session.remaining
         n = len(words)
@@ -283,8 +291,12 @@ class _Talk:
         self.boards(session, self.show)
         suggestion = session.suggestion
         if self.interactive:
-            boards = ", ".join(str(b + 1) for b in session.unsolved)
-            click.echo(f"suggestion: {suggestion}  (then one feedback each for boards {boards})")
+            unsolved = [str(b + 1) for b in session.unsolved]
+            if len(unsolved) == 1:
+                then = f"then the feedback of board {unsolved[0]}"
+            else:
+                then = f"then one feedback for each of boards {', '.join(unsolved[:-1])} and {unsolved[-1]}"
+            click.echo(f"suggestion: {suggestion}  ({then})")
         else:
             click.echo(suggestion)
 
