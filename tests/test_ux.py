@@ -234,3 +234,23 @@ def test_solve_four_boards_fits_80_columns(runner, small):
     lines = result.stdout.splitlines()
     assert len(lines) > 2
     assert max(columns_of(line) for line in lines) <= 80, lines
+
+
+# ---------------------------------------------------------------- 31: an impossible all-exact feedback
+
+
+def test_an_impossible_all_exact_feedback_is_refused(runner, small):
+    # After roate got cigar's feedback, only the answers giving it are possible; naval is not one of them.
+    mark = byg("roate", "cigar")
+    left = [a for a in ANSWERS if byg("roate", a) == mark]
+    assert "naval" not in left and "cigar" in left
+    result = invoke(runner, ["play", "--batch", "-q", *small], input=f"roate {mark}\nnaval GGGGG\n")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "Error: <stdin> line 2: no possible answer gives 🟩🟩🟩🟩🟩 (EEEEE) for 'naval'; check the feedback, or undo"
+    ]
+    # A word in neither list cannot be the answer either; a possible answer is still solved.
+    assert invoke(runner, ["play", "--batch", "-q", *small], input=f"roate {mark}\ncarrs EEEEE\n").exit_code == 1
+    solved = invoke(runner, ["play", "--batch", *small], input=f"roate {mark}\ncigar EEEEE\n")
+    assert_ok(solved)
+    assert "solved in 2 guesses" in solved.stderr
