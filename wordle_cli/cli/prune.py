@@ -21,17 +21,10 @@ def _parse_result(ctx, param, value: str):
     except ValueError as exc:
         message = str(exc)
         guess = ctx.params.get("guess")
-        if guess is not None and _is_feedback(guess) and value.strip().isalnum():
+        if guess is not None and feedback.is_feedback(guess) and value.strip().isalnum():
             message += f"; GUESS and RESULT swapped? wordle prune {value.strip()} {guess.strip()}"
         raise click.BadParameter(message, ctx=ctx, param=param) from None
 
-
-def _is_feedback(text: str) -> bool:
-    try:
-        feedback.parse(text)
-    except ValueError:
-        return False
-    return True
 
 
 @click.command()

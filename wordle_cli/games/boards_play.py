@@ -9,7 +9,7 @@ once per position.
 from __future__ import annotations
 
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.feedback import encode
+from wordle_cli.feedback import encode, is_feedback
 from wordle_cli.games.multiboard import MultiSolver, Turn
 from wordle_cli.solver.session import COMMANDS, Entry
 
@@ -109,12 +109,12 @@ def parse_boards_entry(line: str, length: int, boards: int, words=None) -> Entry
 
     if len(tokens) >= 2 and len(normalise(tokens[0])) == length:
         found = feedbacks(tokens[1:])
-        if found is not None and not (words is not None and normalise(tokens[0]) not in words and _feedback(tokens[0], length)):
+        if found is not None and not (words is not None and normalise(tokens[0]) not in words and is_feedback(tokens[0], length)):
             return Entry("turn", normalise(tokens[0]), found)
     found = feedbacks(tokens)
     if found is not None:
         return Entry("turn", None, found)
-    if len(tokens) > boards and all(_feedback(t, length) for t in tokens):
+    if len(tokens) > boards and all(is_feedback(t, length) for t in tokens):
         raise ValueError(
             f"{len(tokens)} feedbacks for {boards} unsolved board{'s' if boards != 1 else ''}: "
             "type one per unsolved board (or WORD and the feedbacks)"
@@ -123,14 +123,3 @@ def parse_boards_entry(line: str, length: int, boards: int, words=None) -> Entry
         f"cannot read {quote(text)}: type {boards} feedback{'s' if boards != 1 else ''} (one per unsolved board, "
         "e.g. GYBBB BBBBG), WORD and the feedbacks, undo or quit"
     )
-
-
-def _feedback(token: str, length: int) -> bool:
-    """Whether `token` reads as one feedback of `length` tiles."""
-    from wordle_cli.feedback import parse
-
-    try:
-        parse(token, length)
-    except ValueError:
-        return False
-    return True
