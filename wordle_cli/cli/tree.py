@@ -102,7 +102,12 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     if first is not None:
-        first = checked_word(first, the_game, "--first", reporter)
+        first = checked_word(first, the_game, "--first")
+        if first not in the_game.candidate_index:
+            reporter.info(
+                f"--first {quote(first)} is in neither word list: the tree opens with it anyway "
+                "(tree verify, simulate --tree and play --tree accept any first guess)"
+            )
     chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
     if chosen == "cpu":
         backends.set_threads(threads)
@@ -179,7 +184,8 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     if state is not None:
         given = parse_history(state, the_game.length)
         if tree_file.summary.get("history") is not None and given != history:
-            raise click.UsageError(f"--from differs from the history {name} stores ({history_text(history)})")
+            stored = history_text(history) if history else "none: it starts at the first guess"
+            raise click.UsageError(f"--from differs from the history {name} stores ({stored})")
         history = given
     stats = check(tree_file, name, the_game.answers, the_game.candidate_index, hard=hard, max_guesses=max_guesses or None, history=history)
     opener = tree_file.tree.root.guess
