@@ -65,7 +65,8 @@ def test_infer_reads_play_share_header_without_a_day_keeping_hard_mode(runner, s
 
 
 def test_share_takes_day_and_infer_reads_it_back(runner, small):
-    played = invoke(runner, ["play", "--batch", "-q", *small, "--hard", "--share", "--day", "512"], input="roate " + byg("roate", "cigar") + "\ncigar GGGGG\n")
+    turns = "roate " + byg("roate", "cigar") + "\ncigar GGGGG\n"
+    played = invoke(runner, ["play", "--batch", "-q", *small, "--hard", "--share", "--day", "512"], input=turns)
     assert_ok(played)
     grid = played.stdout.split("\n", 2)[2]  # after the two suggestions
     assert grid.startswith("Wordle 512 2/6*\n\n")

@@ -21,6 +21,7 @@ import sys
 
 import click
 
+from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
     Reporter,
     boards_option,
@@ -36,7 +37,6 @@ from wordle_cli.cli.options import (
     tiles_option,
     tree_option,
 )
-from wordle_cli.cli.hints import NoArguments
 from wordle_cli.errors import WordleError, quote
 
 HELP = (
