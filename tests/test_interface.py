@@ -285,6 +285,6 @@ def test_share_grids(runner):
     solved = invoke(runner, ["solve", "cigar", "-q", "--share"])
     assert solved.stdout.endswith("\nWordle 3/6\n\n🟨⬛🟨⬛⬛\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩\n")
     played = runner.invoke(main, ["play", "--interactive", "-q", "--hard"], input="CACAA\nshare\nquit\n")
-    assert "Wordle X/6*\n\n🟨⬛🟨⬛⬛\n" in played.stdout  # unfinished, hard mode
+    assert "Wordle, 1 row so far, hard mode\n\n🟨⬛🟨⬛⬛\n" in played.stdout  # unfinished (no score yet), hard mode
     batch = runner.invoke(main, ["play", "-q", "--share"], input="CACAA\nECCAA\nEEEEE\n")
     assert batch.stdout == "roate\ncarrs\ncigar\nWordle 3/6\n\n🟨⬛🟨⬛⬛\n🟩🟨🟨⬛⬛\n🟩🟩🟩🟩🟩\n"

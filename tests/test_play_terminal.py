@@ -197,7 +197,7 @@ def test_share_command_and_option():
     term.type("CACAA\r")
     term.read_until("feedback> ")
     term.type("share\r")
-    out = term.read_until("Wordle X/6")
+    out = term.read_until("Wordle, 1 row so far")  # mid-game: the grid so far, no score yet
     term.type("ECCAA\r")
     term.read_until("feedback> ")
     term.type("EEEEE\r")

@@ -291,7 +291,8 @@ def test_a_valid_tree_verifies():
         (GOOD.replace("   YY1", "  YY1"), r"line 2: its indentation does not end between tokens"),
         (GOOD.replace("ab GG1", "ab GG1 x"), r"line 1: expected pairs"),
         ("ab BG1 bb GG2\nba YY1 ba GG2\n", r"line 2: turn 1 guesses 'ba', but an earlier answer's path guesses 'ab'"),
-        ("zz BG1 bb GG2\n", r"line 1: turn 1 guesses 'zz', which is not an allowed word"),
+        ("ab BG1 zz BB2 bb GG3\n", r"line 1: turn 2 guesses 'zz', which is not an allowed word"),
+        ("zz BG1 bb GG2\n", r"line 1: 'zz' gets BB against 'bb', not BG"),  # a first guess may be any word (as --first)
         ("{\"guess\": \"ab\", \"map\": {\"GG\": 3}}", r"at ab GG: expected"),
         ("{\"guess\": \"ab\"", r"line 1: not valid JSON"),
         ("", r"the tree file is empty"),

@@ -265,9 +265,12 @@ def read_bytes(path: str, what: str, limit: int | None = None) -> bytearray:
     limit = config.MAX_TEXT_BYTES if limit is None else limit
     data = bytearray()  # grown in place: no second copy of the whole content
     with open_input(path, what) as stream:
+        # At a terminal a read returns each line as it is typed and one Ctrl-D ends the input;
+        # `read(n)` would wait for n bytes and so for a second Ctrl-D.
+        read = stream.read1 if _is_terminal(stream) and hasattr(stream, "read1") else stream.read
         while True:
             try:
-                chunk = stream.read(min(config.READ_CHUNK_BYTES, limit + 1 - len(data)))
+                chunk = read(min(config.READ_CHUNK_BYTES, limit + 1 - len(data)))
             except OSError as exc:
                 raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
             if not chunk:
@@ -275,6 +278,13 @@ def read_bytes(path: str, what: str, limit: int | None = None) -> bytearray:
             data += chunk
             if len(data) > limit:
                 raise WordleError(f"{name}: larger than {_size_text(limit)}, so not a {what}")
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def read_text(path: str, what: str, limit: int | None = None) -> str:

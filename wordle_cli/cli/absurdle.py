@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import Reporter, backend_option, checked_word, game_options, open_game, quiet_option, threads_option, tiles_option
 from wordle_cli.errors import WordleError, quote
 
@@ -14,6 +15,9 @@ HOST_RULE = (
     "of answers sharing one feedback; ties go to the feedback with the fewest exact tiles, then the fewest "
     "contained, then the smallest code. You win when your guess is the only word left."
 )
+
+#: What `absurdle play` reads besides guesses (and their short forms), for "did you mean".
+PLAY_COMMANDS = ("quit", "exit", "help", "list", "undo")
 
 target_option = click.option(
     "--target",
@@ -49,7 +53,15 @@ def _open(report: Reporter, game, answers, allowed, backend, threads):
     return Absurdle(the_game, chosen)
 
 
-@absurdle_group.command("solve")
+def _opener_hint(extra: list[str]) -> str | None:
+    """`wordle absurdle solve salet`: the word is meant as the opener."""
+    from wordle_cli.cli.hints import one_word
+
+    word = one_word(extra)
+    return f"to open with {quote(word)}: wordle absurdle solve --first {word}" if word else None
+
+
+@absurdle_group.command("solve", cls=NoArguments, hint=_opener_hint)
 @click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
 @click.option(
     "--max-guesses",
@@ -139,7 +151,8 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     'list', 'help' and 'quit' do what they say.
       printf 'salet\\ngroin\\ndampy\\nchuck\\n' | wordle absurdle play
     """
-    from wordle_cli.cli.prompt import turn_lines
+    from wordle_cli.cli.hints import did_you_mean
+    from wordle_cli.cli.prompt import turn_lines, wrap
     from wordle_cli.model.feedback import decode
     from wordle_cli.model.feedback import show as show_tiles
     from wordle_cli.wordlist import normalise
@@ -159,26 +172,28 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     pools = [absurdle.start()]
     guesses: list[str] = []
 
-    def say(text: str) -> None:
-        if interactive or not quiet:
-            click.echo(text, err=not interactive)
+    def say(text: str, indent: str = "") -> None:
+        if interactive:
+            click.echo(wrap(text, indent))  # fitted to the terminal, as in `wordle play`
+        elif not quiet:
+            click.echo(indent + text, err=True)
 
     line_number: int | None = None
 
     def problem(text: str) -> None:
         if interactive:
-            click.echo(f"error: {text}")
+            say(f"error: {text}")
         else:
             raise WordleError(f"<stdin> line {line_number}: {text}" if line_number is not None else text)
 
     if interactive:
-        click.echo(HOST_RULE + " Type a guess, or undo, list, help, quit.")
+        say(HOST_RULE + " Type a guess, or undo, list, help, quit.")
     for line_number, line in turn_lines(interactive, "guess> "):  # noqa: B007 - problem() reads line_number
         text = line.strip()
         if not text or text.startswith("#"):
             continue
         command = text.lower()
-        if command in ("quit", "q", "exit"):
+        if command in ("quit", "q", "exit"):  # PLAY_COMMANDS
             break
         if command in ("help", "?"):
             say(HOST_RULE)
@@ -195,6 +210,9 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
                 problem("nothing to undo")
             continue
         guess = normalise(text)
+        if guess not in the_game.candidate_index and (meant := did_you_mean(guess, PLAY_COMMANDS)) is not None:
+            problem(f"{quote(guess)} is not a word of the list or a command: did you mean `{meant}`?")
+            continue
         if len(guess) != the_game.length:
             problem(f"{quote(guess)} has length {len(guess)}, expected {the_game.length}")
             continue
@@ -209,7 +227,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
             say(f"won in {len(guesses)} guess{'es' if len(guesses) != 1 else ''}")
             break
         if step.left <= show:
-            say("  " + " ".join(the_game.answers[i] for i in kept.tolist()))
+            say(" ".join(the_game.answers[i] for i in kept.tolist()), indent="  ")
         if goal is not None and the_game.answer_index[goal] not in set(kept.tolist()):
             say(f"{goal} is no longer possible: the challenge is lost (undo to go back)")
 

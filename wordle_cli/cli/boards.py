@@ -70,7 +70,7 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
     for number, line in lines:
         talk.line = number
         try:
-            entry = parse_boards_entry(line, game.length, len(session.unsolved))
+            entry = parse_boards_entry(line, game.length, len(session.unsolved), game.candidate_index)
         except ValueError as exc:
             talk.problem(str(exc))
             continue
@@ -98,6 +98,7 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
             except WordleError as exc:
                 talk.problem(f"{exc}; check the feedback, or undo")
                 continue
+            talk.row_boards(guess, entry.tiles)
             if session.solved:
                 n = len(session.turns)
                 over = "" if n <= limit else f", over the limit of {limit}"

@@ -48,9 +48,12 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, b
     report = Reporter(quiet)
     check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p is not None))
     the_game, answers_name = open_game(report, game, answers, allowed)
-    if grids == "-" and sys.stdin.isatty():
+    typed = grids == "-" and sys.stdin.isatty()
+    if typed:
         report.info("paste the posts, then press Ctrl-D")
-    reading = read_posts(read_text(grids, "grids file"), the_game.length, day, display_name(grids))
+    with report.waiting(typed):  # the time reported is the program's, from the end of input, not the typing
+        text = read_text(grids, "grids file")
+    reading = read_posts(text, the_game.length, day, display_name(grids))
     if not reading.grids:
         aside = reading_summary(reading, head=False)
         raise WordleError(f"{display_name(grids)}: no result grids of {the_game.length} tiles a row" + (f" ({aside})" if aside else ""))

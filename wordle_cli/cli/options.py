@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 
@@ -55,18 +56,38 @@ class Reporter:
 
     def info(self, message: str) -> None:
         if not self.quiet:
-            click.echo(message, err=True)
+            click.echo(_fitted(message), err=True)
 
     def warn(self, message: str) -> None:
-        click.echo(f"warning: {message}", err=True)
+        click.echo(_fitted(f"warning: {message}"), err=True)
 
     def elapsed(self) -> float:
+        """Seconds since the command started, less the time spent `waiting` for a person."""
         return time.perf_counter() - self.started
+
+    @contextlib.contextmanager
+    def waiting(self, person: bool = True):
+        """A stretch spent waiting for a person (typing at a terminal) that `elapsed` leaves out."""
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            if person:
+                self.started += time.perf_counter() - began
 
     def dropped_duplicates(self, word_list) -> None:
         if word_list.duplicates:
             s = "s" if word_list.duplicates != 1 else ""
             self.warn(f"{word_list.name}: dropped {word_list.duplicates} duplicate word{s} (kept first occurrences)")
+
+
+def _fitted(message: str) -> str:
+    """A line for stderr: wrapped to the terminal's width when stderr is one (a pipe gets it whole)."""
+    if not sys.stderr.isatty():
+        return message
+    from wordle_cli.cli.prompt import wrap
+
+    return wrap(message)
 
 
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
@@ -245,6 +266,21 @@ def game_limit(boards: int, max_guesses: int | None) -> int:
     if max_guesses is not None:
         return max_guesses
     return MAX_ROWS if boards == 1 else turn_limit(boards)
+
+
+share_day_option = click.option(
+    "--day",
+    type=click.IntRange(min=0, max=10**9),
+    default=None,
+    metavar="N",
+    help="The puzzle number --share's header names (Wordle N 3/6), as players' posts do.",
+)
+
+
+def check_share_day(share: bool, day: int | None) -> None:
+    """--day only labels --share's grid."""
+    if day is not None and not share:
+        raise click.UsageError("--day goes with --share (it numbers the grid's header)")
 
 
 tree_option = click.option(

@@ -21,15 +21,18 @@ import sys
 
 import click
 
+from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
     Reporter,
     boards_option,
+    check_share_day,
     color_option,
     colour_wanted,
     game_limit,
     max_guesses_option,
     open_boards,
     open_solver,
+    share_day_option,
     solver_options,
     tiles_option,
     tree_option,
@@ -43,7 +46,17 @@ HELP = (
 )
 
 
-@click.command()
+def _stray_word_hint(extra: list[str]) -> str | None:
+    """`wordle play cigar`: play reads the game you play elsewhere; solve plays against a known answer."""
+    from wordle_cli.cli.hints import one_word
+
+    word = one_word(extra)
+    if word is None:
+        return None
+    return f"play takes no answer (it reads the feedback you see); to play against {quote(word)}: wordle solve {word}"
+
+
+@click.command(cls=NoArguments, hint=_stray_word_hint)
 @click.option(
     "--interactive/--batch",
     default=None,
@@ -58,6 +71,7 @@ HELP = (
     help="List the possible answers when at most N remain.",
 )
 @click.option("--share", is_flag=True, help="At the end, print the result grid players post (Wordle 3/6 and the emoji rows).")
+@share_day_option
 @tree_option
 @boards_option
 @max_guesses_option
@@ -65,7 +79,7 @@ HELP = (
 @tiles_option
 @color_option
 def play(
-    interactive, show, share, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet,
+    interactive, show, share, day, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet,
     tiles, color,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
@@ -100,6 +114,7 @@ def play(
     if interactive is None:
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
+    check_share_day(share, day)
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, SHARE_ONE_BOARD, play_boards
 
@@ -142,7 +157,7 @@ def play(
         elif entry.command == "list":
             talk.remaining(session, limit=None)
         elif entry.command == "share":
-            talk.say(_share(session))
+            talk.say(_share(session, day))
         elif entry.command == "undo":
             if session.undo():
                 talk.state(session)
@@ -166,7 +181,7 @@ def play(
                 break
             talk.state(session)
     if share:
-        click.echo(_share(session))
+        click.echo(_share(session, day))
 
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
@@ -178,18 +193,19 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
-def _share(session) -> str:
+def _share(session, day: int | None = None) -> str:
     from wordle_cli.solver.record import share_grid
 
     solver = session.solver
-    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard)
+    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard, day=day)
 
 
 def _explain(line: str, game) -> str | None:
     """A short, specific message for a line that is neither a command nor a turn (None: keep the parser's).
 
-    A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a typo in a
-    feedback names its first bad character and position, once.
+    A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a misspelt
+    command (mostly letters that are no tiles) "did you mean `list`?"; a typo
+    in a feedback names its first bad character and position, once.
     """
     from wordle_cli.model.feedback import SPELLINGS
     from wordle_cli.wordlist import is_text, normalise
@@ -203,6 +219,13 @@ def _explain(line: str, game) -> str | None:
         return None
     name, table = max(SPELLINGS.items(), key=lambda item: sum(ch in item[1] for ch in text))
     bad = [(i, ch) for i, ch in enumerate(text, start=1) if ch not in table]
+    if 2 * len(bad) > len(text) and len(text) > 2:  # mostly not tiles: a misspelt command?
+        from wordle_cli.cli.hints import did_you_mean
+        from wordle_cli.solver.session import COMMANDS
+
+        command = did_you_mean(text, (c for c in COMMANDS if len(c) > 2))
+        if command is not None:
+            return f"{quote(line.strip())} is not a command or feedback: did you mean `{command}`?"
     if not bad or len(bad) == len(text):
         return None
     position, ch = bad[0]
@@ -244,6 +267,14 @@ class _Talk:
 
             click.echo(f"  {word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}", color=self.colour)
 
+    def row_boards(self, guess: str, feedbacks) -> None:
+        """A multi-board turn just entered (interactive only): per unsolved board, the guess and its tiles, coloured as `row`."""
+        if self.interactive:
+            from wordle_cli.colour import tiles_text, word_text
+
+            shown = "   ".join(f"{word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}" for tiles in feedbacks)
+            click.echo(f"  {shown}", color=self.colour)
+
     def remaining(self, session, limit: int | None) -> None:
         words = session.remaining
         n = len(words)
@@ -263,8 +294,12 @@ class _Talk:
         self.boards(session, self.show)
         suggestion = session.suggestion
         if self.interactive:
-            boards = ", ".join(str(b + 1) for b in session.unsolved)
-            click.echo(f"suggestion: {suggestion}  (then one feedback each for boards {boards})")
+            unsolved = [str(b + 1) for b in session.unsolved]
+            if len(unsolved) == 1:
+                then = f"then the feedback of board {unsolved[0]}"
+            else:
+                then = f"then one feedback for each of boards {', '.join(unsolved[:-1])} and {unsolved[-1]}"
+            click.echo(f"suggestion: {suggestion}  ({then})")
         else:
             click.echo(suggestion)
 

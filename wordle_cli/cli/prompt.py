@@ -3,11 +3,13 @@
 Line editing and history come from Python's `readline`, imported only when
 standard input is a terminal (it is absent on some platforms, and loading it
 for a pipe would only cost time). Text is wrapped at word boundaries to the
-terminal's width, so words are never split at the screen's edge.
+terminal's width, measured in display columns (an emoji takes two), so words
+are never split at the screen's edge.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -15,6 +17,8 @@ from collections.abc import Iterator
 import click
 
 from wordle_cli.errors import WordleError, quote
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def enable_line_editing() -> bool:
@@ -89,6 +93,46 @@ def width() -> int:
     return max(20, shutil.get_terminal_size((80, 24)).columns - 1)
 
 
-def wrap(text: str, indent: str = "") -> str:
-    """`text` wrapped at word boundaries to the terminal's width; each line starts with `indent`."""
-    return click.wrap_text(text, width=width(), initial_indent=indent, subsequent_indent=indent, preserve_paragraphs=False)
+def display_width(text: str) -> int:
+    """Columns `text` takes at a terminal: an emoji or a CJK character two, a combining mark none.
+
+    By `wcwidth` (the table terminals follow); ANSI colour codes take none.
+    """
+    from wcwidth import wcswidth, wcwidth
+
+    plain = _ANSI.sub("", text)
+    columns = wcswidth(plain)
+    return columns if columns >= 0 else sum(max(0, wcwidth(ch)) for ch in plain)  # a control character: none
+
+
+def wrap(text: str, indent: str = "", columns: int | None = None) -> str:
+    """`text` wrapped at spaces to the terminal's width (or `columns`), measured in display columns.
+
+    Each line starts with `indent`; spaces inside a line are kept as they are;
+    a word wider than a line is cut where the line ends.
+    """
+    limit = max(display_width(indent) + 1, columns or width())
+    start = display_width(indent)
+    lines: list[str] = []
+    line, used, fresh = indent, start, True  # fresh: nothing after the indent yet
+    gap = ""
+    for token in re.findall(r"[^ ]+| +", text.strip(" ")):
+        if token[0] == " ":
+            gap = token
+            continue
+        size = display_width(token)
+        if not fresh and used + len(gap) + size > limit:
+            lines.append(line)
+            line, used, fresh = indent, start, True
+        if not fresh:
+            line, used = line + gap, used + len(gap)
+        gap = ""
+        for ch in token:  # only a word wider than the whole line is cut
+            step = display_width(ch)
+            if used + step > limit and not fresh:
+                lines.append(line)
+                line, used = indent, start
+            line, used, fresh = line + ch, used + step, False
+    if not fresh:
+        lines.append(line)
+    return "\n".join(lines)

@@ -20,7 +20,12 @@ def _parse_result(ctx, param, value: str):
     try:
         return feedback.parse(value)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        message = str(exc)
+        guess = ctx.params.get("guess")
+        if guess is not None and feedback.is_feedback(guess) and value.strip().isalnum():
+            message += f"; GUESS and RESULT swapped? wordle prune {value.strip()} {guess.strip()}"
+        raise click.BadParameter(message, ctx=ctx, param=param) from None
+
 
 
 @click.command()

@@ -7,12 +7,14 @@ import click
 from wordle_cli.cli.options import (
     Reporter,
     boards_option,
+    check_share_day,
     color_option,
     colour_wanted,
     game_limit,
     max_guesses_option,
     open_boards,
     open_solver,
+    share_day_option,
     solver_options,
     tiles_option,
 )
@@ -27,7 +29,8 @@ from wordle_cli.errors import quote
 @tiles_option
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
-def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share):
+@share_day_option
+def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share, day):
     """Play one game against TARGET automatically, one table row per turn.
 
     \b
@@ -44,6 +47,7 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
       wordle solve --boards 4 cigar rebut sissy humph
     """
     report = Reporter(quiet)
+    check_share_day(share, day)
     if boards > 1:
         from wordle_cli.cli.boards import SHARE_ONE_BOARD, solve_boards
 
@@ -76,6 +80,6 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
         click.echo(line, color=colour)  # click strips colour codes from non-terminals unless told
     if share:
         click.echo()
-        click.echo(record.share())
+        click.echo(record.share(day))
     n = len(record.turns)
     report.info(f"solved {quote(target)} in {n} guess{'es' if n != 1 else ''} ({report.elapsed():.2f} s)")

@@ -61,7 +61,7 @@ def tree_group():
     "state",
     metavar="STATE",
     default=None,
-    help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BBYYB.",
+    help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BYYBB.",
 )
 @click.option("--output", "-o", metavar="FILE", default=None, help="Write the tree to FILE ('-' for stdout, the summary then goes to stderr).")
 @click.option(
@@ -90,7 +90,7 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
     \b
       wordle tree build --first salet                  # 7920 guesses, proven
       wordle tree build --first salet --hard           # 8122
-      wordle tree build --from salet:BBYBB,clint:BBYYB # the best next guess
+      wordle tree build --from salet:BBYBB,clint:BYYBB # the best next guess
     """
     from wordle_cli import backends
     from wordle_cli.trees import formats
@@ -102,7 +102,12 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     if first is not None:
-        first = checked_word(first, the_game, "--first", reporter)
+        first = checked_word(first, the_game, "--first")
+        if first not in the_game.candidate_index:
+            reporter.info(
+                f"--first {quote(first)} is in neither word list: the tree opens with it anyway "
+                "(tree verify, simulate --tree and play --tree accept any first guess)"
+            )
     chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
     if chosen == "cpu":
         backends.set_threads(threads)
@@ -145,27 +150,53 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
 @click.argument("file", metavar="FILE")
 @hard_option
 @max_guesses_option
+@click.option(
+    "--from",
+    "state",
+    metavar="STATE",
+    default=None,
+    help="The turns played before the tree's first guess, as `tree build --from` took them "
+    "[default: the history a json tree stores; none].",
+)
 @game_options
 @quiet_option
-def verify(file, hard, max_guesses, game, answers, allowed, quiet):
+def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     """Check a tree FILE (selby or json) against the game's lists.
 
     Every answer must be reached exactly once, each step's feedback must be
     the true one, each guess allowed (and legal in hard mode with --hard),
     and no answer may need more than --max-guesses. Prints the tree's total,
     average, worst case and histogram; an invalid tree is one line naming
-    the first bad line and why (exit status 1).
+    the first bad line and why (exit status 1). A tree built mid-game is
+    checked against the answers its history leaves (json trees store it;
+    give it to a selby tree with --from). A json tree's stored summary that
+    disagrees with its paths is a warning.
     """
     from wordle_cli.trees import report as tree_report
-    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.position import parse_history, read_tree_file, stored_history
+    from wordle_cli.trees.verify import history_text, summary_disagreements
     from wordle_cli.trees.verify import verify as check
 
     reporter = Reporter(quiet)
     the_game, _ = open_game(reporter, game, answers, allowed)
     tree_file, name = read_tree_file(file)
-    stats = check(tree_file, name, the_game.answers, the_game.candidate_index, hard=hard, max_guesses=max_guesses or None)
-    click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, first guess {tree_file.tree.root.guess}")
-    for line in tree_report.stats_lines(stats):
+    history = stored_history(tree_file, name)
+    if state is not None:
+        given = parse_history(state, the_game.length)
+        if tree_file.summary.get("history") is not None and given != history:
+            stored = history_text(history) if history else "none: it starts at the first guess"
+            raise click.UsageError(f"--from differs from the history {name} stores ({stored})")
+        history = given
+    stats = check(tree_file, name, the_game.answers, the_game.candidate_index, hard=hard, max_guesses=max_guesses or None, history=history)
+    opener = tree_file.tree.root.guess
+    if opener not in the_game.candidate_index:
+        reporter.info(f"the first guess {quote(opener)} is in neither word list (as --first allows)")
+    wrong = summary_disagreements(tree_file.summary, stats)
+    if wrong:
+        reporter.warn(f"{name}: the stored summary disagrees with the tree: {'; '.join(wrong)}")
+    where = f"after {history_text(history)}, next guess" if history else "first guess"
+    click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, {where} {opener}")
+    for line in tree_report.stats_lines(stats, more=bool(history)):
         click.echo(line)
 
 

@@ -9,7 +9,7 @@ once per position.
 from __future__ import annotations
 
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.model.feedback import encode
+from wordle_cli.model.feedback import encode, is_feedback
 from wordle_cli.games.multiboard import MultiSolver, Turn
 from wordle_cli.solver.session import COMMANDS, Entry
 
@@ -75,12 +75,15 @@ class BoardsSession:
         return True
 
 
-def parse_boards_entry(line: str, length: int, boards: int) -> Entry:
+def parse_boards_entry(line: str, length: int, boards: int, words=None) -> Entry:
     """Read one line: a command, FB1 FB2 ... (one per unsolved board), or WORD FB1 FB2 ...
 
     Entry.tiles is then a tuple of feedbacks. Feedbacks may also be run
     together (pasted emoji rows, spaces ignored) as long as the tiles make
-    exactly `boards` feedbacks. ValueError says what is wrong.
+    exactly `boards` feedbacks. A first token that reads as a feedback and
+    is not one of `words` (the game's guesses, when given) is a feedback too:
+    three feedbacks for two boards are an error, not a guess and two
+    feedbacks. ValueError says what is wrong.
     """
     from wordle_cli.model.feedback import parse
     from wordle_cli.wordlist import normalise
@@ -106,11 +109,16 @@ def parse_boards_entry(line: str, length: int, boards: int) -> Entry:
 
     if len(tokens) >= 2 and len(normalise(tokens[0])) == length:
         found = feedbacks(tokens[1:])
-        if found is not None:
+        if found is not None and not (words is not None and normalise(tokens[0]) not in words and is_feedback(tokens[0], length)):
             return Entry("turn", normalise(tokens[0]), found)
     found = feedbacks(tokens)
     if found is not None:
         return Entry("turn", None, found)
+    if len(tokens) > boards and all(is_feedback(t, length) for t in tokens):
+        raise ValueError(
+            f"{len(tokens)} feedbacks for {boards} unsolved board{'s' if boards != 1 else ''}: "
+            "type one per unsolved board (or WORD and the feedbacks)"
+        )
     raise ValueError(
         f"cannot read {quote(text)}: type {boards} feedback{'s' if boards != 1 else ''} (one per unsolved board, "
         "e.g. GYBBB BBBBG), WORD and the feedbacks, undo or quit"

@@ -6,6 +6,9 @@ from collections.abc import Iterator, Sequence
 
 from wordle_cli.model.feedback import decode, show
 
+#: The terminal width tables try to fit (a narrower gap between columns where needed).
+TABLE_COLUMNS = 80
+
 #: `simulate --boards --output`: one row per game.
 BOARDS_CSV_HEADER = "targets,turns,path"
 
@@ -21,14 +24,17 @@ def tiles(code: int, length: int, style: str) -> str:
 def boards_rows(turns, length: int, n_answers: int, style: str = "emoji") -> Iterator[str]:
     """The table of `solve --boards`: per turn the guess, then each board's tiles and pool before the guess.
 
-    A board solved on an earlier turn shows blank.
+    A board solved on an earlier turn shows blank. Where the usual two spaces
+    would take the table past 80 columns (4 boards of emoji tiles), a tile
+    column and its pool are one space apart.
     """
     boards = len(turns[0].codes)
     guess_w = max(5, length)
     tiles_w = max(8, _tiles_width(length, style))
     pool_w = max(4, len(str(n_answers)))
-    cell_w = tiles_w + 2 + pool_w
-    head = "".join(f"  {f'board {b + 1}':<{tiles_w}}  {'pool':>{pool_w}}" for b in range(boards))
+    gap = 2 if 4 + 2 + guess_w + boards * (2 + tiles_w + 2 + pool_w) <= TABLE_COLUMNS else 1  # 4 boards of emoji: 79 columns
+    cell_w = tiles_w + gap + pool_w
+    head = "".join(f"  {f'board {b + 1}':<{tiles_w}}{' ' * gap}{'pool':>{pool_w}}" for b in range(boards))
     yield f"turn  {'guess':<{guess_w}}{head}"
     for number, turn in enumerate(turns, start=1):
         cells = []
@@ -37,7 +43,7 @@ def boards_rows(turns, length: int, n_answers: int, style: str = "emoji") -> Ite
                 cells.append(" " * cell_w)
                 continue
             pad = " " * (tiles_w - _tiles_width(length, style))
-            cells.append(f"{tiles(code, length, style)}{pad}  {pool:>{pool_w}}")
+            cells.append(f"{tiles(code, length, style)}{pad}{' ' * gap}{pool:>{pool_w}}")
         yield f"{number:>4}  {turn.guess:<{guess_w}}" + "".join("  " + c for c in cells).rstrip()
 
 

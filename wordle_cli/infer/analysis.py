@@ -35,7 +35,10 @@ class Analysis:
         p = float(result.posterior[best])
         if self.consistent == 0:
             return Verdict(self.words[best], p, False, result.best_fit)
-        return Verdict(self.words[best], p, self.consistent == 1, result.n_grids)
+        fitting = result.fitting_all()
+        scores = result.score[fitting]
+        tied = len(fitting) > 1 and bool(np.all(np.abs(scores - scores[0]) <= 1e-9 * max(1.0, abs(float(scores[0])))))
+        return Verdict(self.words[best], p, self.consistent == 1, result.n_grids, tied)
 
 
 @dataclass
@@ -44,12 +47,15 @@ class Verdict:
     p: float
     certain: bool  # the only candidate (the prior allows) that fits every grid
     fits: int  # grids the answer fits
+    tied: bool = False  # every consistent candidate scores the same: the grids favour none
 
     def line(self, n_grids: int, consistent: int) -> str:
         if self.certain:
             return f"answer: {self.answer} (certain: the only consistent candidate)"
         p = format_p(self.p)
         p = f"p{p}" if p[0] in "<>" else f"p≈{p}"
+        if self.tied:
+            return f"no verdict: nothing in the grids distinguishes the {consistent} consistent candidates ({p} each)"
         if consistent == 0:
             return f"most likely: {self.answer}, {p}, but no candidate fits every grid (it fits {self.fits} of {n_grids})"
         return f"most likely: {self.answer}, {p} ({consistent} consistent candidates)"

@@ -1,7 +1,8 @@
 """Reading shared results: pasted posts such as ``Wordle 512 4/6*`` and their emoji grids.
 
 A post is an optional header line (game name, puzzle number, score ``4/6``
-or ``X/6``, ``*`` for hard mode) followed by its rows, one feedback per line.
+or ``X/6``, ``*`` for hard mode; ``Wordle 3/6*`` alone on its line, as
+``wordle play --share`` writes it, has no number) followed by its rows, one feedback per line.
 Rows are read by `feedback.parse`, the project's one feedback parser, in its
 emoji spelling: ⬛ ⬜ 🟫 absent, 🟨 contained, 🟩 exact, and colour-blind
 mode's 🟦 contained and 🟧 exact. Anything else is tolerated and counted:
@@ -39,6 +40,10 @@ _HEADER = re.compile(
     r"^(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+)?)\s+#?(?P<day>\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})+|\d+)"
     r"\s+(?:\S{1,3}\s+)?(?P<score>[0-9Xx])\s*/\s*(?P<max>\d{1,2})(?P<hard>\*)?"
 )
+
+# "Wordle 3/6*", as `wordle play --share` writes it without --day: one word and the score, alone on
+# the line (so that chat such as "got it 3/6" stays text).
+_BARE_HEADER = re.compile(r"^(?P<name>[^\W\d_]+)\s+(?P<score>[0-9Xx])\s*/\s*(?P<max>\d{1,2})(?P<hard>\*)?$")
 
 
 @dataclass(frozen=True)
@@ -189,10 +194,10 @@ def _header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
 
     A puzzle number too long to be one is a WordleError naming `where`.
     """
-    match = _HEADER.match(line)
+    match = _HEADER.match(line) or _BARE_HEADER.match(line)
     if match is None:
         return None
-    day = match["day"]
+    day = match.groupdict().get("day")
     number = None
     if day:
         number = whole_number(re.sub(r"\D", "", day))

@@ -66,6 +66,15 @@ def parse(text: str, length: int | None = None) -> tuple[int, ...]:
     return tiles
 
 
+def is_feedback(text: str, length: int | None = None) -> bool:
+    """Whether `text` reads as a feedback (of `length` tiles, when given): `parse` without the error."""
+    try:
+        parse(text, length)
+    except ValueError:
+        return False
+    return True
+
+
 def show(tiles: tuple[int, ...], style: str = "letters") -> str:
     """Render tiles as ACE letters (the original tool's), emoji, digits 0/1/2, or BYG (colour initials)."""
     if style == "emoji":

@@ -53,17 +53,31 @@ class Game:
     def solved(self) -> bool:
         return bool(self.turns) and all(t == EXACT for t in self.turns[-1].tiles)
 
-    def share(self) -> str:
-        """The result grid as players post it: `Wordle 3/6` (`X/6` past six rows, `*` in hard mode), then emoji rows."""
-        return share_grid(self.game, [turn.tiles for turn in self.turns], self.solved, self.hard, self.rows)
+    def share(self, day: int | None = None) -> str:
+        """The result grid as players post it: `Wordle 3/6` (`X/6` past six rows, `*` in hard mode), then emoji rows.
+
+        `day`: the puzzle number, for the header (`Wordle 512 3/6`).
+        """
+        return share_grid(self.game, [turn.tiles for turn in self.turns], self.solved, self.hard, self.rows, day)
 
 
-def share_grid(game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = MAX_ROWS) -> str:
-    """The shareable grid for any list of turns' tiles (also used by `play`)."""
+def share_grid(
+    game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = MAX_ROWS, day: int | None = None
+) -> str:
+    """The shareable grid for any list of turns' tiles (also used by `play`).
+
+    `Wordle 3/6` (`Wordle 512 3/6` with the puzzle's `day`), `X/6` once the
+    rows are used up unsolved, `*` in hard mode; a game still going (unsolved,
+    rows left) has no score yet: `Wordle 512, 2 rows so far`.
+    """
     n = len(rows_of_tiles)
-    score = str(n) if solved and n <= rows else "X"
-    title = SHARE_TITLES.get(game, game.capitalize())
-    lines = [f"{title} {score}/{rows}{'*' if hard else ''}", ""]
+    title = SHARE_TITLES.get(game, game.capitalize()) + (f" {day}" if day is not None else "")
+    if solved or n >= rows:
+        score = str(n) if solved and n <= rows else "X"
+        head = f"{title} {score}/{rows}{'*' if hard else ''}"
+    else:
+        head = f"{title}, {n} row{'s' if n != 1 else ''} so far{', hard mode' if hard else ''}"
+    lines = [head, ""]
     lines += ["".join(TILE_GLYPHS[t] for t in tiles) for tiles in rows_of_tiles]
     return "\n".join(lines)
 

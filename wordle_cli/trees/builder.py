@@ -47,6 +47,7 @@ class Position:
     greens: np.ndarray  # hard mode: required symbol per position (0: none)
     mins: np.ndarray  # hard mode: least copies of each symbol
     turns: int = 0
+    path: tuple[tuple[str, tuple[int, ...]], ...] = ()  # the turns that led here, for messages
 
 
 @dataclass
@@ -124,7 +125,7 @@ class Problem:
             greens, mins = _hints(self.game, guess, tiles, greens, mins)
             cands = search.allowed(self.context(), cands, greens, mins)
         depth = position.depth - 1 if position.depth < search.UNLIMITED else position.depth
-        return Position(pool.astype(np.int32), cands, depth, greens, mins, position.turns + 1)
+        return Position(pool.astype(np.int32), cands, depth, greens, mins, position.turns + 1, position.path + ((guess, tuple(tiles)),))
 
     def _row(self, guess: str) -> np.ndarray:
         """`guess`'s feedback code against every answer (from the table when it is a candidate)."""
@@ -237,7 +238,8 @@ class Problem:
                 greens, mins = _hints(self.game, guess, decode(code, self.game.length), greens, mins)
                 cands = search.allowed(self.context(), useful, greens, mins)
             depth = position.depth - 1 if position.depth < search.UNLIMITED else position.depth
-            parts.append((code, Position(pool, cands, depth, greens, mins, position.turns + 1)))
+            step = (guess, decode(code, self.game.length))
+            parts.append((code, Position(pool, cands, depth, greens, mins, position.turns + 1, position.path + (step,))))
         return parts
 
     def _solve_parts(self, jobs, contexts, threads, progress, n) -> dict[int, int]:
@@ -261,12 +263,21 @@ class Problem:
         return values
 
     def _check_feasible(self, value: int, position: Position) -> None:
+        """WordleError naming the position (the answers, the turns that left them, the guesses left) if it has no tree."""
         if value >= search.INF:
-            limit = f"within {self.max_guesses} guesses" if self.max_guesses is not None else "at all"
-            raise WordleError(
-                f"no strategy solves every one of the {len(position.pool)} answers {limit}"
-                + (" in hard mode" if self.hard else "")
-            )
+            n = len(position.pool)
+            answers = f"the {n} answers" if n != 1 else "the 1 answer"
+            if position.path:
+                turns = position.path[-4:]
+                shown = ", ".join(f"{g} {''.join('BYG'[t] for t in tiles)}" for g, tiles in turns)
+                answers += f" left after {'..., ' if len(position.path) > len(turns) else ''}{shown}"
+            if self.max_guesses is None:
+                limit = "at all"
+            elif position.path:
+                limit = f"in the {_guesses(position.depth)} left (--max-guesses {self.max_guesses})"
+            else:
+                limit = f"within {_guesses(self.max_guesses)}"
+            raise WordleError(f"no strategy solves {'every one of ' if n != 1 else ''}{answers} {limit}" + (" in hard mode" if self.hard else ""))
 
     def _extract(self, ctx: search.Context, position: Position) -> Node:
         """The tree the memo proves best for `position` (re-solving what it did not keep)."""
@@ -277,6 +288,10 @@ class Problem:
         for code, part in self._parts(position, guess, self.table[best]):
             node.children[code] = None if code == self.win else self._extract(ctx, part)
         return node
+
+
+def _guesses(n: int) -> str:
+    return f"{n} guess{'' if n == 1 else 'es'}"
 
 
 def _counters(contexts: list[search.Context]) -> dict[str, int]:

@@ -16,10 +16,13 @@ from wordle_cli.trees.model import Node, Tree
 
 def open_tree(path: str, game, *, hard: bool = False, first: str | None = None) -> Tree:
     """The tree in `path`, verified against `game`; `first`, when given, must be its opener."""
-    from wordle_cli.trees.position import read_tree_file
-    from wordle_cli.trees.verify import verify
+    from wordle_cli.trees.position import read_tree_file, stored_history
+    from wordle_cli.trees.verify import history_text, verify
 
     tree_file, name = read_tree_file(path)
+    history = stored_history(tree_file, name)
+    if history:
+        raise UsageProblem(f"{name} starts mid-game, after {history_text(history)}; --tree follows a tree from the first guess")
     verify(tree_file, name, game.answers, game.candidate_index, hard=hard)
     opener = tree_file.tree.root.guess
     if first is not None and first != opener:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from wordle_cli.model import feedback
@@ -65,6 +65,7 @@ class TreeFile:
     tree: Tree
     leaves: list[Leaf]
     format: str
+    summary: dict = field(default_factory=dict)  # a json root's other fields (`json_summary`), as stored
 
 
 # ---------------------------------------------------------------- writing
@@ -198,6 +199,9 @@ def read(text: str, name: str) -> TreeFile:
         return _read_json(stripped, name)
     if stripped.startswith("digraph"):
         raise TreeFileError(f"{name}: a dot file is for drawing only; read a selby or json tree")
+    first_line = stripped.split("\n", 1)[0]
+    if "," in first_line and not first_line.lstrip().startswith("#"):  # selby lines hold words and feedback, never commas
+        raise TreeFileError(f"{name}: looks like a CSV file (its first line has commas), not a tree (selby or json)")
     return _read_selby(text, name)
 
 
@@ -318,7 +322,8 @@ def _read_json(text: str, name: str) -> TreeFile:
                 walk(child, path)
 
     walk(data, [])
-    return TreeFile(builder.tree(), leaves, "json")
+    summary = {key: value for key, value in data.items() if key not in ("guess", "map")}
+    return TreeFile(builder.tree(), leaves, "json", summary)
 
 
 class _Builder:

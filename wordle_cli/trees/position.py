@@ -7,11 +7,11 @@ import re
 from wordle_cli import wordlist
 from wordle_cli.model import feedback
 from wordle_cli.errors import UsageProblem, quote
-from wordle_cli.trees.formats import TreeFile, read
+from wordle_cli.trees.formats import TreeFile, TreeFileError, read
 
 
 def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
-    """`salet:BBYBB,clint:BBYYB` (any feedback spelling; `:` or a space inside a turn) -> [(word, tiles)]."""
+    """`salet:BBYBB,clint:BYYBB` (any feedback spelling; `:` or a space inside a turn) -> [(word, tiles)]."""
     turns = []
     for part in re.split(r"[,;]", text):
         part = part.strip()
@@ -19,7 +19,7 @@ def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
             continue
         pieces = re.split(r"[:\s]+", part, maxsplit=1)
         if len(pieces) != 2:
-            raise UsageProblem(f"--from: {quote(part)} is not WORD:FEEDBACK (e.g. salet:BBYBB,clint:BBYYB)")
+            raise UsageProblem(f"--from: {quote(part)} is not WORD:FEEDBACK (e.g. salet:BBYBB,clint:BYYBB)")
         word = wordlist.normalise(pieces[0])
         if len(word) != length:
             raise UsageProblem(f"--from: {quote(word)} has length {len(word)}, but the words of the game have length {length}")
@@ -29,7 +29,7 @@ def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
             raise UsageProblem(f"--from: {exc}") from None
         turns.append((word, tiles))
     if not turns:
-        raise UsageProblem("--from: no turns given (e.g. salet:BBYBB,clint:BBYYB)")
+        raise UsageProblem("--from: no turns given (e.g. salet:BBYBB,clint:BYYBB)")
     return turns
 
 
@@ -37,3 +37,27 @@ def read_tree_file(path: str) -> tuple[TreeFile, str]:
     """A tree file (`-`: standard input) and the name messages use for it, by the one input reader."""
     name = wordlist.display_name(path)
     return read(wordlist.read_text(path, "tree file"), name), name
+
+
+def stored_history(tree_file: TreeFile, name: str) -> list[tuple[str, tuple[int, ...]]]:
+    """The `history` a json tree built with --from stores (`[["salet", "BBYBB"], ...]`); [] when none."""
+    history = tree_file.summary.get("history")
+    if history is None:
+        return []
+    length = tree_file.tree.length
+    bad = f'{name}: its "history" is not a list of [WORD, FEEDBACK] turns of {length} letters'
+    if not isinstance(history, list):
+        raise TreeFileError(bad)
+    turns = []
+    for turn in history:
+        if not (isinstance(turn, list) and len(turn) == 2 and all(isinstance(x, str) and wordlist.is_text(x) for x in turn)):
+            raise TreeFileError(bad)
+        word = wordlist.normalise(turn[0])
+        try:
+            tiles = feedback.parse(turn[1], length)
+        except ValueError:
+            raise TreeFileError(bad) from None
+        if len(word) != length:
+            raise TreeFileError(bad)
+        turns.append((word, tiles))
+    return turns
