@@ -6,7 +6,8 @@ needs no display (matplotlib's `Figure` with its Agg canvas, never pyplot).
 Files go through the one atomic writer, so a failed run leaves FILE as it
 was. Output is deterministic for a given matplotlib: no dates in the
 metadata, fixed SVG ids; SVG text stays text (searchable, and read by
-screen readers); each bar is an SVG group with the id `bar-N` (N from 1),
+screen readers); each bar is an SVG group with the id `bar-N` (N from 1) and its value
+label `value-N`,
 and the file's metadata carries the chart's title.
 
 Without matplotlib, `check` (called before any computing) fails with one
@@ -74,7 +75,8 @@ def _save(figure, path: str, title: str) -> None:
 def _label_bars(axes, bars, texts: Sequence[str]) -> None:
     for number, bar in enumerate(bars, start=1):
         bar.set_gid(f"bar-{number}")
-    axes.bar_label(bars, labels=list(texts), padding=2, fontsize=8)
+    for number, label in enumerate(axes.bar_label(bars, labels=list(texts), padding=2, fontsize=8), start=1):
+        label.set_gid(f"value-{number}")
 
 
 def histogram(path: str, counts: Mapping[int, int], *, title: str, xlabel: str, ylabel: str, limit: int | None = None) -> None:
