@@ -156,10 +156,12 @@ def test_infer_plot_the_likeliest_candidates(runner, lists, tmp_path):
     path = tmp_path / "p.svg"
     result = invoke(runner, ["infer", "-q", *lists, "--top", "3", str(grids), "--plot", str(path)])
     assert result.exit_code == 0, result.stderr
-    table = [line.split()[1] for line in result.stdout.splitlines()[3:6]]
+    table = [line.split() for line in result.stdout.splitlines()[3:6]]
     title, texts, bars = svg_chart(path)
     assert bars == 3 and title == f"puzzle 3: 1 grid; the 3 likeliest of {len(ANSWERS)} candidates"
-    assert [t for t in texts if t in table] == table  # the likeliest on top, as in the table
+    words = [row[1] for row in table]
+    assert [t for t in texts if t in words] == words  # the likeliest on top, as in the table
+    assert svg_values(path) == [row[4] for row in table]  # with the probabilities the table prints
 
 
 def test_plot_into_a_missing_folder_is_one_line(runner, lists, tmp_path):

@@ -139,6 +139,9 @@ def test_html_shows_how_the_tree_was_built():
     text = html_of(tree, facts={"proven": True, "hard": True, "history": [["salet", "BBYBB"]]})
     assert "<dt>result</dt><dd>proven optimal</dd>" in text and "<dt>mode</dt><dd>hard</dd>" in text
     assert "<dt>from</dt><dd>salet BBYBB</dd>" in text
+    assert "<dt>best next</dt>" in text and " more guesses</dd>" in text  # counted from mid-game
+    plain = html_of(tree, facts={"proven": True})
+    assert "<dt>opener</dt>" in plain and " more guesses" not in plain
 
 
 # ---------------------------------------------------------------- DOT

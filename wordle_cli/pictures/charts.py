@@ -140,7 +140,12 @@ def simulation_chart(path: str, simulation, limit: int, unit: str = "guesses", w
 
 
 def infer_chart(path: str, analysis, top: int) -> None:
-    """`infer --plot`: the `top` likeliest candidates (0: all; at most MAX_BARS) and their probabilities, likeliest on top."""
+    """`infer --plot`: the `top` likeliest candidates (0: all; at most MAX_BARS) and their probabilities, likeliest on top.
+
+    Each bar's value is printed as the table prints it (`<0.01`, `>0.99`).
+    """
+    from wordle_cli.infer.analysis import format_p
+
     result = analysis.inference
     order = [int(c) for c in result.order]
     shown = order[: min(top or len(order), MAX_BARS)]
@@ -148,7 +153,7 @@ def infer_chart(path: str, analysis, top: int) -> None:
     puzzle = f"puzzle {analysis.reading.day}: " if analysis.reading.day is not None else ""
     grids = result.n_grids
     title = f"{puzzle}{grids} grid{'s' if grids != 1 else ''}; the {len(shown)} likeliest of {len(order)} candidates"
-    ranking(path, [analysis.words[c] for c in shown], probabilities, [f"{p:.3g}" for p in probabilities], title=title, xlabel="probability")
+    ranking(path, [analysis.words[c] for c in shown], probabilities, [format_p(p) for p in probabilities], title=title, xlabel="probability")
 
 
 def rank_chart(path: str, rows: Sequence[Sequence[str]]) -> None:

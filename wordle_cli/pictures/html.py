@@ -158,12 +158,13 @@ def write_html(tree: Tree, out: TextIO, *, open_levels: int = 1, title: str | No
          '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
          f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n<header>\n")
     emit(f"<h1>{escape(title)}</h1>\n<dl>\n")
+    more = " more" if facts and facts.get("history") else ""  # a tree from mid-game counts the guesses still to come
     rows = [
-        ("opener", f'{_tiles(opener, None)} <span class="w">{escape(opener)}</span>'),
+        ("best next" if more else "opener", f'{_tiles(opener, None)} <span class="w">{escape(opener)}</span>'),
         ("answers", f'<span id="answers">{stats.answers}</span>'),
-        ("total", f'<span id="total">{stats.total}</span> guesses'),
-        ("average", f"{stats.average_text} guesses per answer"),
-        ("worst", f"{_plural(stats.worst, 'guess', 'guesses')} ({_plural(stats.histogram.get(stats.worst, 0), 'answer')})"),
+        ("total", f'<span id="total">{stats.total}</span>{more} guesses'),
+        ("average", f"{stats.average_text}{more} guesses per answer"),
+        ("worst", f"{_plural(stats.worst, 'guess', 'guesses')}{more} ({_plural(stats.histogram.get(stats.worst, 0), 'answer')})"),
     ]
     rows += [(key, escape(str(value))) for key, value in _facts(facts)]
     for key, value in rows:
