@@ -42,7 +42,9 @@ from wordle_cli.output import AtomicOutput
 @boards_option
 @max_guesses_option
 @solver_options
-def simulate(sample, seed, output, plot, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
+def simulate(
+    sample, seed, output, plot, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet
+):
     """Play every answer and chart how many guesses each game took.
 
     Prints a histogram of the number of guesses, their mean, population
