@@ -167,3 +167,15 @@ def test_infer_plot_the_likeliest_candidates(runner, lists, tmp_path):
 def test_plot_into_a_missing_folder_is_one_line(runner, lists, tmp_path):
     line = one_line_error(invoke(runner, ["simulate", "-q", *lists, "--plot", str(tmp_path / "absent" / "x.svg")]), 1)
     assert "x.svg" in line
+
+
+def test_simulate_boards_plot_counts_turns(runner, lists, tmp_path):
+    path = tmp_path / "boards.svg"
+    result = invoke(runner, ["simulate", "-q", *lists, "--boards", "2", "--sample", "12", "--max-guesses", "4",
+                             "-o", str(tmp_path / "games.csv"), "--plot", str(path)])
+    assert result.exit_code == 0, result.stderr
+    turns = [int(row.split(",")[1]) for row in (tmp_path / "games.csv").read_text(encoding="utf-8").splitlines()[1:]]
+    failed = sum(1 for t in turns if t > 4)
+    title, texts, bars = svg_chart(path)
+    assert title == f"2 boards: 12 games, mean {sum(turns) / 12:.4f} turns, failure rate {100 * failed / 12:.2f}% (more than 4)"
+    assert bars == max(turns) and "turns" in texts

@@ -24,6 +24,9 @@ from wordle_cli.cli.options import (
 from wordle_cli.errors import quote
 from wordle_cli.output import AtomicOutput, replaces_file
 
+#: What `tree show --format` draws, and the --depth of each (and of `tree build`'s pictures) when none is given.
+SHOW_DEPTH = {"text": 1, "html": 1, "dot": 2}
+
 #: Wordle's rows: trees must solve every answer within this many guesses unless told otherwise.
 DEFAULT_MAX_GUESSES = 6
 
@@ -76,7 +79,11 @@ def tree_group():
     "html: one page to open in a browser and explore.",
 )
 @click.option(
-    "--depth", type=click.IntRange(min=1), default=2, show_default=True, metavar="D", help="Levels drawn with --format dot (open at first with html)."
+    "--depth",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="D",
+    help="Levels drawn with --format dot (default 2), or open at first with html (default 1).",
 )
 @plot_option("the histogram of guesses per answer")
 @game_options
@@ -140,7 +147,7 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
         )
         with AtomicOutput(output) as out:
-            write_tree(result.tree, out, fmt, summary=summary, depth=depth)
+            write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1))
     opener_note = " (given)" if first else ""
     result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
     if result.proven and first:
@@ -179,10 +186,6 @@ def verify(file, hard, max_guesses, game, answers, allowed, quiet):
     click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, first guess {tree_file.tree.root.guess}")
     for line in tree_report.stats_lines(stats):
         click.echo(line)
-
-
-#: What `tree show --format` draws, and its --depth when none is given.
-SHOW_DEPTH = {"text": 1, "html": 1, "dot": 2}
 
 
 @tree_group.command("show")
