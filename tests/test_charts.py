@@ -83,10 +83,14 @@ def test_histogram_files_by_extension(tmp_path, extension):
         assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF") and b"(five bars)" in data
 
 
-def test_same_chart_same_bytes(tmp_path):
+def test_same_chart_same_bytes_and_settings_left_alone(tmp_path):
+    import matplotlib
+
+    before = {key: matplotlib.rcParams[key] for key in ("svg.fonttype", "svg.hashsalt")}
     for name in ("a.svg", "b.svg"):
         charts.histogram(str(tmp_path / name), {1: 3, 2: 5}, title="t", xlabel="x", ylabel="y")
     assert (tmp_path / "a.svg").read_bytes() == (tmp_path / "b.svg").read_bytes()
+    assert {key: matplotlib.rcParams[key] for key in before} == before
 
 
 def test_ranking_bars_in_order_with_bounds_hatched(tmp_path):

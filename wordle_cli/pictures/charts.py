@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.output import AtomicOutput
@@ -49,14 +50,24 @@ def check(path: str) -> None:
         raise WordleError(f"--plot needs matplotlib, which is not installed: {INSTALL_HINT}") from None
 
 
-def _figure(width: float, height: float):
+@contextmanager
+def _chart(path: str, title: str, width: float, height: float):
+    """Axes to draw on; on leaving, the title is set and the chart saved to `path`.
+
+    matplotlib's settings change only inside (rc_context), so a program that
+    imports this module keeps its own.
+    """
     import matplotlib
     from matplotlib.figure import Figure
 
-    matplotlib.rcParams["svg.hashsalt"] = "wordle-cli"  # fixed ids: the same chart makes the same file
-    matplotlib.rcParams["svg.fonttype"] = "none"  # text as text
-    figure = Figure(figsize=(width, height), layout="constrained")
-    return figure, figure.subplots()
+    # Fixed SVG ids (the same chart makes the same file) and text kept as text.
+    with matplotlib.rc_context({"svg.hashsalt": "wordle-cli", "svg.fonttype": "none"}):
+        figure = Figure(figsize=(width, height), layout="constrained")
+        axes = figure.subplots()
+        yield axes
+        axes.set_title(title, fontsize=10)
+        axes.spines[["top", "right"]].set_visible(False)
+        _save(figure, path, title)
 
 
 def _save(figure, path: str, title: str) -> None:
@@ -82,16 +93,13 @@ def _label_bars(axes, bars, texts: Sequence[str]) -> None:
 def histogram(path: str, counts: Mapping[int, int], *, title: str, xlabel: str, ylabel: str, limit: int | None = None) -> None:
     """Vertical bars, one per key of `counts` (in order); keys over `limit` in grey."""
     keys = list(counts)
-    figure, axes = _figure(6.4, 3.6)
-    colours = [GREY if limit is not None and k > limit else GREEN for k in keys]
-    bars = axes.bar([str(k) for k in keys], [counts[k] for k in keys], color=colours, width=0.8)
-    _label_bars(axes, bars, [str(counts[k]) for k in keys])
-    axes.set_title(title, fontsize=10)
-    axes.set_xlabel(xlabel)
-    axes.set_ylabel(ylabel)
-    axes.margins(y=0.12)
-    axes.spines[["top", "right"]].set_visible(False)
-    _save(figure, path, title)
+    with _chart(path, title, 6.4, 3.6) as axes:
+        colours = [GREY if limit is not None and k > limit else GREEN for k in keys]
+        bars = axes.bar([str(k) for k in keys], [counts[k] for k in keys], color=colours, width=0.8)
+        _label_bars(axes, bars, [str(counts[k]) for k in keys])
+        axes.set_xlabel(xlabel)
+        axes.set_ylabel(ylabel)
+        axes.margins(y=0.12)
 
 
 def ranking(path: str, labels: Sequence[str], values: Sequence[float], texts: Sequence[str], *, title: str, xlabel: str,
@@ -101,24 +109,21 @@ def ranking(path: str, labels: Sequence[str], values: Sequence[float], texts: Se
     zero=False starts the axis just below the smallest value, so that close totals stay apart.
     """
     bounds = list(bounds) if bounds is not None else [False] * len(values)
-    figure, axes = _figure(6.4, 1.0 + 0.24 * max(len(values), 3))
-    positions = list(range(len(values)))[::-1]
-    bars = axes.barh(positions, list(values), color=[YELLOW if b else GREEN for b in bounds], height=0.75)
-    for bar, bound in zip(bars, bounds):
-        if bound:
-            bar.set_hatch("//")
-    _label_bars(axes, bars, texts)
-    axes.set_yticks(positions, list(labels), fontfamily="monospace")
-    axes.set_title(title, fontsize=10)
-    axes.set_xlabel(xlabel)
-    if not zero and values:
-        low, high = min(values), max(values)
-        span = max(high - low, 1)
-        axes.set_xlim(max(0, low - span * 0.5 - 1), high + span * 0.25 + 1)
-    else:
-        axes.margins(x=0.12)
-    axes.spines[["top", "right"]].set_visible(False)
-    _save(figure, path, title)
+    with _chart(path, title, 6.4, 1.0 + 0.24 * max(len(values), 3)) as axes:
+        positions = list(range(len(values)))[::-1]
+        bars = axes.barh(positions, list(values), color=[YELLOW if b else GREEN for b in bounds], height=0.75)
+        for bar, bound in zip(bars, bounds):
+            if bound:
+                bar.set_hatch("//")
+        _label_bars(axes, bars, texts)
+        axes.set_yticks(positions, list(labels), fontfamily="monospace")
+        axes.set_xlabel(xlabel)
+        if not zero and values:
+            low, high = min(values), max(values)
+            span = max(high - low, 1)
+            axes.set_xlim(max(0, low - span * 0.5 - 1), high + span * 0.25 + 1)
+        else:
+            axes.margins(x=0.12)
 
 
 # ---------------------------------------------------------------- what each command draws
