@@ -1,13 +1,16 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
 	@echo "test          run the test suite on every core (GPU tests skip without a GPU; not the slow ones)"
 	@echo "test-all      the test suite with the slow full-size checks (what CI leaves out)"
 	@echo "test-gpu      run only the GPU tests (needs an NVIDIA GPU and '.[gpu]')"
+	@echo "test-browser  install Debian's chromium (apt-get, if missing) and run the browser tests"
+	@echo "pictures      regenerate docs/images/ with the tool itself (needs '.[plot]' and chromium)"
+	@echo "bench-pictures  size of the HTML explorer for full trees and how fast Chromium opens it"
 	@echo "bench         CPU speed figures for score and prune (medians of 5)"
 	@echo "bench-gpu     GPU speed figures (needs an NVIDIA GPU; BENCH_GPU_ARGS='--variant ...')"
 	@echo "check-gpu     everything a GPU machine should run: backends, test-gpu, bench-gpu"
@@ -29,6 +32,32 @@ test-all:
 
 test-gpu:
 	$(PYTHON) -m pytest -q -m gpu
+
+# The browser tests skip themselves without Chromium; this installs Debian's
+# (about 80 s and 350 MB on a fresh machine) and runs them.
+CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
+test-browser:
+	@if [ -z "$(CHROMIUM)" ]; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+		else sudo apt-get update && sudo apt-get install -y chromium; fi; \
+	fi
+	$(PYTHON) -m pytest -q -rs -m browser
+
+# docs/images/, drawn by the tool itself: the salet tree's explorer as headless
+# Chromium shows it (with the path to one answer opened by the page's #fragment),
+# and the same tree's histogram chart.
+pictures:
+	mkdir -p docs/images
+	$(PYTHON) -m wordle_cli tree build --first salet -q --format html -o docs/images/salet.html \
+		--plot docs/images/salet-histogram.png >/dev/null
+	$(CHROMIUM) --headless $$([ "$$(id -u)" = 0 ] && echo --no-sandbox) --disable-gpu --hide-scrollbars \
+		--window-size=960,1000 --screenshot=docs/images/tree-explorer.png "file://$(CURDIR)/docs/images/salet.html#$(PICTURES_ANSWER)"
+	rm -f docs/images/salet.html
+
+PICTURES_ANSWER ?= prior
+
+bench-pictures:
+	$(PYTHON) benchmarks/bench_pictures.py
 
 bench:
 	$(PYTHON) benchmarks/bench_score.py

@@ -244,16 +244,6 @@ def test_json_has_the_documented_shape():
     assert (data["answers"], data["total"], data["worst"], data["proven"]) == (2, 3, 2, True)
 
 
-def test_dot_draws_the_top_levels():
-    tree = build(["ab", "ba", "bb", "aa"], []).tree
-    out = io.StringIO()
-    formats.write_dot(tree, out, depth=1)
-    text = out.getvalue()
-    assert text.startswith("digraph tree {") and text.rstrip().endswith("}")
-    assert '"ab\\n4 answers"' in text
-    assert text.count("->") == 4
-
-
 def test_branch_order_is_b_g_y():
     codes = [encode(t) for t in [(1, 0), (2, 0), (0, 0), (0, 2), (0, 1)]]
     assert [formats.byg(c, 2) for c in formats.branch_order(codes, 2)] == ["BB", "BG", "BY", "GB", "YB"]

@@ -34,8 +34,8 @@ def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str 
     report.info(f"solved {solver.boards} boards in {plural(len(turns), 'turn')}{over} ({report.elapsed():.2f} s)")
 
 
-def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, output: str | None, first: str | None, limit: int, quiet: bool) -> None:
-    """Play `sample` random tuples of targets; chart the turns, optionally write targets,turns,path."""
+def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, output: str | None, first: str | None, limit: int, quiet: bool):
+    """Play `sample` random tuples of targets; chart the turns, optionally write targets,turns,path; return the simulation."""
     from wordle_cli.games.multiboard import DEFAULT_SAMPLE, draw_targets, simulate
     from wordle_cli.games.report import BOARDS_CSV_HEADER
     from wordle_cli.solver.report import games_csv, simulate_lines
@@ -58,6 +58,7 @@ def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, out
     if not (to_stderr and quiet):
         for line in simulate_lines(result, limit, unit="turns"):
             click.echo(line, err=to_stderr)
+    return result
 
 
 def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit: int) -> None:

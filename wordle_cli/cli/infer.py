@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from wordle_cli.cli.options import Reporter, backend_option, game_options, open_game, quiet_option, threads_option
+from wordle_cli.cli.options import Reporter, backend_option, check_plot, game_options, open_game, plot_option, quiet_option, threads_option
 
 
 @click.command()
@@ -21,10 +21,11 @@ from wordle_cli.cli.options import Reporter, backend_option, game_options, open_
 )
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N", help="Candidates listed (0: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
+@plot_option("the likeliest candidates' probabilities (the --top of them, at most 40)")
 @backend_option
 @threads_option
 @quiet_option
-def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, backend, threads, quiet):
+def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, plot, backend, threads, quiet):
     """Infer the answer of the day from shared result grids (a file, or standard input).
 
     \b
@@ -46,6 +47,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, b
     from wordle_cli.wordlist import check_length, check_one_stdin, display_name, read_text, read_word_list
 
     report = Reporter(quiet)
+    check_plot(plot)
     check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p is not None))
     the_game, answers_name = open_game(report, game, answers, allowed)
     typed = grids == "-" and sys.stdin.isatty()
@@ -79,4 +81,8 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, b
     tables = candidate_tables(the_game, words, backends.load(chosen))
     analysis = analyse(reading, words, tables, weights)
     click.echo(json_document(analysis, top) if as_json else "\n".join(text_lines(analysis, top)))
+    if plot is not None:
+        from wordle_cli.pictures.charts import infer_chart
+
+        infer_chart(plot, analysis, top)
     report.info(f"{len(reading.grids)} grids against {len(words)} candidates in {report.elapsed():.2f} s")

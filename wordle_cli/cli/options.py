@@ -292,6 +292,24 @@ tree_option = click.option(
 )
 
 
+def plot_option(what: str):
+    """`--plot FILE`: also draw `what` as a chart (format by FILE's extension; needs the `plot` extra)."""
+    return click.option(
+        "--plot",
+        metavar="FILE",
+        default=None,
+        help=f"Also draw {what} to FILE: .svg, .png or .pdf (needs matplotlib: pip install 'wordle-cli[plot]').",
+    )
+
+
+def check_plot(path: str | None) -> None:
+    """Fail on a bad --plot FILE (or a missing matplotlib) before any computing."""
+    if path is not None:
+        from wordle_cli.pictures.charts import check
+
+        check(path)
+
+
 class TileStyle(click.ParamType):
     """The one tile vocabulary (`wordle_cli.colour.STYLES`); old spellings (`ace`) still accepted."""
 

@@ -8,10 +8,12 @@ from wordle_cli.cli.options import (
     Progress,
     Reporter,
     boards_option,
+    check_plot,
     game_limit,
     max_guesses_option,
     open_boards,
     open_solver,
+    plot_option,
     solver_options,
     tree_option,
 )
@@ -35,11 +37,14 @@ from wordle_cli.output import AtomicOutput
     help="Also write one CSV row per game: target,guesses,path (path: the guesses, space-separated; with --boards: "
     "targets,turns,path, the targets space-separated too); '-' for stdout.",
 )
+@plot_option("the histogram of guesses (turns), with the mean and the failure rate")
 @tree_option
 @boards_option
 @max_guesses_option
 @solver_options
-def simulate(sample, seed, output, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet):
+def simulate(
+    sample, seed, output, plot, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet
+):
     """Play every answer and chart how many guesses each game took.
 
     Prints a histogram of the number of guesses, their mean, population
@@ -54,14 +59,21 @@ def simulate(sample, seed, output, tree_file, boards, max_guesses, game, answers
     (--sample games, default 1000, drawn with --seed); the chart counts turns
     and the failure rate is against the game's limit (N + 5 turns, or
     --max-guesses).
+
+    --plot FILE also draws the histogram as a chart (.svg, .png or .pdf).
     """
     report = Reporter(quiet)
+    check_plot(plot)
     limit = game_limit(boards, max_guesses)
     if boards > 1:
         from wordle_cli.cli.boards import simulate_boards
 
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
-        simulate_boards(report, solver, sample, seed, output, first, limit, quiet)
+        result = simulate_boards(report, solver, sample, seed, output, first, limit, quiet)
+        if plot is not None:
+            from wordle_cli.pictures.charts import simulation_chart
+
+            simulation_chart(plot, result, limit, unit="turns", what=f"{boards} boards")
         return
     from wordle_cli.solver.report import games_csv, simulate_lines
     from wordle_cli.solver.tree import simulate as play_all
@@ -89,6 +101,10 @@ def simulate(sample, seed, output, tree_file, boards, max_guesses, game, answers
     if not (to_stderr and quiet):
         for line in simulate_lines(result, limit):
             click.echo(line, err=to_stderr)
+    if plot is not None:
+        from wordle_cli.pictures.charts import simulation_chart
+
+        simulation_chart(plot, result, limit, what=first or "")
 
 
 def _targets(answers: list[str], sample: int | None, seed: int) -> list[str]:

@@ -8,12 +8,14 @@ from wordle_cli.cli.options import (
     Progress,
     Reporter,
     backend_option,
+    check_plot,
     checked_word,
     color_option,
     colour_wanted,
     game_options,
     hard_option,
     open_game,
+    plot_option,
     pool_only_option,
     quiet_option,
     threads_option,
@@ -21,6 +23,9 @@ from wordle_cli.cli.options import (
 )
 from wordle_cli.errors import quote
 from wordle_cli.output import AtomicOutput, replaces_file
+
+#: What `tree show --format` draws, and the --depth of each (and of `tree build`'s pictures) when none is given.
+SHOW_DEPTH = {"text": 1, "html": 1, "dot": 2}
 
 #: Wordle's rows: trees must solve every answer within this many guesses unless told otherwise.
 DEFAULT_MAX_GUESSES = 6
@@ -67,18 +72,26 @@ def tree_group():
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(("selby", "json", "dot")),
+    type=click.Choice(("selby", "json", "dot", "html")),
     default="selby",
     show_default=True,
-    help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing.",
+    help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing. "
+    "html: one page to open in a browser and explore.",
 )
-@click.option("--depth", type=click.IntRange(min=1), default=2, show_default=True, metavar="D", help="Levels drawn with --format dot.")
+@click.option(
+    "--depth",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="D",
+    help="Levels drawn with --format dot (default 2), or open at first with html (default 1).",
+)
+@plot_option("the histogram of guesses per answer")
 @game_options
 @pool_only_option
 @backend_option
 @threads_option
 @quiet_option
-def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answers, allowed, pool_only, backend, threads, quiet):
+def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game, answers, allowed, pool_only, backend, threads, quiet):
     """Build the decision tree with the fewest guesses in total over all answers.
 
     Every allowed word is a candidate at every step (hard mode: every word the
@@ -93,12 +106,14 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
       wordle tree build --from salet:BBYBB,clint:BYYBB # the best next guess
     """
     from wordle_cli import backends
+    from wordle_cli.pictures import write_tree
     from wordle_cli.trees import formats
     from wordle_cli.trees import report as tree_report
     from wordle_cli.trees.builder import Problem
     from wordle_cli.trees.position import parse_history
 
     reporter = Reporter(quiet)
+    check_plot(plot)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     if first is not None:
@@ -137,13 +152,17 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, game, answ
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
         )
         with AtomicOutput(output) as out:
-            formats.write(result.tree, out, fmt, summary=summary, depth=depth)
+            write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1))
     opener_note = " (given)" if first else ""
     result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
     if result.proven and first:
         result_note += f" for {first}"
     for line in tree_report.build_lines(result.tree, opener_note=opener_note, result_note=result_note, history=history):
         click.echo(line, err=output == "-")
+    if plot is not None:
+        from wordle_cli.pictures.charts import tree_chart
+
+        tree_chart(plot, result.tree.stats(), result.tree.root.guess)
 
 
 @tree_group.command("verify")
@@ -202,21 +221,59 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
 
 @tree_group.command("show")
 @click.argument("file", metavar="FILE")
-@click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, metavar="D", help="Levels to show below the first guess.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(tuple(SHOW_DEPTH)),
+    default="text",
+    show_default=True,
+    help="text: the top levels, on the terminal. html: the whole tree as one page to open in a browser and explore. dot: Graphviz, for drawing.",
+)
+@click.option(
+    "--depth",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="D",
+    help="Levels of branches shown (text, default 1), drawn (dot, default 2) or open at first (html, default 1).",
+)
+@click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the html or dot to FILE ('-': stdout).")
+@plot_option("the histogram of guesses per answer")
 @tiles_option
 @color_option
-def show(file, depth, tiles, color):
-    """Print the top of a tree FILE: for each feedback, the answers left and the next guess.
+def show(file, fmt, depth, output, plot, tiles, color):
+    """Show a tree FILE (selby or json): its top levels as text, an HTML page to explore, or a drawing.
 
-    Branches are listed largest first. Reads selby and json trees.
+    Text: for each feedback, the answers left and the next guess, largest
+    first. --format html writes one self-contained page (no network needed)
+    with the whole tree: open it in a browser, open branches, find an answer.
+
+    \b
+      wordle tree show salet.tree --depth 2
+      wordle tree show salet.tree --format html -o salet.html
+      wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg
     """
-    from wordle_cli.trees import report as tree_report
     from wordle_cli.trees.position import read_tree_file
 
-    tree_file, _ = read_tree_file(file)
-    colour = colour_wanted(color)
-    for line in tree_report.show_lines(tree_file.tree, depth, tiles, colour):
-        click.echo(line, color=colour)
+    check_plot(plot)
+    tree_file, name = read_tree_file(file)
+    depth = depth or SHOW_DEPTH[fmt]
+    if fmt == "text":
+        if output != "-":
+            raise click.UsageError("--output is for --format html or dot; the text goes to stdout")
+        from wordle_cli.trees import report as tree_report
+
+        colour = colour_wanted(color)
+        for line in tree_report.show_lines(tree_file.tree, depth, tiles, colour):
+            click.echo(line, color=colour)
+    else:
+        from wordle_cli.pictures import write_tree
+
+        with AtomicOutput(output) as out:
+            write_tree(tree_file.tree, out, fmt, depth=depth, title=f"Decision tree: {name}")
+    if plot is not None:
+        from wordle_cli.pictures.charts import tree_chart
+
+        tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess)
 
 
 def _threads(threads: int | None) -> int:
@@ -263,10 +320,11 @@ def _threads(threads: int | None) -> int:
     "[default: OUTPUT.checkpoint; none when OUTPUT is stdout or not a regular file].",
 )
 @click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the CSV to FILE ('-': stdout).")
+@plot_option("the ranked openers' totals (the best 40)")
 @game_options
 @backend_option
 @quiet_option
-def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint, output, game, answers, allowed, backend, quiet):
+def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint, output, plot, game, answers, allowed, backend, quiet):
     """Rank openers by their optimal totals, with proof, on a Dask cluster.
 
     Each opener's decision tree is searched exactly (as `tree build --first`)
@@ -287,6 +345,7 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
 
     if top_k and cutoff is not None:
         raise click.UsageError("--cutoff needs the exact search: a top-k search below a bound proves nothing")
+    check_plot(plot)
     reporter = Reporter(quiet)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     chosen = _opener_list(openers, the_game, reporter)
@@ -338,6 +397,10 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
         out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))
         for row in rows:
             out.write(ranking.csv_line(row))
+    if plot is not None:
+        from wordle_cli.pictures.charts import rank_chart
+
+        rank_chart(plot, rows)
     reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
 
 

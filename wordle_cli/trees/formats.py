@@ -1,4 +1,4 @@
-"""Tree files: `selby` and `json` (read and written), `dot` (written, for drawing).
+"""Tree files: `selby` and `json`, read and written (pictures of trees: `wordle_cli.pictures`).
 
 selby, the format the best-known Wordle trees are published in: one line
 per answer, its path as `guess FEEDBACKk` tokens (FEEDBACK one B/Y/G per
@@ -15,7 +15,7 @@ the rest of the tool reads.
 
 json: `{"guess": "salet", "map": {"BBBBB": {...}, "GGGGG": null}}`, nested,
 feedback in B/Y/G; the root object also carries the summary (see
-`json_summary`). dot: Graphviz, the top `depth` levels.
+`json_summary`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
 from wordle_cli.trees.model import Node, Tree
 from wordle_cli.wordlist import is_text, normalise
 
-FORMATS = ("selby", "json", "dot")
 READABLE = ("selby", "json")
 
 #: Most turns a path of a tree file may take: far beyond any real tree (the
@@ -139,48 +138,11 @@ def json_summary(tree: Tree, **facts) -> dict:
     }
 
 
-def write_dot(tree: Tree, out: TextIO, depth: int = 2) -> None:
-    """Graphviz of the top `depth` guesses: each node with its guess and answers below it."""
-    out.write('digraph tree {\n  node [shape=box, fontname="monospace"];\n  edge [fontname="monospace"];\n')
-    names = iter(range(1, 1 << 62))
-
-    def node_line(me: str, label: str, style: str = "") -> None:
-        out.write(f"  {me} [label={_dot_string(label)}{style}];\n")
-
-    def walk(node: Node, me: str, level: int) -> None:
-        node_line(me, node.guess + "\n" + _answers(node, tree.win))
-        for code in branch_order(node.children, tree.length):
-            child = node.children[code]
-            other = f"n{next(names)}"
-            out.write(f"  {me} -> {other} [label={_dot_string(byg(code, tree.length))}];\n")
-            if code == tree.win or child is None:
-                node_line(other, node.guess, ", shape=ellipse, style=filled, fillcolor=palegreen")
-            elif level + 1 < depth:
-                walk(child, other, level + 1)
-            else:
-                node_line(other, _answers(child, tree.win), ", shape=plaintext")
-
-    walk(tree.root, "n0", 0)
-    out.write("}\n")
-
-
-def _answers(node: Node, win: int) -> str:
-    count = sum(1 for _ in node.leaves(win))
-    return f"{count} answer{'s' if count != 1 else ''}"
-
-
-def _dot_string(text: str) -> str:
-    """A DOT string; a line break in `text` becomes DOT's \\n."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, depth: int = 2) -> None:
+def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None) -> None:
     if fmt == "selby":
         write_selby(tree, out)
     elif fmt == "json":
         write_json(tree, out, summary)
-    elif fmt == "dot":
-        write_dot(tree, out, depth)
     else:
         raise ValueError(f"unknown tree format {quote(fmt)}")
 
