@@ -61,7 +61,7 @@ _NOT_FOUND = (np.int64(0), np.int64(-1), np.int64(-1), np.int64(-1))
 class Context(NamedTuple):
     """Everything the search reads, fixed for a run (a numba-friendly tuple)."""
 
-    table: np.ndarray  # (C, A) uint8/uint16: feedback code of candidate c against answer a
+    table: np.ndarray  # (A, C) uint8/uint16, C-contiguous: feedback code of candidate c against answer a at [a, c]
     answer_cand: np.ndarray  # int32[A]: the candidate index of each answer
     win: int  # the all-exact code, 3^L - 1
     max_patterns: int  # most distinct feedbacks one guess can show
@@ -242,16 +242,31 @@ def max_patterns(table, n_codes):
 
 
 @njit(cache=True, nogil=True)
+def transposed(table):
+    """A C-contiguous copy of `table`'s transpose (blocked: both sides stay in cache)."""
+    rows, cols = table.shape
+    out = np.empty((cols, rows), dtype=table.dtype)
+    for r0 in range(0, rows, 64):
+        r1 = min(r0 + 64, rows)
+        for c0 in range(0, cols, 64):
+            c1 = min(c0 + 64, cols)
+            for r in range(r0, r1):
+                for c in range(c0, c1):
+                    out[c, r] = table[r, c]
+    return out
+
+
+@njit(cache=True, nogil=True)
 def useful(ctx, pool, cands):
     """The candidates that split `pool` (in their order); others can never help below it."""
     n = pool.shape[0]
     out = np.empty(cands.shape[0], dtype=np.int32)
     m = 0
     for t in range(cands.shape[0]):
-        row = ctx.table[cands[t]]
-        first = row[pool[0]]
+        c = cands[t]
+        first = ctx.table[pool[0], c]
         for j in range(1, n):
-            if row[pool[j]] != first:
+            if ctx.table[pool[j], c] != first:
                 out[m] = cands[t]
                 m += 1
                 break
@@ -260,6 +275,15 @@ def useful(ctx, pool, cands):
                 out[m] = cands[t]
                 m += 1
     return out[:m].copy()
+
+
+@njit(cache=True, nogil=True)
+def _same_feedback(table, c, codes, pool):
+    """Does candidate `c` give `pool` the feedbacks `codes`?"""
+    for j in range(pool.shape[0]):
+        if table[pool[j], c] != codes[j]:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -308,15 +332,14 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     pair = -1
     for i in range(n):
         c = ctx.answer_cand[pool[i]]
-        row = table[c]
         collisions = 0
         for j in range(n):
-            x = row[pool[j]]
+            x = table[pool[j], c]
             count[x] += 1
             if count[x] > 1:
                 collisions += 1
         for j in range(n):
-            count[row[pool[j]]] = 0
+            count[table[pool[j], c]] = 0
         if collisions == 0:
             best_out[0] = c
             if memoised:
@@ -343,28 +366,52 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     lowest = INF  # the least lower bound of any candidate
     sure = INF  # the least bound met exactly (all classes of size <= 2)
     sure_c = -1
+    # Normal mode: of the candidates giving this pool the very same feedbacks, only the first
+    # can ever be chosen, here or below (a sub-pool sees them alike too): keep one per vector.
+    dedup = not ctx.hard and not ctx.pool_only
+    mask = 1
+    while mask < 2 * m:
+        mask <<= 1
+    slot_of = np.full(mask if dedup else 1, -1, dtype=np.int32)
+    slot_hash = np.empty(mask if dedup else 1, dtype=np.int64)
+    mask -= 1
+    seen = np.empty(n, dtype=table.dtype)  # the candidate's feedbacks, pool order
     for t in range(m):
         c = cands[t]
-        row = table[c]
         classes = 0
+        h = np.int64(0)
         for j in range(n):
-            x = row[pool[j]]
+            x = table[pool[j], c]
+            seen[j] = x
+            h = h * np.int64(1000003) + np.int64(x)
             if count[x] == 0:
                 classes += 1
             count[x] += 1
         if classes == 1 and count[win] == 0:
-            count[row[pool[0]]] = 0
+            count[seen[0]] = 0
             continue
         if classes == n and count[win] == 0:
             best_out[0] = c  # singletons from a word that is not an answer: 2n, the best left
             if memoised:
                 _remember(ctx, key, 2 * n, 2 * n, c)
             return 2 * n
+        if dedup:
+            at = (h ^ (h >> 29) ^ (h >> 47)) & mask
+            twin = False
+            while slot_of[at] >= 0:
+                if slot_hash[at] == h and _same_feedback(table, kept[slot_of[at]], seen, pool):
+                    twin = True
+                    break
+                at = (at + 1) & mask
+            if twin:
+                for j in range(n):
+                    count[seen[j]] = 0
+                continue
         bound = n
         squares = 0
         small = True
         for j in range(n):
-            x = row[pool[j]]
+            x = seen[j]
             s = count[x]
             if s != 0:
                 count[x] = 0
@@ -375,6 +422,9 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                         small = False
         if depth < 3 and classes < n:
             continue  # with two guesses left every class must be a singleton
+        if dedup:
+            slot_of[at] = n_kept
+            slot_hash[at] = h
         kept[n_kept] = c
         bounds[n_kept] = bound
         order_key[n_kept] = ((2 * squares + n * bound) << 20) + n_kept
@@ -417,10 +467,9 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             continue
         c = below[t]
         ctx.stats[EVALUATED] += 1
-        row = table[c]
         classes = 0
         for j in range(n):
-            x = row[pool[j]]
+            x = table[pool[j], c]
             codes[j] = x
             if count[x] == 0:
                 cls_code[classes] = x
