@@ -192,18 +192,33 @@ def _hints_after(ctx, guess, code, greens, mins):
 @njit(cache=True, nogil=True)
 def allowed(ctx, cands, greens, mins):
     """The candidates that respect the hints (greens in place, revealed letters reused)."""
+    # Only the hints revealed so far are checked: a handful, not every position and symbol.
+    where = np.empty(greens.shape[0], dtype=np.int64)
+    n_greens = 0
+    for i in range(greens.shape[0]):
+        if greens[i] != 0:
+            where[n_greens] = i
+            n_greens += 1
+    symbols = np.empty(mins.shape[0], dtype=np.int64)
+    n_mins = 0
+    for s in range(mins.shape[0]):
+        if mins[s] != 0:
+            symbols[n_mins] = s
+            n_mins += 1
     out = np.empty(cands.shape[0], dtype=np.int32)
     n = 0
     for t in range(cands.shape[0]):
         c = cands[t]
         ok = True
-        for i in range(greens.shape[0]):
-            if greens[i] != 0 and ctx.cand_codes[c, i] != greens[i]:
+        for k in range(n_greens):
+            i = where[k]
+            if ctx.cand_codes[c, i] != greens[i]:
                 ok = False
                 break
         if ok:
-            for s in range(mins.shape[0]):
-                if mins[s] != 0 and ctx.cand_counts[c, s] < mins[s]:
+            for k in range(n_mins):
+                s = symbols[k]
+                if ctx.cand_counts[c, s] < mins[s]:
                     ok = False
                     break
         if ok:
