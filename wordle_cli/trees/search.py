@@ -474,6 +474,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     cls_code = np.empty(n, dtype=np.int32)
     cls_size = np.empty(n, dtype=np.int32)
     cls_bound = np.empty(n, dtype=np.int64)
+    cls_start = np.empty(n, dtype=np.int64)
     for rank in range(tried):
         t = order[rank]
         window = min(beta, best)
@@ -490,13 +491,41 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                 cls_code[classes] = x
                 classes += 1
             count[x] += 1
+        # The classes, each a run of `sub` (ascending, as the pool), and their lower bounds.
         total = 0
+        at = 0
         for k in range(classes):
             x = cls_code[k]
             cls_size[k] = count[x]
-            count[x] = 0
+            cls_start[k] = at
+            count[x] = at
+            at += cls_size[k]
             cls_bound[k] = 1 if x == win else class_bound(cls_size[k], ctx.max_patterns)
             total += cls_bound[k]
+        for j in range(n):
+            x = codes[j]
+            sub[count[x]] = pool[j]
+            count[x] += 1
+        for k in range(classes):
+            count[cls_code[k]] = 0
+        # A quick pass first: what the memo knows of a class lifts its bound, and may end this guess before any deep work.
+        for k in range(classes):
+            if total >= window:
+                break
+            size = cls_size[k]
+            if size < CACHE_MIN_POOL or cls_code[k] == win:
+                continue
+            part = sub[cls_start[k] : cls_start[k] + size]
+            if ctx.hard:
+                child_greens, child_mins = _hints_after(ctx, c, cls_code[k], greens, mins)
+                found, entry = _find(ctx, _key(ctx, part, child_depth, child_greens, child_mins))
+            else:
+                found, entry = _find(ctx, _key(ctx, part, child_depth, greens, mins))
+            if found >= 0:
+                known = size + (entry[1] if entry[1] >= 0 else entry[0])
+                if known > cls_bound[k]:
+                    total += known - cls_bound[k]
+                    cls_bound[k] = known
         # Solve the classes of 3 or more, smallest first, in what is left of the window.
         by_size = np.argsort(cls_size[:classes].astype(np.int64) * n + np.arange(classes))
         for kk in range(classes):
@@ -507,12 +536,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             if size < 3 or cls_code[k] == win:
                 continue
             x = cls_code[k]
-            p = 0
-            for q in range(n):
-                if codes[q] == x:
-                    sub[p] = pool[q]
-                    p += 1
-            part = sub[:size].copy()
+            part = sub[cls_start[k] : cls_start[k] + size].copy()
             total -= cls_bound[k]
             if ctx.hard:
                 child_greens, child_mins = _hints_after(ctx, c, x, greens, mins)
@@ -520,7 +544,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                 v = solve(ctx, part, child_cands, window - total - size, child_depth, child_greens, child_mins, sub_best)
             else:
                 v = solve(ctx, part, below, window - total - size, child_depth, greens, mins, sub_best)
-            total += size + v
+            total += max(size + v, cls_bound[k])  # a search cut early may return less than the memo knew
         if total < window:
             best_c = c
         if total < best:
