@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games bench-reference lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -19,6 +19,7 @@ help:
 	@echo "bench-rank    tree rank --cutoff 7951: the ten best openers, then 200 random ones (5-10 min on 2 cores)"
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
+	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
 install:
@@ -80,6 +81,9 @@ bench-tree:
 
 bench-rank:
 	$(PYTHON) benchmarks/bench_rank.py
+
+bench-reference:
+	$(PYTHON) benchmarks/bench_reference.py $(if $(REFERENCE),--reference $(REFERENCE)) $(BENCH_REFERENCE_ARGS)
 
 bench-infer:
 	$(PYTHON) benchmarks/bench_infer.py

@@ -27,7 +27,7 @@ from fractions import Fraction
 from html import escape
 from typing import TextIO
 
-from wordle_cli.feedback import show
+from wordle_cli.model.feedback import show
 from wordle_cli.pictures.measure import Measure, sole_answer
 from wordle_cli.stats import format_g
 from wordle_cli.trees.model import Node, Tree

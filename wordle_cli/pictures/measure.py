@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordle_cli.feedback import decode
+from wordle_cli.model.feedback import decode
 from wordle_cli.trees.model import Node, Tree
 
 

@@ -91,12 +91,18 @@ class Problem:
             )
         if table is None:
             table = backends.load(backend).feedback_table(game.candidate_codes, game.answer_codes)
-        self.table = table  # given by `wordle tree rank`, which computes it once for all its workers
         self.answer_cand = game.cand_of_answer.astype(np.int32)
         self.win = game.win_code
-        self.max_patterns = int(search.max_patterns(self.table, self.win + 1))
+        self.max_patterns = int(search.max_patterns(table, self.win + 1))
+        # The search reads one answer's feedbacks for many candidates in a row: answer-major.
+        self.by_answer = search.transposed(table)  # `table` is given by `wordle tree rank`, computed once for all
         self.cand_codes = np.ascontiguousarray(game.candidate_codes)
         self.cand_counts = _symbol_counts(self.cand_codes, game.alphabet.size)
+
+    @property
+    def table(self) -> np.ndarray:
+        """(C, A): feedback code of every candidate against every answer (a view of `by_answer`)."""
+        return self.by_answer.T
 
     # ------------------------------------------------------------ positions
 
@@ -141,7 +147,7 @@ class Problem:
         """A fresh search state (memo, counters) over this problem's fixed inputs."""
         memo, keys = search.new_memo()
         return search.Context(
-            self.table, self.answer_cand, self.win, self.max_patterns, self.top_k, self.pool_only, self.hard,
+            self.by_answer, self.answer_cand, self.win, self.max_patterns, self.top_k, self.pool_only, self.hard,
             self.cand_codes, self.cand_counts, memo, keys, np.zeros(len(search.STAT_NAMES), dtype=np.int64),
             self.cache_limit,
         )

@@ -61,7 +61,7 @@ _NOT_FOUND = (np.int64(0), np.int64(-1), np.int64(-1), np.int64(-1))
 class Context(NamedTuple):
     """Everything the search reads, fixed for a run (a numba-friendly tuple)."""
 
-    table: np.ndarray  # (C, A) uint8/uint16: feedback code of candidate c against answer a
+    table: np.ndarray  # (A, C) uint8/uint16, C-contiguous: feedback code of candidate c against answer a at [a, c]
     answer_cand: np.ndarray  # int32[A]: the candidate index of each answer
     win: int  # the all-exact code, 3^L - 1
     max_patterns: int  # most distinct feedbacks one guess can show
@@ -192,18 +192,33 @@ def _hints_after(ctx, guess, code, greens, mins):
 @njit(cache=True, nogil=True)
 def allowed(ctx, cands, greens, mins):
     """The candidates that respect the hints (greens in place, revealed letters reused)."""
+    # Only the hints revealed so far are checked: a handful, not every position and symbol.
+    where = np.empty(greens.shape[0], dtype=np.int64)
+    n_greens = 0
+    for i in range(greens.shape[0]):
+        if greens[i] != 0:
+            where[n_greens] = i
+            n_greens += 1
+    symbols = np.empty(mins.shape[0], dtype=np.int64)
+    n_mins = 0
+    for s in range(mins.shape[0]):
+        if mins[s] != 0:
+            symbols[n_mins] = s
+            n_mins += 1
     out = np.empty(cands.shape[0], dtype=np.int32)
     n = 0
     for t in range(cands.shape[0]):
         c = cands[t]
         ok = True
-        for i in range(greens.shape[0]):
-            if greens[i] != 0 and ctx.cand_codes[c, i] != greens[i]:
+        for k in range(n_greens):
+            i = where[k]
+            if ctx.cand_codes[c, i] != greens[i]:
                 ok = False
                 break
         if ok:
-            for s in range(mins.shape[0]):
-                if mins[s] != 0 and ctx.cand_counts[c, s] < mins[s]:
+            for k in range(n_mins):
+                s = symbols[k]
+                if ctx.cand_counts[c, s] < mins[s]:
                     ok = False
                     break
         if ok:
@@ -242,16 +257,31 @@ def max_patterns(table, n_codes):
 
 
 @njit(cache=True, nogil=True)
+def transposed(table):
+    """A C-contiguous copy of `table`'s transpose (blocked: both sides stay in cache)."""
+    rows, cols = table.shape
+    out = np.empty((cols, rows), dtype=table.dtype)
+    for r0 in range(0, rows, 64):
+        r1 = min(r0 + 64, rows)
+        for c0 in range(0, cols, 64):
+            c1 = min(c0 + 64, cols)
+            for r in range(r0, r1):
+                for c in range(c0, c1):
+                    out[c, r] = table[r, c]
+    return out
+
+
+@njit(cache=True, nogil=True)
 def useful(ctx, pool, cands):
     """The candidates that split `pool` (in their order); others can never help below it."""
     n = pool.shape[0]
     out = np.empty(cands.shape[0], dtype=np.int32)
     m = 0
     for t in range(cands.shape[0]):
-        row = ctx.table[cands[t]]
-        first = row[pool[0]]
+        c = cands[t]
+        first = ctx.table[pool[0], c]
         for j in range(1, n):
-            if row[pool[j]] != first:
+            if ctx.table[pool[j], c] != first:
                 out[m] = cands[t]
                 m += 1
                 break
@@ -260,6 +290,15 @@ def useful(ctx, pool, cands):
                 out[m] = cands[t]
                 m += 1
     return out[:m].copy()
+
+
+@njit(cache=True, nogil=True)
+def _same_feedback(table, c, codes, pool):
+    """Does candidate `c` give `pool` the feedbacks `codes`?"""
+    for j in range(pool.shape[0]):
+        if table[pool[j], c] != codes[j]:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -308,15 +347,14 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     pair = -1
     for i in range(n):
         c = ctx.answer_cand[pool[i]]
-        row = table[c]
         collisions = 0
         for j in range(n):
-            x = row[pool[j]]
+            x = table[pool[j], c]
             count[x] += 1
             if count[x] > 1:
                 collisions += 1
         for j in range(n):
-            count[row[pool[j]]] = 0
+            count[table[pool[j], c]] = 0
         if collisions == 0:
             best_out[0] = c
             if memoised:
@@ -343,28 +381,52 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     lowest = INF  # the least lower bound of any candidate
     sure = INF  # the least bound met exactly (all classes of size <= 2)
     sure_c = -1
+    # Normal mode: of the candidates giving this pool the very same feedbacks, only the first
+    # can ever be chosen, here or below (a sub-pool sees them alike too): keep one per vector.
+    dedup = not ctx.hard and not ctx.pool_only
+    mask = 1
+    while mask < 2 * m:
+        mask <<= 1
+    slot_of = np.full(mask if dedup else 1, -1, dtype=np.int32)
+    slot_hash = np.empty(mask if dedup else 1, dtype=np.int64)
+    mask -= 1
+    seen = np.empty(n, dtype=table.dtype)  # the candidate's feedbacks, pool order
     for t in range(m):
         c = cands[t]
-        row = table[c]
         classes = 0
+        h = np.int64(0)
         for j in range(n):
-            x = row[pool[j]]
+            x = table[pool[j], c]
+            seen[j] = x
+            h = h * np.int64(1000003) + np.int64(x)
             if count[x] == 0:
                 classes += 1
             count[x] += 1
         if classes == 1 and count[win] == 0:
-            count[row[pool[0]]] = 0
+            count[seen[0]] = 0
             continue
         if classes == n and count[win] == 0:
             best_out[0] = c  # singletons from a word that is not an answer: 2n, the best left
             if memoised:
                 _remember(ctx, key, 2 * n, 2 * n, c)
             return 2 * n
+        if dedup:
+            at = (h ^ (h >> 29) ^ (h >> 47)) & mask
+            twin = False
+            while slot_of[at] >= 0:
+                if slot_hash[at] == h and _same_feedback(table, kept[slot_of[at]], seen, pool):
+                    twin = True
+                    break
+                at = (at + 1) & mask
+            if twin:
+                for j in range(n):
+                    count[seen[j]] = 0
+                continue
         bound = n
         squares = 0
         small = True
         for j in range(n):
-            x = row[pool[j]]
+            x = seen[j]
             s = count[x]
             if s != 0:
                 count[x] = 0
@@ -375,6 +437,9 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                         small = False
         if depth < 3 and classes < n:
             continue  # with two guesses left every class must be a singleton
+        if dedup:
+            slot_of[at] = n_kept
+            slot_hash[at] = h
         kept[n_kept] = c
         bounds[n_kept] = bound
         order_key[n_kept] = ((2 * squares + n * bound) << 20) + n_kept
@@ -409,6 +474,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     cls_code = np.empty(n, dtype=np.int32)
     cls_size = np.empty(n, dtype=np.int32)
     cls_bound = np.empty(n, dtype=np.int64)
+    cls_start = np.empty(n, dtype=np.int64)
     for rank in range(tried):
         t = order[rank]
         window = min(beta, best)
@@ -417,22 +483,49 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             continue
         c = below[t]
         ctx.stats[EVALUATED] += 1
-        row = table[c]
         classes = 0
         for j in range(n):
-            x = row[pool[j]]
+            x = table[pool[j], c]
             codes[j] = x
             if count[x] == 0:
                 cls_code[classes] = x
                 classes += 1
             count[x] += 1
+        # The classes, each a run of `sub` (ascending, as the pool), and their lower bounds.
         total = 0
+        at = 0
         for k in range(classes):
             x = cls_code[k]
             cls_size[k] = count[x]
-            count[x] = 0
+            cls_start[k] = at
+            count[x] = at
+            at += cls_size[k]
             cls_bound[k] = 1 if x == win else class_bound(cls_size[k], ctx.max_patterns)
             total += cls_bound[k]
+        for j in range(n):
+            x = codes[j]
+            sub[count[x]] = pool[j]
+            count[x] += 1
+        for k in range(classes):
+            count[cls_code[k]] = 0
+        # A quick pass first: what the memo knows of a class lifts its bound, and may end this guess before any deep work.
+        for k in range(classes):
+            if total >= window:
+                break
+            size = cls_size[k]
+            if size < CACHE_MIN_POOL or cls_code[k] == win:
+                continue
+            part = sub[cls_start[k] : cls_start[k] + size]
+            if ctx.hard:
+                child_greens, child_mins = _hints_after(ctx, c, cls_code[k], greens, mins)
+                found, entry = _find(ctx, _key(ctx, part, child_depth, child_greens, child_mins))
+            else:
+                found, entry = _find(ctx, _key(ctx, part, child_depth, greens, mins))
+            if found >= 0:
+                known = size + (entry[1] if entry[1] >= 0 else entry[0])
+                if known > cls_bound[k]:
+                    total += known - cls_bound[k]
+                    cls_bound[k] = known
         # Solve the classes of 3 or more, smallest first, in what is left of the window.
         by_size = np.argsort(cls_size[:classes].astype(np.int64) * n + np.arange(classes))
         for kk in range(classes):
@@ -443,12 +536,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             if size < 3 or cls_code[k] == win:
                 continue
             x = cls_code[k]
-            p = 0
-            for q in range(n):
-                if codes[q] == x:
-                    sub[p] = pool[q]
-                    p += 1
-            part = sub[:size].copy()
+            part = sub[cls_start[k] : cls_start[k] + size].copy()
             total -= cls_bound[k]
             if ctx.hard:
                 child_greens, child_mins = _hints_after(ctx, c, x, greens, mins)
@@ -456,7 +544,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                 v = solve(ctx, part, child_cands, window - total - size, child_depth, child_greens, child_mins, sub_best)
             else:
                 v = solve(ctx, part, below, window - total - size, child_depth, greens, mins, sub_best)
-            total += size + v
+            total += max(size + v, cls_bound[k])  # a search cut early may return less than the memo knew
         if total < window:
             best_c = c
         if total < best:
