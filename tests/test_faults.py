@@ -756,6 +756,40 @@ def test_play_interactive_from_a_pipe_bounds_its_lines(work):
     assert peak < 200 * MiB, peak
 
 
+def _single_line_grids(path: Path) -> None:
+    path.write_text("🟩" * ((16 * MiB - 16) // 4))  # one line of 4 million tiles: no game's row
+
+
+def _stray_lines(path: Path) -> None:
+    path.write_bytes(b"ab\n" * ((16 * MiB - 16) // 3))  # 5.6 million lines of other text
+
+
+def _empty_lists_tree(path: Path) -> None:
+    head = b'{"guess": "cigar", "map": {"GGGGG": null}, "notes": ['
+    path.write_bytes(head + b",".join([b"[]"] * ((14 * MiB - len(head)) // 3)) + b"]}")  # 4.9 million empty lists
+
+
+#: Inputs the size limits accept (at most 16 MiB) that once cost 360 to 560 MB (issue 23, item 15).
+BIG_INPUTS = {
+    # name: (how to write the input, the command, what the one line must say)
+    "grids-one-line": (_single_line_grids, ["infer", "-q", "input"], "no result grids of 5 tiles a row"),
+    "grids-stray-lines": (_stray_lines, ["infer", "-q", "input"], "no result grids of 5 tiles a row"),
+    "tree-empty-lists": (_empty_lists_tree, ["simulate", "-q", *GAME, "--tree", "input", "--output", "-"],
+                         "input: more than 1096 JSON values, more than a tree reaching at most 12 answers"),
+}
+
+
+@pytest.mark.parametrize("case", list(BIG_INPUTS))
+def test_inputs_the_limits_accept_stay_within_200_megabytes(work, case):
+    write, args, message = BIG_INPUTS[case]
+    write(work / "input")
+    guard = Guard(work / "answers.txt", work / "input", folders=[work])
+    result, peak = measured(args, stdin=subprocess.DEVNULL, limit=4096 * MiB, cwd=work)
+    one_line(result, 1, message)
+    assert peak < 200 * MiB, peak
+    guard.check()
+
+
 def test_ten_megabyte_line_makes_a_short_message(work):
     (work / "huge.txt").write_bytes(b"a" * (10 * MiB) + b"\n")
     guard = Guard(work / "huge.txt", work / "out.txt", folders=[work])
@@ -997,6 +1031,7 @@ TREE_FAULTS = {
     "huge-json-int": (lambda w: (w / "t").write_text(HUGE_INT_TREE), "t", "the number '9999"),
     "huge-turn": (lambda w: (w / "t").write_text("cigar GGGGG" + "9" * 5000 + "\n"), "t", "t line 1: 'GGGGG9999"),
     "unicode-turn": (lambda w: (w / "t").write_text("cigar GGGGG²\n"), "t", "should end with its turn, 1"),
+    "many-turns": (lambda w: (w / "t").write_text("cigar BBBBB1 " * 100_000 + "\n"), "t", "t line 1: more than 256 turns"),
 }
 
 #: A JSON tree that is valid but for a 5000-digit number in a field of its own.

@@ -162,7 +162,7 @@ def verify(file, hard, max_guesses, game, answers, allowed, quiet):
 
     reporter = Reporter(quiet)
     the_game, _ = open_game(reporter, game, answers, allowed)
-    tree_file, name = read_tree_file(file)
+    tree_file, name = read_tree_file(file, len(the_game.answers))
     stats = check(tree_file, name, the_game.answers, the_game.candidate_index, hard=hard, max_guesses=max_guesses or None)
     click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, first guess {tree_file.tree.root.guess}")
     for line in tree_report.stats_lines(stats):

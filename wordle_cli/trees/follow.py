@@ -19,7 +19,7 @@ def open_tree(path: str, game, *, hard: bool = False, first: str | None = None) 
     from wordle_cli.trees.position import read_tree_file
     from wordle_cli.trees.verify import verify
 
-    tree_file, name = read_tree_file(path)
+    tree_file, name = read_tree_file(path, len(game.answers))
     verify(tree_file, name, game.answers, game.candidate_index, hard=hard)
     opener = tree_file.tree.root.guess
     if first is not None and first != opener:
