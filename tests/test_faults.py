@@ -650,6 +650,45 @@ def test_program_entry_imports_nothing_heavy_before_its_signal_handlers():
     assert done.stdout.strip() == b"[]"
 
 
+#: Runs the `wordle` program as its console script does (`from wordle_cli.cli import entry_point`), sending
+#: itself argv[1] (a signal's name) when the module argv[2] is first looked for: a start-up moment, exactly.
+SIGNAL_AT_IMPORT = """
+import os, signal, sys
+signum, module = signal.Signals[sys.argv[1]], sys.argv[2]
+del sys.argv[1:3]
+class Trip:
+    def find_spec(self, name, path=None, target=None):
+        if name == module:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signum)
+        return None
+sys.meta_path.insert(0, Trip())
+from wordle_cli.cli import entry_point
+sys.argv[0] = "wordle"
+entry_point()
+"""
+
+
+@pytest.mark.parametrize(
+    "signame, module",
+    [("SIGINT", "wordle_cli.interrupts"),  # before the program's handlers are in: Python's KeyboardInterrupt
+     ("SIGINT", "wordle_cli.cli.process"), ("SIGINT", "click"), ("SIGINT", "wordle_cli.cli.score"),
+     ("SIGINT", "numpy"), ("SIGINT", "wordle_cli.backends.cpu"), ("SIGTERM", "click"), ("SIGHUP", "numpy")],
+)
+def test_signal_during_start_up_is_one_line(work, signame, module):
+    """Start-up signals (issue 23, item 7): from the program's first line on, every moment exits 128 + N in one line.
+
+    What remains before it is the interpreter's own start-up (site, .pth files): see docs/reliability.md.
+    """
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    done = subprocess.run([sys.executable, "-c", SIGNAL_AT_IMPORT, signame, module, "score", "-q", "answers.txt", "answers.txt",
+                           "out.txt"], capture_output=True, env=ENV, cwd=work, preexec_fn=default_signals(), timeout=120)
+    signum = signal.Signals[signame]
+    want = "interrupted" if signum == signal.SIGINT else f"terminated by {signame}"
+    assert done.stderr.decode() == f"wordle: {want}\n" and done.returncode == 128 + signum
+    guard.check()
+
+
 def test_ignored_sighup_stays_ignored(work):
     """Under `nohup` a hang-up must not stop the run."""
     proc = start("prune", "humph", "AAAAA", "-", "out.txt", cwd=work, stdin=subprocess.PIPE,
