@@ -651,6 +651,45 @@ def test_program_entry_imports_nothing_heavy_before_its_signal_handlers():
     assert done.stdout.strip() == b"[]"
 
 
+#: Runs the `wordle` program as its console script does (`from wordle_cli.cli import entry_point`), sending
+#: itself argv[1] (a signal's name) when the module argv[2] is first looked for: a start-up moment, exactly.
+SIGNAL_AT_IMPORT = """
+import os, signal, sys
+signum, module = signal.Signals[sys.argv[1]], sys.argv[2]
+del sys.argv[1:3]
+class Trip:
+    def find_spec(self, name, path=None, target=None):
+        if name == module:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signum)
+        return None
+sys.meta_path.insert(0, Trip())
+from wordle_cli.cli import entry_point
+sys.argv[0] = "wordle"
+entry_point()
+"""
+
+
+@pytest.mark.parametrize(
+    "signame, module",
+    [("SIGINT", "wordle_cli.interrupts"),  # before the program's handlers are in: Python's KeyboardInterrupt
+     ("SIGINT", "wordle_cli.cli.process"), ("SIGINT", "click"), ("SIGINT", "wordle_cli.cli.score"),
+     ("SIGINT", "numpy"), ("SIGINT", "wordle_cli.backends.cpu"), ("SIGTERM", "click"), ("SIGHUP", "numpy")],
+)
+def test_signal_during_start_up_is_one_line(work, signame, module):
+    """Start-up signals (issue 23, item 7): from the program's first line on, every moment exits 128 + N in one line.
+
+    What remains before it is the interpreter's own start-up (site, .pth files): see docs/reliability.md.
+    """
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    done = subprocess.run([sys.executable, "-c", SIGNAL_AT_IMPORT, signame, module, "score", "-q", "answers.txt", "answers.txt",
+                           "out.txt"], capture_output=True, env=ENV, cwd=work, preexec_fn=default_signals(), timeout=120)
+    signum = signal.Signals[signame]
+    want = "interrupted" if signum == signal.SIGINT else f"terminated by {signame}"
+    assert done.stderr.decode() == f"wordle: {want}\n" and done.returncode == 128 + signum
+    guard.check()
+
+
 def test_ignored_sighup_stays_ignored(work):
     """Under `nohup` a hang-up must not stop the run."""
     proc = start("prune", "humph", "AAAAA", "-", "out.txt", cwd=work, stdin=subprocess.PIPE,
@@ -755,6 +794,40 @@ def test_play_interactive_from_a_pipe_bounds_its_lines(work):
     line = one_line(result, 1, "<stdin> line 1: longer than 256 characters, so not a turn", "'" + "a" * 40 + "…'")
     assert len(line) < 300
     assert peak < 200 * MiB, peak
+
+
+def _single_line_grids(path: Path) -> None:
+    path.write_text("🟩" * ((16 * MiB - 16) // 4))  # one line of 4 million tiles: no game's row
+
+
+def _stray_lines(path: Path) -> None:
+    path.write_bytes(b"ab\n" * ((16 * MiB - 16) // 3))  # 5.6 million lines of other text
+
+
+def _empty_lists_tree(path: Path) -> None:
+    head = b'{"guess": "cigar", "map": {"GGGGG": null}, "notes": ['
+    path.write_bytes(head + b",".join([b"[]"] * ((14 * MiB - len(head)) // 3)) + b"]}")  # 4.9 million empty lists
+
+
+#: Inputs the size limits accept (at most 16 MiB) that once cost 360 to 560 MB (issue 23, item 15).
+BIG_INPUTS = {
+    # name: (how to write the input, the command, what the one line must say)
+    "grids-one-line": (_single_line_grids, ["infer", "-q", "input"], "no result grids of 5 tiles a row"),
+    "grids-stray-lines": (_stray_lines, ["infer", "-q", "input"], "no result grids of 5 tiles a row"),
+    "tree-empty-lists": (_empty_lists_tree, ["simulate", "-q", *GAME, "--tree", "input", "--output", "-"],
+                         "input: more than 1096 JSON values, more than a tree reaching at most 12 answers"),
+}
+
+
+@pytest.mark.parametrize("case", list(BIG_INPUTS))
+def test_inputs_the_limits_accept_stay_within_200_megabytes(work, case):
+    write, args, message = BIG_INPUTS[case]
+    write(work / "input")
+    guard = Guard(work / "answers.txt", work / "input", folders=[work])
+    result, peak = measured(args, stdin=subprocess.DEVNULL, limit=4096 * MiB, cwd=work)
+    one_line(result, 1, message)
+    assert peak < 200 * MiB, peak
+    guard.check()
 
 
 def test_ten_megabyte_line_makes_a_short_message(work):
@@ -998,6 +1071,7 @@ TREE_FAULTS = {
     "huge-json-int": (lambda w: (w / "t").write_text(HUGE_INT_TREE), "t", "the number '9999"),
     "huge-turn": (lambda w: (w / "t").write_text("cigar GGGGG" + "9" * 5000 + "\n"), "t", "t line 1: 'GGGGG9999"),
     "unicode-turn": (lambda w: (w / "t").write_text("cigar GGGGG²\n"), "t", "should end with its turn, 1"),
+    "many-turns": (lambda w: (w / "t").write_text("cigar BBBBB1 " * 100_000 + "\n"), "t", "t line 1: more than 256 turns"),
 }
 
 #: A JSON tree that is valid but for a 5000-digit number in a field of its own.

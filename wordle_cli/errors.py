@@ -36,7 +36,7 @@ def quote(text: str, limit: int = QUOTE_LIMIT, whole: bool = True) -> str:
 # parenthesised list, and any long run of text without a space.
 _QUOTED = re.compile(r"""(?<!\w)'((?:[^'\\]|\\.)*)'(?!\w)|(?<!\w)"((?:[^"\\]|\\.)*)"(?!\w)""")
 _LISTED = re.compile(r"\(([^()]*)\)")
-_TOKEN = re.compile(r"\S{%d,}" % (TOKEN_LIMIT + 1))
+_TOKEN = re.compile(rf"\S{{{TOKEN_LIMIT + 1},}}")
 
 
 def shorten(message: str) -> str:

@@ -9,6 +9,7 @@ memory grow beyond the words it holds.
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 import unicodedata
 from collections.abc import Iterator
@@ -300,6 +301,24 @@ def read_text(path: str, what: str, limit: int | None = None) -> str:
         line = data.count(b"\n", 0, exc.start) + 1
         raise WordleError(f"{display_name(path)} line {line}: not valid UTF-8") from None
     return text[1:] if text.startswith("\ufeff") else text  # a byte-order mark is not part of the text
+
+
+#: Where str.splitlines() breaks a line.
+_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def lines_of(text: str) -> Iterator[str]:
+    """The lines of `text` as `text.splitlines()` gives them, one at a time.
+
+    `splitlines` builds every line at once: 16 MiB of short lines is a list of
+    millions of strings, several hundred MB; this holds one line at a time.
+    """
+    start = 0
+    for match in _LINE_BREAK.finditer(text):
+        yield text[start : match.start()]
+        start = match.end()
+    if start < len(text):
+        yield text[start:]
 
 
 def _size_text(size: int) -> str:

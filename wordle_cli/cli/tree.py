@@ -198,7 +198,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
 
     reporter = Reporter(quiet)
     the_game, _ = open_game(reporter, game, answers, allowed)
-    tree_file, name = read_tree_file(file)
+    tree_file, name = read_tree_file(file, len(the_game.answers))
     history = stored_history(tree_file, name)
     if state is not None:
         given = parse_history(state, the_game.length)

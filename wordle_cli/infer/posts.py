@@ -23,12 +23,16 @@ Pure Python: nothing here needs numpy.
 
 from __future__ import annotations
 
+import heapq
 import re
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 
+from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.model import feedback
 from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
+from wordle_cli.wordlist import lines_of
 
 #: Characters a pasted row may carry besides its tiles: variation selectors, joiners.
 _INVISIBLE = "\ufe0f\ufe0e\u200b\u200c\u200d\u2060"
@@ -44,6 +48,26 @@ _HEADER = re.compile(
 # "Wordle 3/6*", as `wordle play --share` writes it without --day: one word and the score, alone on
 # the line (so that chat such as "got it 3/6" stays text).
 _BARE_HEADER = re.compile(r"^(?P<name>[^\W\d_]+)\s+(?P<score>[0-9Xx])\s*/\s*(?P<max>\d{1,2})(?P<hard>\*)?$")
+
+
+class LineNumbers(array):
+    """Line numbers, 4 bytes each (a list of ints costs 36): 16 MiB of stray lines is 8 million of them.
+
+    Compares equal to a list of the same numbers.
+    """
+
+    def __new__(cls, numbers=()):
+        return super().__new__(cls, "I", numbers)
+
+    def __eq__(self, other):
+        if isinstance(other, (list, tuple, array)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 @dataclass(frozen=True)
@@ -67,12 +91,12 @@ class Reading:
 
     grids: list[Grid] = field(default_factory=list)
     posts: int = 0  # grids found, before duplicates and other days were set aside
-    duplicates: list[int] = field(default_factory=list)
-    wrong_length: list[int] = field(default_factory=list)  # grids set aside: a row of another length
-    stray: list[int] = field(default_factory=list)  # lines that are neither header nor row
-    other_days: list[int] = field(default_factory=list)  # grids of another puzzle number
-    empty_headers: list[int] = field(default_factory=list)  # headers with no rows under them
-    score_mismatch: list[int] = field(default_factory=list)  # header score disagrees with the rows
+    duplicates: LineNumbers = field(default_factory=lambda: LineNumbers())
+    wrong_length: LineNumbers = field(default_factory=lambda: LineNumbers())  # grids set aside: a row of another length
+    stray: LineNumbers = field(default_factory=lambda: LineNumbers())  # lines that are neither header nor row
+    other_days: LineNumbers = field(default_factory=lambda: LineNumbers())  # grids of another puzzle number
+    empty_headers: LineNumbers = field(default_factory=lambda: LineNumbers())  # headers with no rows under them
+    score_mismatch: LineNumbers = field(default_factory=lambda: LineNumbers())  # header score disagrees with the rows
     day: int | None = None
 
     @property
@@ -87,18 +111,28 @@ class Reading:
 def read_posts(text: str, length: int, day: int | None = None, name: str = "<grids>") -> Reading:
     """Every grid in `text` whose rows have `length` tiles (see the module docstring); errors name `name`."""
     reading = Reading()
-    found: list[Grid] = []
+    # Each distinct grid once, with the lines of its copies: 16 MiB of one grid posted a
+    # million times holds one grid, not a million (the puzzle is chosen once all are read).
+    found: dict[tuple, tuple[Grid, LineNumbers]] = {}
+    days: Counter = Counter()
     current = _Open()
 
     def close() -> None:
         nonlocal current
         grid = current.finish(length, reading)
         if grid is not None:
-            found.append(grid)
+            reading.posts += 1
+            if grid.day is not None:
+                days[grid.day] += 1
+            key = (grid.day, grid.hard, grid.rows)
+            if key in found:
+                found[key][1].append(grid.line)
+            else:
+                found[key] = (grid, LineNumbers())
         current = _Open()
 
     parsed: dict[str, tuple[int, ...]] = {}  # rows repeat a lot in a crowd: parse each spelling once
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines_of(text), start=1):
         line = raw.strip()
         tiles = _tile_prefix(line)
         if tiles:
@@ -122,19 +156,17 @@ def read_posts(text: str, length: int, day: int | None = None, name: str = "<gri
             if current.rows:
                 current.ended = True
     close()
-    reading.posts = len(found)
-    reading.day = day if day is not None else _commonest_day(found)
-    seen: set = set()
-    for grid in found:
+    reading.day = day if day is not None else _commonest_day(days)
+    other_days, duplicates = [], []
+    for grid, copies in found.values():
         if grid.day is not None and reading.day is not None and grid.day != reading.day:
-            reading.other_days.append(grid.line)
-            continue
-        key = (grid.day, grid.hard, grid.rows)
-        if key in seen:
-            reading.duplicates.append(grid.line)
-            continue
-        seen.add(key)
-        reading.grids.append(grid)
+            other_days += [(grid.line,), copies]
+        else:
+            reading.grids.append(grid)
+            duplicates.append(copies)
+    # Each group of lines is in order: merged, they are in order too (no list of them all on the way).
+    reading.other_days = LineNumbers(heapq.merge(*other_days))
+    reading.duplicates = LineNumbers(heapq.merge(*duplicates))
     return reading
 
 
@@ -182,6 +214,8 @@ def _tile_prefix(line: str) -> str:
     for ch in line:
         if ch in _TILE_CHARS:
             out.append(ch)
+            if len(out) > MAX_WORD_LENGTH:  # no game has rows this long: enough to set the grid aside
+                break
         elif ch in _INVISIBLE or (ch.isspace() and out):
             continue
         else:
@@ -214,9 +248,8 @@ def _score_of(grid: Grid) -> str:
     return str(len(grid.rows)) if grid.solved else "X"
 
 
-def _commonest_day(grids: list[Grid]) -> int | None:
+def _commonest_day(days: Counter) -> int | None:
     """The puzzle number most grids name (ties: the highest, the latest puzzle)."""
-    days = Counter(g.day for g in grids if g.day is not None)
     if not days:
         return None
     top = max(days.values())

@@ -19,7 +19,7 @@ def open_tree(path: str, game, *, hard: bool = False, first: str | None = None) 
     from wordle_cli.trees.position import read_tree_file, stored_history
     from wordle_cli.trees.verify import history_text, verify
 
-    tree_file, name = read_tree_file(path)
+    tree_file, name = read_tree_file(path, len(game.answers))
     history = stored_history(tree_file, name)
     if history:
         raise UsageProblem(f"{name} starts mid-game, after {history_text(history)}; --tree follows a tree from the first guess")

@@ -30,7 +30,7 @@ from wordle_cli.model import feedback
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
 from wordle_cli.trees.model import Node, Tree
-from wordle_cli.wordlist import is_text, normalise
+from wordle_cli.wordlist import is_text, lines_of, normalise
 
 READABLE = ("selby", "json")
 
@@ -38,6 +38,16 @@ READABLE = ("selby", "json")
 #: builder's --max-guesses stops at 100), and shallow enough that walking the
 #: tree recursively never reaches Python's recursion limit.
 MAX_TURNS = 256
+
+#: Most answers (leaves) a tree file may reach when no game says how many it has.
+#: Reading costs about 1.3 kB a leaf, so this keeps any tree file within ~150 MB;
+#: the largest shipped game has 12972 words.
+MAX_LEAVES = 100_000
+
+#: Most JSON values (objects, arrays, strings, numbers...) a tree file may hold
+#: per leaf it may reach: a tree needs about four (a node, its guess, its map,
+#: an entry), so a file of millions of empty lists is refused before parsing.
+JSON_VALUES_PER_LEAF = 8
 
 #: Branch order in selby files: per tile, B (absent) < G (exact) < Y (contained).
 _TILE_RANK = {feedback.ABSENT: 0, feedback.EXACT: 1, feedback.CONTAINED: 2}
@@ -150,28 +160,35 @@ def write(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None) -> 
 # ---------------------------------------------------------------- reading
 
 
-def read(text: str, name: str) -> TreeFile:
-    """A tree from a file's text, its format told by its first character ({ for json)."""
+def read(text: str, name: str, answers: int | None = None) -> TreeFile:
+    """A tree from a file's text, its format told by its first character ({ for json).
+
+    `answers`: how many answers the game has, so how many leaves the tree may
+    reach (MAX_LEAVES when no game is given); reading stops at the first one more.
+    """
     if not is_text(text):  # bytes kept as surrogates by a lenient decoder
         raise TreeFileError(f"{name}: not valid UTF-8 text")
-    stripped = text.lstrip("\ufeff \t\r\n")
-    if not stripped:
+    start = _LEADING.match(text).end()  # where the content starts (no copy of a 16 MiB text)
+    if start == len(text):
         raise TreeFileError(f"{name}: the tree file is empty")
-    if stripped.startswith("{"):
-        return _read_json(stripped, name)
-    if stripped.startswith("digraph"):
+    builder = _Builder(name, answers)
+    if text.startswith("{", start):
+        return _read_json(text, start, name, builder)
+    if text.startswith("digraph", start):
         raise TreeFileError(f"{name}: a dot file is for drawing only; read a selby or json tree")
     first_line = stripped.split("\n", 1)[0]
     if "," in first_line and not first_line.lstrip().startswith("#"):  # selby lines hold words and feedback, never commas
         raise TreeFileError(f"{name}: looks like a CSV file (its first line has commas), not a tree (selby or json)")
-    return _read_selby(text, name)
+    return _read_selby(text, name, builder)
 
 
-def _read_selby(text: str, name: str) -> TreeFile:
+_LEADING = re.compile("[\ufeff \t\r\n]*")
+
+
+def _read_selby(text: str, name: str, builder: _Builder) -> TreeFile:
     leaves: list[Leaf] = []
-    builder = _Builder(name)
     previous = ""
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines_of(text), start=1):
         line = raw.rstrip()
         if number == 1:
             line = line.lstrip("\ufeff")
@@ -183,7 +200,9 @@ def _read_selby(text: str, name: str) -> TreeFile:
             if indent > len(previous) or previous[indent - 1] != " " or (indent < len(previous) and previous[indent] == " "):
                 raise TreeFileError(f"{name} {where}: its indentation does not end between tokens of the line above")
             line = previous[:indent] + line[indent:]
-        tokens = line.split()
+        tokens = line.split(maxsplit=2 * MAX_TURNS)  # no more: a line of a million tokens would be a list of them
+        if len(tokens) > 2 * MAX_TURNS:
+            raise TreeFileError(f"{name} {where}: more than {MAX_TURNS} turns, so not a tree")
         if len(tokens) % 2:
             raise TreeFileError(f"{name} {where}: expected pairs of 'guess FEEDBACKk', got {len(tokens)} tokens")
         steps = []
@@ -208,27 +227,41 @@ def _feedback_token(mark: str, length: int, turn: int, name: str, where: str) ->
     return tiles
 
 
-#: A JSON string (skipped whole) or one bracket: what `_nesting` counts.
-_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]|[\]}]')
+#: JSON's white space.
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+
+#: A JSON string (skipped whole), one bracket or a comma: what `_check_json_shape` counts.
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{,]|[\]}]')
 
 
-def _nesting(text: str, limit: int) -> bool:
-    """Whether `text` nests brackets deeper than `limit`, found before parsing.
+def _check_json_shape(text: str, start: int, name: str, builder: _Builder) -> None:
+    """Refuse, before parsing, JSON nested deeper than a tree can be, or with more values than its leaves need.
 
     How deep `json.loads` can go before a RecursionError differs between
     Python versions (3.12 goes far deeper); this makes the limit the format's,
-    the same everywhere, and keeps the parser off pathological input.
+    the same everywhere, and keeps the parser off pathological input. Parsed,
+    each value costs 30 to 70 bytes: 14 MiB of `[],` would take 400 MB.
     """
+    values = JSON_VALUES_PER_LEAF * builder.most + 1000  # and some room for a summary and notes
+    limit = 4 * MAX_TURNS  # a turn is two levels (a node, its map): twice the room, so deep trees get walk's exact message
     depth = 0
-    for token in _JSON_TOKENS.finditer(text):
+    count = 1
+    for token in _JSON_TOKENS.finditer(text, start):
         mark = token.group()
-        if mark in "[{":
+        if mark == ",":
+            count += 1
+        elif mark in "[{":
             depth += 1
+            count += 1
             if depth > limit:
-                return True
+                raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)")
         elif mark in "]}":
             depth -= 1
-    return False
+        if count > values:
+            raise TreeFileError(
+                f"{name}: more than {values} JSON values, more than a tree reaching at most {builder.most} answers "
+                f"({builder.why}) can hold"
+            )
 
 
 def _json_int(digits: str, name: str) -> int:
@@ -244,17 +277,19 @@ def _json_int(digits: str, name: str) -> int:
     return -number if digits.startswith("-") else number
 
 
-def _read_json(text: str, name: str) -> TreeFile:
-    if _nesting(text, 4 * MAX_TURNS):  # a turn is two levels (a node, its map): twice the room, so deep trees get the exact message below
-        raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)")
+def _read_json(text: str, start: int, name: str, builder: _Builder) -> TreeFile:
+    _check_json_shape(text, start, name, builder)
+    decoder = json.JSONDecoder(parse_int=lambda digits: _json_int(digits, name))
     try:
-        data = json.loads(text, parse_int=lambda digits: _json_int(digits, name))
+        data, end = decoder.raw_decode(text, start)
+        end = _JSON_SPACE.match(text, end).end()
+        if end != len(text):  # as json.loads: nothing but white space after the value
+            raise json.JSONDecodeError("Extra data", text, end)
     except json.JSONDecodeError as exc:
         raise TreeFileError(f"{name} line {exc.lineno}: not valid JSON ({exc.msg})") from None
     except RecursionError:
         raise TreeFileError(f"{name}: nested too deeply to be a tree (at most {MAX_TURNS} turns)") from None
     leaves: list[Leaf] = []
-    builder = _Builder(name)
 
     def walk(obj, steps: list[tuple[str, tuple[int, ...]]]) -> None:
         shown = " ".join(f"{g} {feedback.show(t, 'byg')}" for g, t in steps[-4:])
@@ -291,12 +326,18 @@ def _read_json(text: str, name: str) -> TreeFile:
 class _Builder:
     """Assembles leaves' paths into nodes, checking that they agree where they meet."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, answers: int | None = None):
         self.name = name
         self.root: Node | None = None
         self.length: int | None = None
+        self.most = MAX_LEAVES if answers is None else answers  # leaves it may reach
+        self.why = "the most a tree file may hold" if answers is None else "the game's answers"
+        self.added = 0
 
     def add(self, leaf: Leaf) -> None:
+        self.added += 1
+        if self.added > self.most:
+            raise TreeFileError(f"{self.name} {leaf.where}: reaches more than {self.most} answers ({self.why})")
         if len(leaf.steps) > MAX_TURNS:
             raise TreeFileError(f"{self.name} {leaf.where}: {len(leaf.steps)} turns; a tree has at most {MAX_TURNS}")
         last_guess, last_tiles = leaf.steps[-1]

@@ -33,10 +33,13 @@ def parse_history(text: str, length: int) -> list[tuple[str, tuple[int, ...]]]:
     return turns
 
 
-def read_tree_file(path: str) -> tuple[TreeFile, str]:
-    """A tree file (`-`: standard input) and the name messages use for it, by the one input reader."""
+def read_tree_file(path: str, answers: int | None = None) -> tuple[TreeFile, str]:
+    """A tree file (`-`: standard input) and the name messages use for it, by the one input reader.
+
+    `answers`: how many answers the game has (the most leaves the tree may reach), when known.
+    """
     name = wordlist.display_name(path)
-    return read(wordlist.read_text(path, "tree file"), name), name
+    return read(wordlist.read_text(path, "tree file"), name, answers), name
 
 
 def stored_history(tree_file: TreeFile, name: str) -> list[tuple[str, tuple[int, ...]]]:
