@@ -176,7 +176,8 @@ def read(text: str, name: str, answers: int | None = None) -> TreeFile:
         return _read_json(text, start, name, builder)
     if text.startswith("digraph", start):
         raise TreeFileError(f"{name}: a dot file is for drawing only; read a selby or json tree")
-    first_line = stripped.split("\n", 1)[0]
+    end = text.find("\n", start)
+    first_line = text[start : end if end >= 0 else len(text)]  # no copy of the whole text
     if "," in first_line and not first_line.lstrip().startswith("#"):  # selby lines hold words and feedback, never commas
         raise TreeFileError(f"{name}: looks like a CSV file (its first line has commas), not a tree (selby or json)")
     return _read_selby(text, name, builder)
