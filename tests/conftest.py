@@ -33,7 +33,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "wordle"))
 
 def pytest_sessionstart(session):
     """Fill numba's cache once before xdist starts its workers (see tests/warmup.py)."""
-    if not hasattr(session.config, "workerinput"):
+    if not hasattr(session.config, "workerinput") and not session.config.option.collectonly:
         import warmup
 
         warmup.warm()

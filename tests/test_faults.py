@@ -420,6 +420,7 @@ def stdout_full(tmp_path_factory):
 
         return run
 
+    tmp_path_factory.getbasetemp()  # made here: the first mktemp, from several threads at once, would race to make it
     return run_concurrently({command: case(command) for command in STDOUT_COMMANDS})
 
 
@@ -598,6 +599,7 @@ def signalled_scores(tmp_path_factory):  # full-size runs: its test is marked sl
 
         return run
 
+    tmp_path_factory.getbasetemp()  # made here: the first mktemp, from several threads at once, would race to make it
     return run_concurrently({name: case(name, *moment) for name, moment in MOMENTS.items()})
 
 
