@@ -25,13 +25,25 @@ backend_option = click.option(
     "cuda when a GPU is visible and the job is large enough to repay a launch, else cpu.",
 )
 
-threads_option = click.option(
-    "--threads",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Limit the CPU backend to N threads (default: all cores).",
-)
+
+def count_option(*names: str, help: str, metavar: str = "N"):
+    """An optional whole number >= 1 (`--threads N`, `--sample N`, ...): None when not given."""
+    return click.option(*names, type=click.IntRange(min=1), default=None, metavar=metavar, help=help)
+
+
+def show_option(what: str):
+    """`--show N`: list `what` when at most N remain (default 10)."""
+    return click.option(
+        "--show",
+        type=click.IntRange(min=0),
+        default=10,
+        show_default=True,
+        metavar="N",
+        help=f"List {what} when at most N remain.",
+    )
+
+
+threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
 
 rule_option = click.option(
     "--rule",
@@ -221,12 +233,8 @@ boards_option = click.option(
     f"8 Octordle; up to {MAX_BOARDS}). Strategies expected or entropy; no hard mode.",
 )
 
-max_guesses_option = click.option(
-    "--max-guesses",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5].",
+max_guesses_option = count_option(
+    "--max-guesses", help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5]."
 )
 
 

@@ -33,6 +33,7 @@ from wordle_cli.cli.options import (
     open_boards,
     open_solver,
     share_day_option,
+    show_option,
     solver_options,
     tiles_option,
     tree_option,
@@ -62,14 +63,7 @@ def _stray_word_hint(extra: list[str]) -> str | None:
     default=None,
     help="Prompt and talk on stdout, or print only suggestions for scripts [default: interactive when stdin is a terminal].",
 )
-@click.option(
-    "--show",
-    type=click.IntRange(min=0),
-    default=10,
-    show_default=True,
-    metavar="N",
-    help="List the possible answers when at most N remain.",
-)
+@show_option("the possible answers")
 @click.option("--share", is_flag=True, help="At the end, print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
 @tree_option

@@ -9,6 +9,7 @@ from wordle_cli.cli.options import (
     Reporter,
     boards_option,
     check_plot,
+    count_option,
     game_limit,
     max_guesses_option,
     open_boards,
@@ -21,13 +22,7 @@ from wordle_cli.output import AtomicOutput
 
 
 @click.command()
-@click.option(
-    "--sample",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Play N random answers instead of all (with --boards: N random games, default 1000).",
-)
+@count_option("--sample", help="Play N random answers instead of all (with --boards: N random games, default 1000).")
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample.")
 @click.option(
     "--output",

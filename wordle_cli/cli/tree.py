@@ -12,6 +12,7 @@ from wordle_cli.cli.options import (
     checked_word,
     color_option,
     colour_wanted,
+    count_option,
     game_options,
     hard_option,
     open_game,
@@ -78,13 +79,7 @@ def tree_group():
     help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing. "
     "html: one page to open in a browser and explore.",
 )
-@click.option(
-    "--depth",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="D",
-    help="Levels drawn with --format dot (default 2), or open at first with html (default 1).",
-)
+@count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
 @game_options
 @pool_only_option
@@ -229,10 +224,8 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     show_default=True,
     help="text: the top levels, on the terminal. html: the whole tree as one page to open in a browser and explore. dot: Graphviz, for drawing.",
 )
-@click.option(
+@count_option(
     "--depth",
-    type=click.IntRange(min=1),
-    default=None,
     metavar="D",
     help="Levels of branches shown (text, default 1), drawn (dot, default 2) or open at first (html, default 1).",
 )
@@ -296,21 +289,13 @@ def _threads(threads: int | None) -> int:
 @hard_option
 @max_guesses_option
 @top_k_option("Fast upper bounds: only the K most promising guesses at each step (proven=false).")
-@click.option(
+@count_option(
     "--cutoff",
-    type=click.IntRange(min=1),
-    default=None,
     metavar="TOTAL",
     help="Stop each opener's search once its total is proven >= TOTAL (reported as >=TOTAL). "
     "Without it, the best total proven so far bounds the others.",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Worker processes of the local Dask cluster [default: the machine's cores].",
-)
+@count_option("--workers", help="Worker processes of the local Dask cluster [default: the machine's cores].")
 @click.option("--cluster", "address", metavar="ADDRESS", default=None, help="Use a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")
 @click.option(
     "--checkpoint",
