@@ -14,12 +14,17 @@ from wordle_cli.games import MAX_BOARDS  # a constant: no numpy
 from wordle_cli.model.game import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
-backend_option = click.option(
+
+def choice_option(*names: str, choices, default: str, help: str, **more):
+    """An option taking one of `choices` (shown in the help), `default` when not given."""
+    return click.option(*names, type=click.Choice(choices), default=default, show_default=True, help=help, **more)
+
+
+backend_option = choice_option(
     "--backend",
-    type=click.Choice(NAMES),
+    choices=NAMES,
     default="auto",
     envvar="WORDLE_BACKEND",
-    show_default=True,
     show_envvar=True,
     help="Where to compute: cpu (numba), cuda (CuPy on an NVIDIA GPU), or auto: "
     "cuda when a GPU is visible and the job is large enough to repay a launch, else cpu.",
@@ -45,11 +50,10 @@ def show_option(what: str):
 
 threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
 
-rule_option = click.option(
+rule_option = choice_option(
     "--rule",
-    type=click.Choice(RULES),
+    choices=RULES,
     default="strict",
-    show_default=True,
     help="strict: a word stays possible iff it gives the same feedback. "
     "loose: the original CUDA program's looser letter-bounds check, to reproduce its files.",
 )
@@ -105,11 +109,10 @@ def _fitted(message: str) -> str:
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
 
 _game_options = [
-    click.option(
+    choice_option(
         "--game",
-        type=click.Choice(GAMES),
+        choices=GAMES,
         default="wordle",
-        show_default=True,
         help="wordle: the shipped Wordle lists. primel: the 8363 five-digit primes as both lists.",
     ),
     click.option(
@@ -136,11 +139,10 @@ pool_only_option = click.option("--pool-only", is_flag=True, help="Guess only wo
 
 _solver_options = [
     *_game_options,
-    click.option(
+    choice_option(
         "--strategy",
-        type=click.Choice(STRATEGIES),
+        choices=STRATEGIES,
         default="expected",
-        show_default=True,
         help="expected: fewest answers left on average. entropy: most informative feedback. "
         "minimax: fewest left in the worst case (ties: fewest on average). Further ties: a "
         "possible answer first, then the earliest in list order.",
@@ -354,13 +356,12 @@ def tiles_option_with(default: str):
 
 tiles_option = tiles_option_with("emoji")
 
-color_option = click.option(
+color_option = choice_option(
     "--color",
     "--colour",
     "color",
-    type=click.Choice(("auto", "always", "never")),
+    choices=("auto", "always", "never"),
     default="auto",
-    show_default=True,
     help="Colour tiles and letters as the game does: auto (only on a terminal; NO_COLOR turns it off, FORCE_COLOR on), always, never.",
 )
 

@@ -10,6 +10,7 @@ from wordle_cli.cli.options import (
     backend_option,
     check_plot,
     checked_word,
+    choice_option,
     color_option,
     colour_wanted,
     count_option,
@@ -70,12 +71,11 @@ def tree_group():
     help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BYYBB.",
 )
 @click.option("--output", "-o", metavar="FILE", default=None, help="Write the tree to FILE ('-' for stdout, the summary then goes to stderr).")
-@click.option(
+@choice_option(
     "--format",
     "fmt",
-    type=click.Choice(("selby", "json", "dot", "html")),
+    choices=("selby", "json", "dot", "html"),
     default="selby",
-    show_default=True,
     help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing. "
     "html: one page to open in a browser and explore.",
 )
@@ -216,12 +216,11 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
 
 @tree_group.command("show")
 @click.argument("file", metavar="FILE")
-@click.option(
+@choice_option(
     "--format",
     "fmt",
-    type=click.Choice(tuple(SHOW_DEPTH)),
+    choices=tuple(SHOW_DEPTH),
     default="text",
-    show_default=True,
     help="text: the top levels, on the terminal. html: the whole tree as one page to open in a browser and explore. dot: Graphviz, for drawing.",
 )
 @count_option(
