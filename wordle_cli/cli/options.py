@@ -376,7 +376,7 @@ def colour_wanted(choice: str, err: bool = False) -> bool:
 class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
-    Call the instance with the number of items done; `close()` when finished.
+    Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
     """
 
     DELAY_S = 0.5
@@ -399,6 +399,12 @@ class Progress:
             self._bar.__enter__()
         self._bar.update(done - self._done)
         self._done = done
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def close(self) -> None:
         if self._bar is not None:

@@ -134,37 +134,21 @@ def play(
     if interactive:
         talk.say(HELP)
     talk.state(session)
-    lines = turn_lines(interactive, "feedback> ")
-    for number, line in lines:
-        talk.line = number
-        try:
-            entry = parse_entry(line, solver.game.length)
-        except ValueError as exc:
-            talk.problem(_explain(line, solver.game) or str(exc))
-            continue
-        if entry.command == "":
-            continue
-        if entry.command == "quit":
-            break
-        if entry.command == "help":
-            talk.say(HELP)
-        elif entry.command == "list":
+    lines = talk.entries(
+        turn_lines(interactive, "feedback> "), lambda line: parse_entry(line, solver.game.length), HELP, lambda line: _explain(line, solver.game)
+    )
+    for entry in lines:
+        if entry.command == "list":
             talk.remaining(session, limit=None)
         elif entry.command == "share":
             talk.say(_share(session, day))
         elif entry.command == "undo":
-            if session.undo():
-                talk.state(session)
-            else:
-                talk.problem("nothing to undo")
+            talk.undo(session, talk.state)
         else:
             guess = entry.guess or session.suggestion
             _warn_about_guess(report, session, guess)
             was_on_tree = session.on_tree
-            try:
-                session.enter(guess, entry.tiles)
-            except WordleError as exc:
-                talk.problem(f"{exc}; check the feedback, or undo")
+            if not talk.entered(session, guess, entry.tiles):
                 continue
             talk.row(guess, entry.tiles)
             if was_on_tree and not session.on_tree and not session.solved:
@@ -247,6 +231,44 @@ class _Talk:
             click.echo("\n".join(indent + part if part else part for part in text.split("\n")), err=True)
 
     info = say
+
+    def entries(self, lines, parse, help_text: str, explain=None):
+        """The entries of `lines` ((line number, line) pairs, read by `parse`) that the game itself answers.
+
+        Blank lines are skipped, `help` says `help_text`, `quit` ends; a line `parse` rejects
+        (ValueError) is a problem, told in `explain(line)`'s words when that gives any.
+        """
+        for number, line in lines:
+            self.line = number
+            try:
+                entry = parse(line)
+            except ValueError as exc:
+                self.problem((explain and explain(line)) or str(exc))
+                continue
+            if entry.command == "":
+                continue
+            if entry.command == "quit":
+                return
+            if entry.command == "help":
+                self.say(help_text)
+                continue
+            yield entry
+
+    def undo(self, session, state) -> None:
+        """`undo`: take back the session's last turn and show its `state` again (a problem when there is none)."""
+        if session.undo():
+            state(session)
+        else:
+            self.problem("nothing to undo")
+
+    def entered(self, session, guess: str, tiles) -> bool:
+        """Enter a turn into the session; False (the problem told) when no answer fits it."""
+        try:
+            session.enter(guess, tiles)
+        except WordleError as exc:
+            self.problem(f"{exc}; check the feedback, or undo")
+            return False
+        return True
 
     def problem(self, text: str) -> None:
         if self.interactive:
