@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter
+from wordle_cli.cli.options import SHARE_ONE_BOARD, Progress, Reporter
 from wordle_cli.errors import quote
 
 
@@ -80,9 +80,6 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
                 break
             talk.state_boards(session)
 
-
-#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
-SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
 
 BOARDS_HELP = (
     "Type one feedback per unsolved board, in board order, for the suggested guess: GYBBB BBBBG ... "

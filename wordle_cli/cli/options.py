@@ -240,6 +240,11 @@ max_guesses_option = count_option(
 )
 
 
+def boards_solver_options(command):
+    """Attach --boards, --max-guesses and the solver's options (solve, simulate, play)."""
+    return _attach([boards_option, max_guesses_option, *_solver_options], command)
+
+
 def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None):
     """`open_solver` for --boards N > 1: load the game, check the options that apply, build the `MultiSolver`.
 
@@ -266,6 +271,29 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
         f"{strategy} strategy; {chosen} backend"
     )
     return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=chosen), first
+
+
+#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
+SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
+
+
+def open_player(
+    report: Reporter, command: str, boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first,
+    tree_file=None,
+):
+    """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the checks both share.
+
+    Returns (solver, first, limit): the `limit` of turns is `game_limit`'s.
+    """
+    if boards > 1:
+        if share:
+            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
+        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+    else:
+        if max_guesses is not None:
+            raise click.UsageError(f"--max-guesses goes with --boards in {command}")
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
+    return solver, first, game_limit(boards, max_guesses)
 
 
 def game_limit(boards: int, max_guesses: int | None) -> int:

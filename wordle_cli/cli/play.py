@@ -24,17 +24,13 @@ import click
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
     Reporter,
-    boards_option,
+    boards_solver_options,
     check_share_day,
     color_option,
     colour_wanted,
-    game_limit,
-    max_guesses_option,
-    open_boards,
-    open_solver,
+    open_player,
     share_day_option,
     show_option,
-    solver_options,
     tiles_option,
     tree_option,
 )
@@ -67,9 +63,7 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @click.option("--share", is_flag=True, help="At the end, print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
 @tree_option
-@boards_option
-@max_guesses_option
-@solver_options
+@boards_solver_options
 @tiles_option
 @color_option
 def play(
@@ -109,21 +103,17 @@ def play(
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
     check_share_day(share, day)
+    solver, first, limit = open_player(
+        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file
+    )
     if boards > 1:
-        from wordle_cli.cli.boards import BOARDS_HELP, SHARE_ONE_BOARD, play_boards
+        from wordle_cli.cli.boards import BOARDS_HELP, play_boards
 
-        if share:
-            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
-
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
-        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), game_limit(boards, max_guesses))
+        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit)
         return
-    if max_guesses is not None:
-        raise click.UsageError("--max-guesses goes with --boards in play")
-    solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     cursor = None
     if tree_file is not None:
         from wordle_cli.trees.follow import Cursor, open_tree

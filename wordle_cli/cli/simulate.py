@@ -7,15 +7,13 @@ import click
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
-    boards_option,
+    boards_solver_options,
     check_plot,
     count_option,
     game_limit,
-    max_guesses_option,
     open_boards,
     open_solver,
     plot_option,
-    solver_options,
     tree_option,
 )
 from wordle_cli.output import AtomicOutput
@@ -34,9 +32,7 @@ from wordle_cli.output import AtomicOutput
 )
 @plot_option("the histogram of guesses (turns), with the mean and the failure rate")
 @tree_option
-@boards_option
-@max_guesses_option
-@solver_options
+@boards_solver_options
 def simulate(
     sample, seed, output, plot, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet
 ):
