@@ -223,10 +223,11 @@ class _Talk:
     info = say
 
     def entries(self, lines, parse, help_text: str, explain=None):
-        """The entries of `lines` ((line number, line) pairs, read by `parse`) that the game itself answers.
+        """The entries that `parse` reads from `lines` ((line number, line) pairs), for the caller to act on.
 
-        Blank lines are skipped, `help` says `help_text`, `quit` ends; a line `parse` rejects
-        (ValueError) is a problem, told in `explain(line)`'s words when that gives any.
+        The turn loop of `play` and `play --boards`: blank lines are skipped, `help` says
+        `help_text`, `quit` ends; a line `parse` rejects (ValueError) is a problem, told in
+        `explain(line)`'s words when that gives any.
         """
         for number, line in lines:
             self.line = number
