@@ -173,7 +173,7 @@ def game_options(command):
 
 
 def solver_options(command):
-    """Attach the options shared by solve, simulate and play."""
+    """Attach the solver's options (--game ... --quiet); `boards_solver_options` adds --boards and --max-guesses."""
     return _attach(_solver_options, command)
 
 
