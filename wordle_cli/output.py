@@ -23,6 +23,7 @@ device"), and a reader that went away (EPIPE, as in `| head`) raises
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -346,16 +347,12 @@ class _TempFile(Sink):
     def discard(self) -> None:
         """Close the file; remove it unless it was renamed into place."""
         if self._fd is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self._fd)
-            except OSError:
-                pass
             self._fd = None
         if self.temp_name is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(self.temp_name)
-            except OSError:
-                pass
             self.temp_name = None
 
 

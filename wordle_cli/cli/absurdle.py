@@ -7,7 +7,18 @@ import sys
 import click
 
 from wordle_cli.cli.hints import NoArguments
-from wordle_cli.cli.options import Reporter, backend_option, checked_word, game_options, open_game, quiet_option, threads_option, tiles_option
+from wordle_cli.cli.options import (
+    Reporter,
+    backend_option,
+    checked_word,
+    count_option,
+    game_options,
+    open_game,
+    quiet_option,
+    show_option,
+    threads_option,
+    tiles_option,
+)
 from wordle_cli.errors import WordleError, quote
 
 HOST_RULE = (
@@ -63,13 +74,7 @@ def _opener_hint(extra: list[str]) -> str | None:
 
 @absurdle_group.command("solve", cls=NoArguments, hint=_opener_hint)
 @click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Search lines of at most N guesses in all (default: until a win is found).",
-)
+@count_option("--max-guesses", help="Search lines of at most N guesses in all (default: until a win is found).")
 @click.option("--all", "every", is_flag=True, help="List every winning line of the minimal length (needs --first).")
 @click.option("--count", is_flag=True, help="Print how many winning lines of the minimal length there are (needs --first).")
 @target_option
@@ -128,14 +133,7 @@ def solve(first, max_guesses, every, count, target, game, answers, allowed, tile
 
 @absurdle_group.command("play")
 @target_option
-@click.option(
-    "--show",
-    type=click.IntRange(min=0),
-    default=10,
-    show_default=True,
-    metavar="N",
-    help="List the words left when at most N remain.",
-)
+@show_option("the words left")
 @click.option("--interactive/--batch", default=None, help="Prompt for each guess [default: when stdin is a terminal].")
 @game_options
 @tiles_option

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter
-from wordle_cli.errors import WordleError, quote
-from wordle_cli.output import AtomicOutput
+from wordle_cli.cli.options import SHARE_ONE_BOARD, Progress, Reporter
+from wordle_cli.errors import quote
 
 
 def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str | None, tiles: str, limit: int) -> None:
@@ -34,30 +33,18 @@ def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str 
     report.info(f"solved {solver.boards} boards in {plural(len(turns), 'turn')}{over} ({report.elapsed():.2f} s)")
 
 
-def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, output: str | None, first: str | None, limit: int, quiet: bool):
-    """Play `sample` random tuples of targets; chart the turns, optionally write targets,turns,path; return the simulation."""
+def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, first: str | None, quiet: bool):
+    """Play `sample` random tuples of targets (one per board); return the simulation."""
     from wordle_cli.games.multiboard import DEFAULT_SAMPLE, draw_targets, simulate
-    from wordle_cli.games.report import BOARDS_CSV_HEADER
-    from wordle_cli.solver.report import games_csv, simulate_lines
 
     game = solver.game
     if sample is None:
         sample = DEFAULT_SAMPLE
         report.info(f"playing {sample} random games (--sample N to change)")
     games = [tuple(game.answers[i] for i in drawn) for drawn in draw_targets(len(game.answers), solver.boards, sample, seed)]
-    progress = Progress(len(games), "simulating", quiet)
-    try:
+    with Progress(len(games), "simulating", quiet) as progress:
         result = simulate(solver, games, first, progress)
-    finally:
-        progress.close()
     report.info(f"played {len(games)} games of {solver.boards} boards in {report.elapsed():.2f} s")
-    if output is not None:
-        with AtomicOutput(output) as out:
-            out.write("".join(line + "\n" for line in games_csv(result, BOARDS_CSV_HEADER)))
-    to_stderr = output == "-"  # the CSV owns stdout
-    if not (to_stderr and quiet):
-        for line in simulate_lines(result, limit, unit="turns"):
-            click.echo(line, err=to_stderr)
     return result
 
 
@@ -68,36 +55,22 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
     session = BoardsSession(solver, first)
     game = solver.game
     talk.state_boards(session)
-    for number, line in lines:
-        talk.line = number
-        try:
-            entry = parse_boards_entry(line, game.length, len(session.unsolved), game.candidate_index)
-        except ValueError as exc:
-            talk.problem(str(exc))
-            continue
-        if entry.command == "":
-            continue
-        if entry.command == "quit":
-            break
-        if entry.command == "help":
-            talk.say(BOARDS_HELP)
-        elif entry.command == "list":
+
+    def parse(line: str):
+        return parse_boards_entry(line, game.length, len(session.unsolved), game.candidate_index)
+
+    for entry in talk.entries(lines, parse, BOARDS_HELP):
+        if entry.command == "list":
             talk.boards(session, limit=None)
         elif entry.command == "undo":
-            if session.undo():
-                talk.state_boards(session)
-            else:
-                talk.problem("nothing to undo")
+            talk.undo(session, talk.state_boards)
         elif entry.command == "share":
             talk.problem(SHARE_ONE_BOARD)
         elif entry.command == "turn":
             guess = entry.guess or session.suggestion
             if guess not in game.candidate_index:
                 report.warn(f"{quote(guess)} is in neither word list")
-            try:
-                session.enter(guess, entry.tiles)
-            except WordleError as exc:
-                talk.problem(f"{exc}; check the feedback, or undo")
+            if not talk.entered(session, guess, entry.tiles):
                 continue
             talk.row_boards(guess, entry.tiles)
             if session.solved:
@@ -107,9 +80,6 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
                 break
             talk.state_boards(session)
 
-
-#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
-SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
 
 BOARDS_HELP = (
     "Type one feedback per unsolved board, in board order, for the suggested guess: GYBBB BBBBG ... "

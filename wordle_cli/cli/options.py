@@ -14,30 +14,46 @@ from wordle_cli.games import MAX_BOARDS  # a constant: no numpy
 from wordle_cli.model.game import GAMES  # pure Python at import time: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
-backend_option = click.option(
+
+def choice_option(*names: str, choices, default: str, help: str, **more):
+    """An option taking one of `choices` (shown in the help), `default` when not given."""
+    return click.option(*names, type=click.Choice(choices), default=default, show_default=True, help=help, **more)
+
+
+backend_option = choice_option(
     "--backend",
-    type=click.Choice(NAMES),
+    choices=NAMES,
     default="auto",
     envvar="WORDLE_BACKEND",
-    show_default=True,
     show_envvar=True,
     help="Where to compute: cpu (numba), cuda (CuPy on an NVIDIA GPU), or auto: "
     "cuda when a GPU is visible and the job is large enough to repay a launch, else cpu.",
 )
 
-threads_option = click.option(
-    "--threads",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Limit the CPU backend to N threads (default: all cores).",
-)
 
-rule_option = click.option(
+def count_option(*names: str, help: str, metavar: str = "N"):
+    """An optional whole number >= 1 (`--threads N`, `--sample N`, ...): None when not given."""
+    return click.option(*names, type=click.IntRange(min=1), default=None, metavar=metavar, help=help)
+
+
+def show_option(what: str):
+    """`--show N`: list `what` when at most N remain (default 10)."""
+    return click.option(
+        "--show",
+        type=click.IntRange(min=0),
+        default=10,
+        show_default=True,
+        metavar="N",
+        help=f"List {what} when at most N remain.",
+    )
+
+
+threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
+
+rule_option = choice_option(
     "--rule",
-    type=click.Choice(RULES),
+    choices=RULES,
     default="strict",
-    show_default=True,
     help="strict: a word stays possible iff it gives the same feedback. "
     "loose: the original CUDA program's looser letter-bounds check, to reproduce its files.",
 )
@@ -93,11 +109,10 @@ def _fitted(message: str) -> str:
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
 
 _game_options = [
-    click.option(
+    choice_option(
         "--game",
-        type=click.Choice(GAMES),
+        choices=GAMES,
         default="wordle",
-        show_default=True,
         help="wordle: the shipped Wordle lists. primel: the 8363 five-digit primes as both lists.",
     ),
     click.option(
@@ -124,11 +139,10 @@ pool_only_option = click.option("--pool-only", is_flag=True, help="Guess only wo
 
 _solver_options = [
     *_game_options,
-    click.option(
+    choice_option(
         "--strategy",
-        type=click.Choice(STRATEGIES),
+        choices=STRATEGIES,
         default="expected",
-        show_default=True,
         help="expected: fewest answers left on average. entropy: most informative feedback. "
         "minimax: fewest left in the worst case (ties: fewest on average). Further ties: a "
         "possible answer first, then the earliest in list order.",
@@ -159,7 +173,7 @@ def game_options(command):
 
 
 def solver_options(command):
-    """Attach the options shared by solve, simulate and play."""
+    """Attach the solver's options (--game ... --quiet); `boards_solver_options` adds --boards and --max-guesses."""
     return _attach(_solver_options, command)
 
 
@@ -221,13 +235,14 @@ boards_option = click.option(
     f"8 Octordle; up to {MAX_BOARDS}). Strategies expected or entropy; no hard mode.",
 )
 
-max_guesses_option = click.option(
-    "--max-guesses",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5].",
+max_guesses_option = count_option(
+    "--max-guesses", help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5]."
 )
+
+
+def boards_solver_options(command):
+    """Attach --boards, --max-guesses and the solver's options (solve, simulate, play)."""
+    return _attach([boards_option, max_guesses_option, *_solver_options], command)
 
 
 def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None):
@@ -256,6 +271,29 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
         f"{strategy} strategy; {chosen} backend"
     )
     return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=chosen), first
+
+
+#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
+SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
+
+
+def open_player(
+    report: Reporter, command: str, boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first,
+    tree_file=None,
+):
+    """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the checks both share.
+
+    Returns (solver, first, limit): the `limit` of turns is `game_limit`'s.
+    """
+    if boards > 1:
+        if share:
+            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
+        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+    else:
+        if max_guesses is not None:
+            raise click.UsageError(f"--max-guesses goes with --boards in {command}")
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
+    return solver, first, game_limit(boards, max_guesses)
 
 
 def game_limit(boards: int, max_guesses: int | None) -> int:
@@ -346,13 +384,12 @@ def tiles_option_with(default: str):
 
 tiles_option = tiles_option_with("emoji")
 
-color_option = click.option(
+color_option = choice_option(
     "--color",
     "--colour",
     "color",
-    type=click.Choice(("auto", "always", "never")),
+    choices=("auto", "always", "never"),
     default="auto",
-    show_default=True,
     help="Colour tiles and letters as the game does: auto (only on a terminal; NO_COLOR turns it off, FORCE_COLOR on), always, never.",
 )
 
@@ -367,7 +404,7 @@ def colour_wanted(choice: str, err: bool = False) -> bool:
 class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
-    Call the instance with the number of items done; `close()` when finished.
+    Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
     """
 
     DELAY_S = 0.5
@@ -390,6 +427,12 @@ class Progress:
             self._bar.__enter__()
         self._bar.update(done - self._done)
         self._done = done
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def close(self) -> None:
         if self._bar is not None:

@@ -24,16 +24,13 @@ import click
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
     Reporter,
-    boards_option,
+    boards_solver_options,
     check_share_day,
     color_option,
     colour_wanted,
-    game_limit,
-    max_guesses_option,
-    open_boards,
-    open_solver,
+    open_player,
     share_day_option,
-    solver_options,
+    show_option,
     tiles_option,
     tree_option,
 )
@@ -62,20 +59,11 @@ def _stray_word_hint(extra: list[str]) -> str | None:
     default=None,
     help="Prompt and talk on stdout, or print only suggestions for scripts [default: interactive when stdin is a terminal].",
 )
-@click.option(
-    "--show",
-    type=click.IntRange(min=0),
-    default=10,
-    show_default=True,
-    metavar="N",
-    help="List the possible answers when at most N remain.",
-)
+@show_option("the possible answers")
 @click.option("--share", is_flag=True, help="At the end, print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
 @tree_option
-@boards_option
-@max_guesses_option
-@solver_options
+@boards_solver_options
 @tiles_option
 @color_option
 def play(
@@ -115,21 +103,17 @@ def play(
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
     check_share_day(share, day)
+    solver, first, limit = open_player(
+        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file
+    )
     if boards > 1:
-        from wordle_cli.cli.boards import BOARDS_HELP, SHARE_ONE_BOARD, play_boards
+        from wordle_cli.cli.boards import BOARDS_HELP, play_boards
 
-        if share:
-            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
-
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
-        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), game_limit(boards, max_guesses))
+        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit)
         return
-    if max_guesses is not None:
-        raise click.UsageError("--max-guesses goes with --boards in play")
-    solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     cursor = None
     if tree_file is not None:
         from wordle_cli.trees.follow import Cursor, open_tree
@@ -140,37 +124,21 @@ def play(
     if interactive:
         talk.say(HELP)
     talk.state(session)
-    lines = turn_lines(interactive, "feedback> ")
-    for number, line in lines:
-        talk.line = number
-        try:
-            entry = parse_entry(line, solver.game.length)
-        except ValueError as exc:
-            talk.problem(_explain(line, solver.game) or str(exc))
-            continue
-        if entry.command == "":
-            continue
-        if entry.command == "quit":
-            break
-        if entry.command == "help":
-            talk.say(HELP)
-        elif entry.command == "list":
+    lines = talk.entries(
+        turn_lines(interactive, "feedback> "), lambda line: parse_entry(line, solver.game.length), HELP, lambda line: _explain(line, solver.game)
+    )
+    for entry in lines:
+        if entry.command == "list":
             talk.remaining(session, limit=None)
         elif entry.command == "share":
             talk.say(_share(session, day))
         elif entry.command == "undo":
-            if session.undo():
-                talk.state(session)
-            else:
-                talk.problem("nothing to undo")
+            talk.undo(session, talk.state)
         else:
             guess = entry.guess or session.suggestion
             _warn_about_guess(report, session, guess)
             was_on_tree = session.on_tree
-            try:
-                session.enter(guess, entry.tiles)
-            except WordleError as exc:
-                talk.problem(f"{exc}; check the feedback, or undo")
+            if not talk.entered(session, guess, entry.tiles):
                 continue
             talk.row(guess, entry.tiles)
             if was_on_tree and not session.on_tree and not session.solved:
@@ -253,6 +221,45 @@ class _Talk:
             click.echo("\n".join(indent + part if part else part for part in text.split("\n")), err=True)
 
     info = say
+
+    def entries(self, lines, parse, help_text: str, explain=None):
+        """The entries that `parse` reads from `lines` ((line number, line) pairs), for the caller to act on.
+
+        The turn loop of `play` and `play --boards`: blank lines are skipped, `help` says
+        `help_text`, `quit` ends; a line `parse` rejects (ValueError) is a problem, told in
+        `explain(line)`'s words when that gives any.
+        """
+        for number, line in lines:
+            self.line = number
+            try:
+                entry = parse(line)
+            except ValueError as exc:
+                self.problem((explain and explain(line)) or str(exc))
+                continue
+            if entry.command == "":
+                continue
+            if entry.command == "quit":
+                return
+            if entry.command == "help":
+                self.say(help_text)
+                continue
+            yield entry
+
+    def undo(self, session, state) -> None:
+        """`undo`: take back the session's last turn and show its `state` again (a problem when there is none)."""
+        if session.undo():
+            state(session)
+        else:
+            self.problem("nothing to undo")
+
+    def entered(self, session, guess: str, tiles) -> bool:
+        """Enter a turn into the session; False (the problem told) when no answer fits it."""
+        try:
+            session.enter(guess, tiles)
+        except WordleError as exc:
+            self.problem(f"{exc}; check the feedback, or undo")
+            return False
+        return True
 
     def problem(self, text: str) -> None:
         if self.interactive:

@@ -7,27 +7,20 @@ import click
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
-    boards_option,
+    boards_solver_options,
     check_plot,
+    count_option,
     game_limit,
-    max_guesses_option,
     open_boards,
     open_solver,
     plot_option,
-    solver_options,
     tree_option,
 )
 from wordle_cli.output import AtomicOutput
 
 
 @click.command()
-@click.option(
-    "--sample",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Play N random answers instead of all (with --boards: N random games, default 1000).",
-)
+@count_option("--sample", help="Play N random answers instead of all (with --boards: N random games, default 1000).")
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample.")
 @click.option(
     "--output",
@@ -39,9 +32,7 @@ from wordle_cli.output import AtomicOutput
 )
 @plot_option("the histogram of guesses (turns), with the mean and the failure rate")
 @tree_option
-@boards_option
-@max_guesses_option
-@solver_options
+@boards_solver_options
 def simulate(
     sample, seed, output, plot, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet
 ):
@@ -65,20 +56,37 @@ def simulate(
     report = Reporter(quiet)
     check_plot(plot)
     limit = game_limit(boards, max_guesses)
+    from wordle_cli.solver.report import GAMES_CSV_HEADER, games_csv, simulate_lines
+
     if boards > 1:
         from wordle_cli.cli.boards import simulate_boards
+        from wordle_cli.games.report import BOARDS_CSV_HEADER
 
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
-        result = simulate_boards(report, solver, sample, seed, output, first, limit, quiet)
-        if plot is not None:
-            from wordle_cli.pictures.charts import simulation_chart
+        result = simulate_boards(report, solver, sample, seed, first, quiet)
+        unit, what, csv_header = "turns", f"{boards} boards", BOARDS_CSV_HEADER
+    else:
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
+        result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet)
+        unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
+    if output is not None:
+        with AtomicOutput(output) as out:
+            out.write("".join(line + "\n" for line in games_csv(result, csv_header)))
+    # With --output -, the CSV owns stdout and the chart goes to stderr.
+    to_stderr = output == "-"
+    if not (to_stderr and quiet):
+        for line in simulate_lines(result, limit, unit=unit):
+            click.echo(line, err=to_stderr)
+    if plot is not None:
+        from wordle_cli.pictures.charts import simulation_chart
 
-            simulation_chart(plot, result, limit, unit="turns", what=f"{boards} boards")
-        return
-    from wordle_cli.solver.report import games_csv, simulate_lines
+        simulation_chart(plot, result, limit, unit=unit, what=what)
+
+
+def _simulate_one(report: Reporter, solver, sample: int | None, seed: int, first: str | None, tree_file: str | None, hard: bool, quiet: bool):
+    """Play the answers (or a sample) on one board, by the strategy or a tree's moves; return the simulation."""
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     targets = _targets(solver.game.answers, sample, seed)
     if tree_file is not None:
         from wordle_cli.solver.tree import Simulation
@@ -87,25 +95,10 @@ def simulate(
         tree = open_tree(tree_file, solver.game, hard=hard, first=first)
         result = Simulation(targets, tree_paths(tree, targets))
     else:
-        progress = Progress(len(targets), "simulating", quiet)
-        try:
+        with Progress(len(targets), "simulating", quiet) as progress:
             result = play_all(solver, targets, first, progress)
-        finally:
-            progress.close()
     report.info(f"played {len(targets)} games in {report.elapsed():.2f} s")
-    if output is not None:
-        with AtomicOutput(output) as out:
-            out.write("".join(line + "\n" for line in games_csv(result)))
-    # With --output -, the CSV owns stdout and the chart goes to stderr.
-    to_stderr = output == "-"
-    if not (to_stderr and quiet):
-        for line in simulate_lines(result, limit):
-            click.echo(line, err=to_stderr)
-    if plot is not None:
-        from wordle_cli.pictures.charts import simulation_chart
-
-        simulation_chart(plot, result, limit, what=first or "")
-
+    return result
 
 def _targets(answers: list[str], sample: int | None, seed: int) -> list[str]:
     if sample is None or sample >= len(answers):

@@ -6,16 +6,13 @@ import click
 
 from wordle_cli.cli.options import (
     Reporter,
-    boards_option,
+    boards_solver_options,
     check_share_day,
+    checked_word,
     color_option,
     colour_wanted,
-    game_limit,
-    max_guesses_option,
-    open_boards,
-    open_solver,
+    open_player,
     share_day_option,
-    solver_options,
     tiles_option,
 )
 from wordle_cli.errors import quote
@@ -23,9 +20,7 @@ from wordle_cli.errors import quote
 
 @click.command()
 @click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
-@boards_option
-@max_guesses_option
-@solver_options
+@boards_solver_options
 @tiles_option
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
@@ -48,24 +43,19 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     """
     report = Reporter(quiet)
     check_share_day(share, day)
+    if boards == 1 and len(targets) != 1:
+        raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
+    solver, first, limit = open_player(
+        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first
+    )
     if boards > 1:
-        from wordle_cli.cli.boards import SHARE_ONE_BOARD, solve_boards
+        from wordle_cli.cli.boards import solve_boards
 
-        if share:
-            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
-
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first)
-        solve_boards(report, solver, targets, first, tiles, game_limit(boards, max_guesses))
+        solve_boards(report, solver, targets, first, tiles, limit)
         return
-    from wordle_cli.cli.options import checked_word
     from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.report import solve_rows
 
-    if len(targets) != 1:
-        raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
-    if max_guesses is not None:
-        raise click.UsageError("--max-guesses goes with --boards in solve")
-    solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
     target = checked_word(targets[0], solver.game, "TARGET")
     if target not in solver.game.candidate_index:
         raise click.BadParameter(

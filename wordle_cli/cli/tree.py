@@ -10,8 +10,10 @@ from wordle_cli.cli.options import (
     backend_option,
     check_plot,
     checked_word,
+    choice_option,
     color_option,
     colour_wanted,
+    count_option,
     game_options,
     hard_option,
     open_game,
@@ -69,22 +71,15 @@ def tree_group():
     help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BYYBB.",
 )
 @click.option("--output", "-o", metavar="FILE", default=None, help="Write the tree to FILE ('-' for stdout, the summary then goes to stderr).")
-@click.option(
+@choice_option(
     "--format",
     "fmt",
-    type=click.Choice(("selby", "json", "dot", "html")),
+    choices=("selby", "json", "dot", "html"),
     default="selby",
-    show_default=True,
     help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing. "
     "html: one page to open in a browser and explore.",
 )
-@click.option(
-    "--depth",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="D",
-    help="Levels drawn with --format dot (default 2), or open at first with html (default 1).",
-)
+@count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
 @game_options
 @pool_only_option
@@ -221,18 +216,15 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
 
 @tree_group.command("show")
 @click.argument("file", metavar="FILE")
-@click.option(
+@choice_option(
     "--format",
     "fmt",
-    type=click.Choice(tuple(SHOW_DEPTH)),
+    choices=tuple(SHOW_DEPTH),
     default="text",
-    show_default=True,
     help="text: the top levels, on the terminal. html: the whole tree as one page to open in a browser and explore. dot: Graphviz, for drawing.",
 )
-@click.option(
+@count_option(
     "--depth",
-    type=click.IntRange(min=1),
-    default=None,
     metavar="D",
     help="Levels of branches shown (text, default 1), drawn (dot, default 2) or open at first (html, default 1).",
 )
@@ -296,21 +288,13 @@ def _threads(threads: int | None) -> int:
 @hard_option
 @max_guesses_option
 @top_k_option("Fast upper bounds: only the K most promising guesses at each step (proven=false).")
-@click.option(
+@count_option(
     "--cutoff",
-    type=click.IntRange(min=1),
-    default=None,
     metavar="TOTAL",
     help="Stop each opener's search once its total is proven >= TOTAL (reported as >=TOTAL). "
     "Without it, the best total proven so far bounds the others.",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Worker processes of the local Dask cluster [default: the machine's cores].",
-)
+@count_option("--workers", help="Worker processes of the local Dask cluster [default: the machine's cores].")
 @click.option("--cluster", "address", metavar="ADDRESS", default=None, help="Use a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")
 @click.option(
     "--checkpoint",

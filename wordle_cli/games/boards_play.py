@@ -8,10 +8,10 @@ once per position.
 
 from __future__ import annotations
 
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import quote
 from wordle_cli.model.feedback import encode, is_feedback
 from wordle_cli.games.multiboard import MultiSolver, Turn
-from wordle_cli.solver.session import COMMANDS, Entry
+from wordle_cli.solver.session import COMMANDS, Entry, check_entry
 
 
 class BoardsSession:
@@ -50,14 +50,9 @@ class BoardsSession:
 
     def enter(self, guess: str, feedbacks: tuple) -> None:
         """Record `guess` with one feedback (tiles) per unsolved board; WordleError (state unchanged) if any is impossible."""
-        if self.solved:
-            raise WordleError("every board is solved; undo to change a turn")
-        length = self.solver.game.length
-        if len(guess) != length:
-            raise WordleError(f"{quote(guess)} has length {len(guess)}, expected {length}")
         unsolved = self.unsolved
-        if len(feedbacks) != len(unsolved):
-            raise WordleError(f"{len(feedbacks)} feedbacks given, expected {len(unsolved)} (one per unsolved board)")
+        over = "every board is solved" if self.solved else None
+        check_entry(over, guess, self.solver.game.length, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
         codes: list[int | None] = [None] * len(self.pools)
         for board, tiles in zip(unsolved, feedbacks):
             codes[board] = encode(tiles)

@@ -14,22 +14,21 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-# (answers digest, candidates digest or "" with --pool-only, strategy) -> opening
-TABLE: dict[tuple[str, str, str], str] = {
+from wordle_cli.solver.strategy import SCORED_STRATEGIES
+
+#: (answers digest, candidates digest or "" with --pool-only) -> the opening of each of SCORED_STRATEGIES
+OPENINGS: dict[tuple[str, str], tuple[str, ...]] = {
     # wordle: the shipped answers (2315) and allowed guesses (12972)
-    ("5209b35f823f8b80", "498f38211e3bafbf", "expected"): "roate",
-    ("5209b35f823f8b80", "498f38211e3bafbf", "entropy"): "soare",
-    ("5209b35f823f8b80", "498f38211e3bafbf", "minimax"): "raise",
-    ("5209b35f823f8b80", "", "expected"): "raise",
-    ("5209b35f823f8b80", "", "entropy"): "raise",
-    ("5209b35f823f8b80", "", "minimax"): "raise",
+    ("5209b35f823f8b80", "498f38211e3bafbf"): ("roate", "soare", "raise"),
+    ("5209b35f823f8b80", ""): ("raise", "raise", "raise"),
     # primel: the five-digit primes (8363) as both lists
-    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1", "expected"): "17923",
-    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1", "entropy"): "12953",
-    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1", "minimax"): "32971",
-    ("b1a5ed1b6a4511f1", "", "expected"): "17923",
-    ("b1a5ed1b6a4511f1", "", "entropy"): "12953",
-    ("b1a5ed1b6a4511f1", "", "minimax"): "32971",
+    ("b1a5ed1b6a4511f1", "b1a5ed1b6a4511f1"): ("17923", "12953", "32971"),
+    ("b1a5ed1b6a4511f1", ""): ("17923", "12953", "32971"),
+}
+
+# (answers digest, candidates digest or "", strategy) -> opening
+TABLE: dict[tuple[str, str, str], str] = {
+    (*lists, strategy): word for lists, words in OPENINGS.items() for strategy, word in zip(SCORED_STRATEGIES, words)
 }
 
 

@@ -2,7 +2,7 @@
 
 Kept apart from `openings` so that the table's readers (the solver) and its
 maker (which needs the solver) import in one direction only.
-`python -m wordle_cli.solver.recompute_openings` prints the table afresh.
+`python -m wordle_cli.solver.recompute_openings` prints the table afresh (as `openings.OPENINGS`).
 """
 
 from __future__ import annotations
@@ -31,5 +31,8 @@ def compute_table() -> dict[tuple[str, str, str], str]:
 
 
 if __name__ == "__main__":
-    for k, v in compute_table().items():
-        print(f"    {k!r}: {v!r},")
+    from wordle_cli.solver.strategy import SCORED_STRATEGIES
+
+    table = compute_table()
+    for lists in dict.fromkeys(k[:2] for k in table):  # openings.OPENINGS, in order
+        print(f"    {lists!r}: {tuple(table[(*lists, s)] for s in SCORED_STRATEGIES)!r},")
