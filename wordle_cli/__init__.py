@@ -1,6 +1,6 @@
 """wordle-cli: exact, fast analysis of Wordle-like games.
 
-The Python API (see `wordle_cli.api` and the README's "Use from Python"):
+The Python API (see `wordle_cli.api` and docs/commands.md, "Use from Python"):
 `feedback`, `score`, `prune`, `solve`, `simulate`, their result types, and
 `wordle_cli.lists` for the word lists. They are loaded on first use, so
 `import wordle_cli` (and the `wordle` command) stays as fast as `import click`.

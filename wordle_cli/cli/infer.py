@@ -34,7 +34,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
       ⬛🟨⬛⬛⬛
       ...
     Candidates that some row cannot come from are ruled out; the others are
-    ranked by how likely their grids are (see the README), e.g.
+    ranked by how likely their grids are (see docs/inference.md), e.g.
       wordle infer posts.txt
       pbpaste | wordle infer --json
     """
