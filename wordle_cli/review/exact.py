@@ -105,7 +105,7 @@ class ExactValues:
         found = self._memo.get(key)
         if found is None and self.cache is not None:
             found = self.cache.get(key)
-            if found is not None and found[1] not in self.game.candidate_index:
+            if found is not None and found[1] not in self.game.candidate_index and not key.endswith(f"|played {found[1]}"):
                 found = None  # not a word of these lists: not trusted
             if found is not None:
                 self._memo[key] = found
@@ -136,20 +136,28 @@ class ExactValues:
         """
         if position.depth <= 0:
             return INF
-        found = self._recall(self._key(position))
+        key = self._key(position)
+        found = self._recall(key)
+        if found is not None and found[1] == guess:
+            return found[0]
+        played_key = f"{key}|played {guess}"  # its `best` field holds the guess itself
+        found = self._recall(played_key)
         if found is not None and found[1] == guess:
             return found[0]
         n = len(position.pool)
         if legal and n >= PARALLEL_MIN_POOL:
-            return self._played_in_parallel(position, guess)
-        total = n
-        for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
-            if code == self.game.win_code:
-                continue
-            value, _ = self.best(self.after(position, guess, decode(code, self.game.length)))
-            if value is None or value >= INF:
-                return INF
-            total += value
+            total = self._played_in_parallel(position, guess)
+        else:
+            total = n
+            for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
+                if code == self.game.win_code:
+                    continue
+                value, _ = self.best(self.after(position, guess, decode(code, self.game.length)))
+                if value is None or value >= INF:
+                    total = INF
+                    break
+                total += value
+        self._remember(played_key, total, guess)
         return total
 
     def _played_in_parallel(self, position: Position, guess: str) -> int:
