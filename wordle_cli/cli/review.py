@@ -72,9 +72,6 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
     and with the best guess, the cost (their difference) and the luck of
     the outcome, in guesses. Definitions: docs/review.md.
     """
-    from wordle_cli import api
-    from wordle_cli.review.report import summary_lines, table_lines
-
     reporter = Reporter(quiet)
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
@@ -92,25 +89,44 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
                 raise UsageProblem(f"turn {number}: {quote(guess)} gets other feedback than the grid's when the answer is {quote(answer)}")
         feedback = None
 
-    def progress(total: int, label: str):
-        return Progress(total, label, quiet)
-
-    result = api.review(
-        guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses or None,
-        answers=the_game.answers, allowed=the_game.candidates, game=game, backend=backend, threads=threads,
-        cache=not no_cache, progress=progress,
+    result = review_of(
+        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses or None,
+        backend=backend, threads=threads, cache=not no_cache,
     )
-    for note in result.notes:
-        reporter.warn(note)
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
         return
-    colour = colour_wanted(color)
-    for line in table_lines(result, tiles, colour):
-        click.echo(line, color=colour)
-    for line in summary_lines(result):
-        click.echo(line)
+    print_review(result, tiles, colour_wanted(color))
     reporter.info(f"reviewed in {reporter.elapsed():.2f} s")
+
+
+def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
+    """`api.review` over a loaded game, with a progress bar while a proof runs and its notes as warnings.
+
+    The one way `review`, `play` (its `review` line) and `solve --review` get a review.
+    """
+    from wordle_cli import api
+
+    def progress(total: int, label: str):
+        return Progress(total, label, reporter.quiet)
+
+    options.setdefault("backend", "cpu")
+    result = api.review(
+        guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name, progress=progress, **options
+    )
+    for note in result.notes:
+        reporter.warn(note)
+    return result
+
+
+def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
+    """The table and the summary, on stdout (or stderr)."""
+    from wordle_cli.review.report import summary_lines, table_lines
+
+    for line in table_lines(result, tiles, colour):
+        click.echo(line, color=colour, err=err)
+    for line in summary_lines(result):
+        click.echo(line, err=err)
 
 
 def split_turns(tokens, length: int, with_answer: bool) -> tuple[list[str], list | None]:

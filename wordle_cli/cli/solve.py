@@ -27,7 +27,11 @@ from wordle_cli.errors import quote
 @tiles_option
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
-def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share):
+@click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
+def solve(
+    targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share,
+    with_review,
+):
     """Play one game against TARGET automatically, one table row per turn.
 
     \b
@@ -47,8 +51,8 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards
 
-        if share:
-            raise click.UsageError("--share goes with a one-board game")
+        if share or with_review:
+            raise click.UsageError(f"--{'share' if share else 'review'} goes with a one-board game")
 
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first)
         solve_boards(report, solver, targets, first, tiles, game_limit(boards, max_guesses))
@@ -77,5 +81,11 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     if share:
         click.echo()
         click.echo(record.share())
+    if with_review:
+        from wordle_cli.cli.review import print_review, review_of
+
+        result = review_of(report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads)
+        click.echo()
+        print_review(result, tiles, colour)
     n = len(record.turns)
     report.info(f"solved {quote(target)} in {n} guess{'es' if n != 1 else ''} ({report.elapsed():.2f} s)")

@@ -105,6 +105,7 @@ COMMANDS = {
     "help": "help", "?": "help",
     "list": "list", "ls": "list",
     "share": "share",
+    "review": "review",
 }
 
 
@@ -112,7 +113,7 @@ COMMANDS = {
 class Entry:
     """One line from the player: a command, or a turn (guess None = the suggestion)."""
 
-    command: str  # "turn", "undo", "quit", "help", "list", "share", or "" for a blank line
+    command: str  # "turn", "undo", "quit", "help", "list", "share", "review", or "" for a blank line
     guess: str | None = None
     tiles: tuple | None = None
 
