@@ -37,7 +37,7 @@ from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.wordlist import normalise
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
-    from wordle_cli.review.review import Review
+    from wordle_cli.reviewer.review import Review
     from wordle_cli.solver.record import Game
     from wordle_cli.solver.tree import Simulation
 
@@ -375,7 +375,7 @@ def review(
     [('crane', '7/3', '2', '1/3', '-1/6'), ('tough', '3/2', '3/2', '0', '1/2')]
     """
     from wordle_cli import backends
-    from wordle_cli.review.review import game_tiles, run
+    from wordle_cli.reviewer.review import game_tiles, run
 
     if strategy not in REVIEW_STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(REVIEW_STRATEGIES)}")

@@ -81,6 +81,8 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
     else:
         guesses, feedback = split_turns(turns, the_game.length, answer is not None)
     guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
+    if answer is not None and not feedback:
+        feedback = None
     if answer is not None and feedback:  # a pasted grid with --answer: it must be this game's
         from wordle_cli.feedback import feedback as tiles_for
 
@@ -121,7 +123,7 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
     """The table and the summary, on stdout (or stderr)."""
-    from wordle_cli.review.report import summary_lines, table_lines
+    from wordle_cli.reviewer.report import summary_lines, table_lines
 
     for line in table_lines(result, tiles, colour):
         click.echo(line, color=colour, err=err)

@@ -18,8 +18,8 @@ import numpy as np
 
 from wordle_cli.errors import WordleError
 from wordle_cli.feedback import decode
-from wordle_cli.review.cache import ProvenCache
-from wordle_cli.review.classes import outcome_codes
+from wordle_cli.reviewer.cache import ProvenCache
+from wordle_cli.reviewer.classes import outcome_codes
 from wordle_cli.solver import openings
 from wordle_cli.solver.games import Game
 from wordle_cli.trees import search

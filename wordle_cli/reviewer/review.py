@@ -23,8 +23,8 @@ from fractions import Fraction
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.feedback import feedback as tiles_for
-from wordle_cli.review.classes import expected_left, outcome_codes
-from wordle_cli.review.exact import INF
+from wordle_cli.reviewer.classes import expected_left, outcome_codes
+from wordle_cli.reviewer.exact import INF
 from wordle_cli.solver.games import Game
 from wordle_cli.solver.hardmode import Constraints
 
@@ -220,12 +220,12 @@ def run(
 ) -> Review:
     """The review of a game (see the module docstring); without the guess limit if it cannot be kept."""
     if strategy == "optimal":
-        from wordle_cli.review.exact import ExactValues
+        from wordle_cli.reviewer.exact import ExactValues
 
         def make(limit):
             return ExactValues(game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress)
     else:
-        from wordle_cli.review.greedy import GreedyValues
+        from wordle_cli.reviewer.greedy import GreedyValues
 
         def make(limit):
             return GreedyValues(game, strategy, hard=hard, backend=backend)
