@@ -124,6 +124,7 @@ def test_the_worked_example_of_the_docs():
     # From {tough, dough}: 1.5 expected with the best play; crane's 7/3 - 1 - 3/2 = -1/6.
     assert first.luck == Fraction(-1, 6)
     assert (second.expected, second.best, second.cost, second.luck) == (Fraction(3, 2), Fraction(3, 2), 0, Fraction(1, 2))
+    assert second.luck_words == "lucky"  # the win saved the half guess {tough, dough} costs on average
     assert review.check() == 2 == review.expected_best + Fraction(1, 3) - (Fraction(-1, 6) + Fraction(1, 2))
 
 
@@ -188,7 +189,7 @@ def test_the_table_and_summary(runner, lists):
     result = invoke(runner, ["review", *lists, "-q", "--tiles", "byg", "--answer", "naval", "zzzzz", "qajaq", "naval"])
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["turn", "guess", "feedback", "answers", "expected", "best", "best", "guess", "cost", "luck"]
+    assert lines[0].split() == ["turn", "guess", "feedback", "answers", "(exp.)", "expected", "best", "best", "guess", "cost", "luck"]
     assert lines[1].split()[:4] == ["1", "zzzzz", "BBBBB", "12"]
     assert any(line.startswith("guesses    3") for line in lines)
     assert any(line.startswith("adds up") and line.endswith("= 3.0000") for line in lines)
@@ -299,3 +300,29 @@ def test_solve_review(runner, lists):
 def test_the_api_is_at_the_top_level():
     assert wordle_cli.review is wordle_cli.api.review
     assert "review" in wordle_cli.__all__
+
+
+def _write_many(folder: str) -> None:
+    cache = ProvenCache("digest", False, 6, Path(folder))
+    for _ in range(40):
+        cache.put("key", 123, "salet")
+    assert cache.problems == []
+
+
+def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    writers = [context.Process(target=_write_many, args=(str(tmp_path),)) for _ in range(3)]
+    for writer in writers:
+        writer.start()
+    reader = ProvenCache("digest", False, 6, tmp_path)
+    seen = set()
+    while any(w.is_alive() for w in writers):
+        seen.add(reader.get("key"))
+    for writer in writers:
+        writer.join()
+        assert writer.exitcode == 0
+    seen.add(reader.get("key"))
+    assert seen <= {None, (123, "salet")} and (123, "salet") in seen
+    assert reader.problems == []

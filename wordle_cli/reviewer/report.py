@@ -26,8 +26,8 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
     guess_w = max(5, length)
     tile_w = 2 * length if style == "emoji" else length
     tiles_w = max(8, tile_w)
-    answers = [f"{t.before} → {t.after if t.after is not None else '?'}" for t in turns]
-    answers_w = max(len("answers"), *(len(a) for a in answers))
+    answers = [f"{t.before} → {t.after if t.after is not None else '?'} ({float(t.expected_left):.3g})" for t in turns]
+    answers_w = max(len("answers (exp.)"), *(len(a) for a in answers))
     expected = align_decimals([_num(t.expected) for t in turns])
     best = align_decimals([_num(t.best) for t in turns])
     best_guess = [
@@ -39,7 +39,7 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
     exp_w, best_w = max(8, len(expected[0])), max(6, len(best[0]))
     cost_w = max(4, len(cost[0]))
     yield (
-        f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'answers':<{answers_w}}  {'expected':>{exp_w}}  "
+        f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'answers (exp.)':<{answers_w}}  {'expected':>{exp_w}}  "
         f"{'best':>{best_w}}  {'best guess':<{bg_w}}  {'cost':>{cost_w}}  luck"
     )
     for t, a, e, b, bg, c, lk in zip(turns, answers, expected, best, best_guess, cost, luck):

@@ -5,12 +5,12 @@ For a position with pool P (|P| = n answers equally likely) and a guess g:
 - E(g) = (n + the values of g's feedback classes) / n: the expected number
   of guesses from here to the end, playing g now and the best afterwards;
   best = min over guesses of E(g); cost = E(played) - best;
-- answers left: the size of the outcome's class (1 on a win); the guess's
-  expected answers left is sum of squared class sizes / n; luck in words
-  compares the two (fewer than expected: lucky);
+- answers left: the size of the outcome's class (1 on a win), beside the
+  guess's expected answers left, sum of squared class sizes / n;
 - luck = E(played) - (1 + E_after), E_after being the best expected number
   of guesses from the outcome's position (0 on a win): in guesses, the part
-  of E(played) the outcome saved (positive) or added (negative).
+  of E(played) the outcome saved (positive: lucky) or added (negative:
+  unlucky; 0: average).
 
 So for a game won at turn T: T = best(turn 1) + sum of costs - sum of luck,
 exactly (`Review.check`).
@@ -49,11 +49,10 @@ class TurnReview:
 
     @property
     def luck_words(self) -> str | None:
-        if self.after is None:
+        """lucky (luck > 0: the outcome left less to do than the guess's average), unlucky (< 0), average (0)."""
+        if self.luck is None:
             return None
-        if self.after < self.expected_left:
-            return "lucky"
-        return "unlucky" if self.after > self.expected_left else "average"
+        return "lucky" if self.luck > 0 else "unlucky" if self.luck < 0 else "average"
 
     def as_dict(self) -> dict:
         def num(x):
