@@ -72,6 +72,8 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
     and with the best guess, the cost (their difference) and the luck of
     the outcome, in guesses. Definitions: docs/review.md.
     """
+    if turns == ("-",) and "-" in (answers, allowed):
+        raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
     reporter = Reporter(quiet)
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
