@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games bench-reference lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games bench-reference bench-review lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -20,6 +20,7 @@ help:
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
+	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
 install:
@@ -90,6 +91,9 @@ bench-infer:
 
 bench-games:
 	$(PYTHON) benchmarks/bench_games.py
+
+bench-review:
+	$(PYTHON) benchmarks/bench_review.py
 
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks

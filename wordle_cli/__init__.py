@@ -1,7 +1,7 @@
 """wordle-cli: exact, fast analysis of Wordle-like games.
 
 The Python API (see `wordle_cli.api` and docs/commands.md, "Use from Python"):
-`feedback`, `score`, `prune`, `solve`, `simulate`, their result types, and
+`feedback`, `score`, `prune`, `solve`, `simulate`, `review`, their result types, and
 `wordle_cli.lists` for the word lists. They are loaded on first use, so
 `import wordle_cli` (and the `wordle` command) stays as fast as `import click`.
 """
@@ -19,6 +19,9 @@ _API = {
     "prune": "wordle_cli.api",
     "solve": "wordle_cli.api",
     "simulate": "wordle_cli.api",
+    "review": "wordle_cli.api",
+    "Review": "wordle_cli.reviewer.review",
+    "TurnReview": "wordle_cli.reviewer.review",
     "GuessScore": "wordle_cli.api",
     "Ranking": "wordle_cli.api",
     "Game": "wordle_cli.solver.record",

@@ -37,10 +37,11 @@ from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.wordlist import normalise
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
+    from wordle_cli.reviewer.review import Review
     from wordle_cli.solver.record import Game
     from wordle_cli.solver.tree import Simulation
 
-__all__ = ["feedback", "score", "prune", "solve", "simulate", "GuessScore", "Ranking", "WordleError", "UsageProblem"]
+__all__ = ["feedback", "score", "prune", "solve", "simulate", "review", "GuessScore", "Ranking", "WordleError", "UsageProblem"]
 
 RULES = ("strict", "loose")
 
@@ -232,13 +233,22 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 
 def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
     from wordle_cli import backends
-    from wordle_cli.model.game import GAMES, load_lists
-    from wordle_cli.model.game import Game as Lists
     from wordle_cli.solver.strategy import STRATEGIES
     from wordle_cli.solver.tree import Solver
 
     if strategy not in STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
+    lists = _lists(game, answers, allowed)
+    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
+    chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
+    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy))
+
+
+def _lists(game: str, answers, allowed):
+    """The game's lists (either replaced by a list of words) as the solver's `Game`."""
+    from wordle_cli.model.game import GAMES, load_lists
+    from wordle_cli.model.game import Game as Lists
+
     if game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
     if answers is None or allowed is None:
@@ -249,10 +259,7 @@ def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: b
         answers, allowed = words_of(answers, "answers"), words_of(allowed, "allowed")
     if len(answers[0]) != len(allowed[0]):
         raise UsageProblem(f"answers have length {len(answers[0])}, allowed words have length {len(allowed[0])}")
-    lists = Lists(game, answers, allowed)
-    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
-    chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
-    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy))
+    return Lists(game, answers, allowed)
 
 
 def exact_search(strategy: str):
@@ -336,3 +343,72 @@ def simulate(
         if unknown:
             raise UsageProblem(f"targets must be answers of the game; {quote(unknown[0])} is not")
     return play_all(solver, chosen, first)
+
+
+# ---------------------------------------------------------------- review
+
+#: What `review` grades against: the exact search, or a greedy strategy (fast, not proven).
+REVIEW_STRATEGIES = ("optimal", "expected", "entropy")
+
+
+def review(
+    guesses: Iterable[str],
+    answer: str | None = None,
+    feedback: Iterable[str | Sequence[int]] | None = None,
+    *,
+    hard: bool = False,
+    strategy: str = "optimal",
+    max_guesses: int | None = 6,
+    game: str = "wordle",
+    answers: Iterable[str] | None = None,
+    allowed: Iterable[str] | None = None,
+    backend: str = "auto",
+    threads: int | None = None,
+    cache: bool = True,
+    progress=None,
+) -> Review:
+    """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
+
+    Give the `answer` (each turn's feedback is then computed) or the
+    `feedback` of each guess (any spelling, or tiles 0/1/2; the last guess
+    may lack one). Returns a `Review`: `.turns` (one `TurnReview` per guess:
+    expected guesses with the guess played and with the best one, cost,
+    luck), `.expected_first`, `.expected_best`, `.as_dict()`. `strategy`
+    "optimal" proves every value with the exact search (values kept in the
+    user's cache folder unless `cache=False`); "expected" or "entropy"
+    reviews against that greedy strategy instead (not proven). Values keep
+    every answer within `max_guesses` (None: no limit) where possible.
+    `progress(total, label)` may return a callable told the answers settled
+    while an opener is proven.
+
+    >>> r = review(["crane", "tough"], answer="tough", answers=["tough", "cough", "dough"], allowed=["crane", "tough"], cache=False)
+    >>> [(t.guess, str(t.expected), str(t.best), str(t.cost), str(t.luck)) for t in r.turns]
+    [('crane', '7/3', '2', '1/3', '-1/6'), ('tough', '3/2', '3/2', '0', '1/2')]
+    """
+    from wordle_cli import backends
+    from wordle_cli.reviewer.review import game_tiles, run
+
+    if strategy not in REVIEW_STRATEGIES:
+        raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(REVIEW_STRATEGIES)}")
+    if answer is not None and feedback is not None:
+        raise UsageProblem("give the answer or the feedback, not both")
+    if answer is None and feedback is None:
+        raise UsageProblem("give the answer or each guess's feedback")
+    if max_guesses is not None and max_guesses < 1:
+        raise UsageProblem(f"max_guesses must be at least 1 (or None), got {max_guesses}")
+    lists = _lists(game, answers, allowed)
+    if isinstance(guesses, str):
+        raise UsageProblem("guesses must be a list of words, not one string")
+    played = [_word(g, "guess", lists.length) for g in guesses]
+    if answer is not None:
+        answer = _word(answer, "answer", lists.length)
+    tiles = None if feedback is None else [_tiles(f, lists.length) for f in feedback]
+    chosen = backends.resolve(backend, pairs=len(lists.candidates) * len(lists.answers))
+    if chosen == "cpu":
+        backends.set_threads(threads)
+    if threads is None:
+        threads = backends.numba_module().get_num_threads()
+    return run(
+        lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
+        backend=chosen, threads=threads, cache=cache, progress=progress,
+    )

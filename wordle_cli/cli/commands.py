@@ -10,6 +10,7 @@ COMMANDS = {
     "simulate": "wordle_cli.cli.simulate:simulate",
     "play": "wordle_cli.cli.play:play",
     "tree": "wordle_cli.cli.tree:tree_group",
+    "review": "wordle_cli.cli.review:review",
     "partition": "wordle_cli.cli.partition:partition",
     "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
     "infer": "wordle_cli.cli.infer:infer",

@@ -39,7 +39,7 @@ from wordle_cli.errors import WordleError, quote
 HELP = (
     "Type the feedback you saw for the suggested guess, in any spelling: 🟩🟨⬛⬛⬛ (pasted), "
     "GYBBB, ECAAA or 21000. If you played another word, type WORD FEEDBACK. "
-    "'undo' takes back a turn, 'list' shows the possible answers, 'share' the result grid, 'quit' ends."
+    "'undo' takes back a turn, 'list' shows the possible answers, 'share' the result grid, 'review' grades the game so far, 'quit' ends."
 )
 
 
@@ -76,7 +76,7 @@ def play(
     Each line of input is one of:
       FEEDBACK        the tiles the game showed for the suggested guess
       WORD FEEDBACK   the tiles for WORD, if you played WORD instead
-      undo | list | share | help | quit
+      undo | list | share | review | help | quit
     FEEDBACK is in any spelling: 🟩🟨⬛⬛⬛ (pasted), GYBBB, ECAAA or 21000.
 
     With --tree FILE the suggestions are the tree's moves (--strategy optimal
@@ -132,6 +132,8 @@ def play(
             talk.remaining(session, limit=None)
         elif entry.command == "share":
             talk.say(_share(session, day))
+        elif entry.command == "review":
+            _review(talk, report, session)
         elif entry.command == "undo":
             talk.undo(session, talk.state)
         else:
@@ -159,6 +161,23 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     why = session.hard_mode_violation(guess) if guess != session.suggestion else None
     if why:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
+
+
+def _review(talk, report: Reporter, session) -> None:
+    """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
+    from wordle_cli.cli.review import print_review, review_of
+
+    if not session.turns:
+        talk.problem("nothing to review yet: enter a turn first")
+        return
+    if not talk.interactive and talk.quiet:
+        return
+    solver = session.solver
+    result = review_of(
+        report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
+        hard=solver.hard, backend=solver.backend_name,
+    )
+    print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
 
 
 def _share(session, day: int | None = None) -> str:

@@ -25,7 +25,11 @@ from wordle_cli.errors import quote
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
-def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share, day):
+@click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
+def solve(
+    targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share, day,
+    with_review,
+):
     """Play one game against TARGET automatically, one table row per turn.
 
     \b
@@ -45,6 +49,8 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     check_share_day(share, day)
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
+    if with_review and boards > 1:
+        raise click.UsageError("--review goes with a one-board game")
     solver, first, limit = open_player(
         report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first
     )
@@ -71,5 +77,11 @@ def solve(targets, boards, max_guesses, game, answers, allowed, strategy, hard, 
     if share:
         click.echo()
         click.echo(record.share(day))
+    if with_review:
+        from wordle_cli.cli.review import print_review, review_of
+
+        result = review_of(report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads)
+        click.echo()
+        print_review(result, tiles, colour)
     n = len(record.turns)
     report.info(f"solved {quote(target)} in {n} guess{'es' if n != 1 else ''} ({report.elapsed():.2f} s)")

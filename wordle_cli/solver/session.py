@@ -113,6 +113,7 @@ COMMANDS = {
     "help": "help", "?": "help",
     "list": "list", "ls": "list",
     "share": "share",
+    "review": "review",
 }
 
 
@@ -120,7 +121,7 @@ COMMANDS = {
 class Entry:
     """One line from the player: a command, or a turn (guess None = the suggestion)."""
 
-    command: str  # "turn", "undo", "quit", "help", "list", "share", or "" for a blank line
+    command: str  # "turn", "undo", "quit", "help", "list", "share", "review", or "" for a blank line
     guess: str | None = None
     tiles: tuple | None = None
 

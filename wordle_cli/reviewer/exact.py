@@ -1,0 +1,197 @@
+"""Exact values of positions by the tree search, remembered in memory and on disk.
+
+A position's value is the least total number of guesses, summed over its
+possible answers, that any strategy needs from its next guess on (the tree
+search's `Problem.value`); a guess's value there is the pool's size plus the
+values of the positions its feedback classes lead to (all-exact: none). With
+a forced guess on a large pool the classes are proven on several threads
+(`Problem.build`, as `wordle tree build --first/--from` does) and every
+class's value is kept, so the next turn's position is usually known already.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import numpy as np
+
+from wordle_cli.errors import WordleError
+from wordle_cli.model.feedback import decode
+from wordle_cli.reviewer.cache import ProvenCache
+from wordle_cli.reviewer.classes import outcome_codes
+from wordle_cli.solver import openings
+from wordle_cli.model.game import Game
+from wordle_cli.trees import search
+from wordle_cli.trees.builder import Position, Problem
+
+INF = search.INF
+
+#: Best openers' totals the tool itself has proven, too long to prove again in a review:
+#: (answers digest, candidates digest, hard, guess limit) -> (total, opener). Normal mode:
+#: `wordle tree rank` over all 12972 openers of the shipped lists, salet 7920 proven best
+#: (334 s on 16 cores; see docs/trees.md or the README's tree rank section).
+KNOWN_BEST: dict[tuple[str, str, bool, int | None], tuple[int, str]] = {
+    ("5209b35f823f8b80", "498f38211e3bafbf", False, 6): (7920, "salet"),
+}
+
+#: A fresh game's best opener is searched for only up to this many answers (beyond: unknown,
+#: unless KNOWN_BEST or the cache has it; proving it is `wordle tree rank`'s hours-long job).
+ROOT_SEARCH_MAX_POOL = 400
+
+#: A forced guess on a pool this large is proven class by class on threads, with progress.
+PARALLEL_MIN_POOL = 200
+
+#: Ties for the best guess are counted on pools up to this size (beyond: not counted).
+TIES_MAX_POOL = 40
+
+ProgressFactory = Callable[[int, str], Callable[[int], None]]
+
+
+class ExactValues:
+    """Proven values of positions of one game under one set of rules."""
+
+    proven = True
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        hard: bool = False,
+        max_guesses: int | None = 6,
+        backend: str = "cpu",
+        threads: int = 1,
+        cache: bool = True,
+        progress: ProgressFactory | None = None,
+        cache_root=None,
+    ):
+        self.game = game
+        self.hard = hard
+        self.max_guesses = max_guesses
+        self.threads = threads
+        self.progress = progress
+        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
+        self.ctx = self.problem.context()
+        answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
+        self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
+        self.cache = ProvenCache(f"{answers_digest}{candidates_digest}", hard, max_guesses, cache_root) if cache else None
+        self._memo: dict[str, tuple[int, str]] = {}
+        self.unproven_root = False  # the fresh game's best opener was out of reach
+
+    # ------------------------------------------------------------ positions
+
+    def start(self) -> Position:
+        return self.problem.start()
+
+    def after(self, position: Position, guess: str, tiles) -> Position:
+        return self.problem.after(position, guess, tiles)
+
+    def pool(self, position: Position) -> np.ndarray:
+        return position.pool
+
+    # ------------------------------------------------------------ values
+
+    def _key(self, position: Position) -> str:
+        pool = hashlib.sha256(np.ascontiguousarray(position.pool, dtype=np.int32).tobytes()).hexdigest()
+        hints = f"|{position.greens.tolist()}|{position.mins.tolist()}" if self.hard else ""
+        return f"{min(position.depth, search.UNLIMITED)}|{len(position.pool)}|{pool}{hints}"
+
+    def _remember(self, key: str, total: int, best: str) -> None:
+        self._memo[key] = (total, best)
+        if self.cache is not None and total < INF:
+            self.cache.put(key, total, best)
+
+    def _recall(self, key: str) -> tuple[int, str] | None:
+        found = self._memo.get(key)
+        if found is None and self.cache is not None:
+            found = self.cache.get(key)
+            if found is not None and found[1] not in self.game.candidate_index and not key.endswith(f"|played {found[1]}"):
+                found = None  # not a word of these lists: not trusted
+            if found is not None:
+                self._memo[key] = found
+        return found
+
+    def best(self, position: Position) -> tuple[int | None, str | None]:
+        """(the position's least total, a guess that reaches it); (None, None) when out of reach."""
+        key = self._key(position)
+        found = self._recall(key)
+        if found is not None:
+            return found
+        root = position.turns == 0 and len(position.pool) == len(self.game.answers)
+        if root and self._known is not None:
+            self._remember(key, *self._known)
+            return self._known
+        if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:
+            self.unproven_root = True
+            return None, None
+        value, best = self.problem.value(self.ctx, position)
+        guess = self.game.candidates[best] if value < INF else ""
+        self._remember(key, value, guess)
+        return value, guess
+
+    def played(self, position: Position, guess: str, legal: bool = True) -> int:
+        """The least total from `position` when `guess` is played now (INF: not within the guess limit).
+
+        `legal`: False when the guess breaks hard mode's rules (it is then valued class by class).
+        """
+        if position.depth <= 0:
+            return INF
+        key = self._key(position)
+        found = self._recall(key)
+        if found is not None and found[1] == guess:
+            return found[0]
+        played_key = f"{key}|played {guess}"  # its `best` field holds the guess itself
+        found = self._recall(played_key)
+        if found is not None and found[1] == guess:
+            return found[0]
+        n = len(position.pool)
+        if legal and n >= PARALLEL_MIN_POOL:
+            total = self._played_in_parallel(position, guess)
+        else:
+            total = n
+            for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
+                if code == self.game.win_code:
+                    continue
+                value, _ = self.best(self.after(position, guess, decode(code, self.game.length)))
+                if value is None or value >= INF:
+                    total = INF
+                    break
+                total += value
+        self._remember(played_key, total, guess)
+        return total
+
+    def _played_in_parallel(self, position: Position, guess: str) -> int:
+        """`played` by `Problem.build` on threads, keeping every class's value."""
+        bar = self.progress(len(position.pool), f"proving {guess}") if self.progress else None
+        try:
+            result = self.problem.build(position, guess, threads=self.threads, progress=bar)
+        except WordleError:
+            return INF  # some class cannot be solved within the guesses left
+        finally:
+            if bar is not None and hasattr(bar, "close"):
+                bar.close()
+        win = self.game.win_code
+        for code, child in result.tree.root.children.items():
+            if code == win or child is None:
+                continue
+            part = self.after(position, guess, decode(code, self.game.length))
+            self._remember(self._key(part), sum(d for _, d in child.leaves(win)), child.guess)
+        return result.total
+
+    def ties(self, position: Position, total: int) -> int | None:
+        """How many guesses reach the least `total` (None: the pool is too large to count them)."""
+        n = len(position.pool)
+        if n > TIES_MAX_POOL or total >= INF:
+            return None
+        cands = position.cands
+        codes = self.problem.table[cands][:, position.pool].astype(np.int64)
+        sizes = (codes[:, :, None] == codes[:, None, :]).sum(axis=2)
+        bound_of = np.array([0] + [int(search.class_bound(s, self.problem.max_patterns)) for s in range(1, n + 1)], dtype=np.float64)
+        # class_bound(s) bounds a class's total counting the guess that made it: 2 for 1 answer, 5 for 2, ...
+        per_answer = np.where(codes == self.game.win_code, 1.0, bound_of[sizes] / sizes)
+        lower = per_answer.sum(axis=1)
+        count = 0
+        for c in np.flatnonzero(lower <= total + 1e-9).tolist():
+            value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
+            count += exact and value == total
+        return count

@@ -1,0 +1,56 @@
+"""Values of positions under a greedy strategy of the solver (expected or entropy): fast, not proven.
+
+A position is the strategy's node for its pool (`solver.tree.Solver`); its
+value is the total number of guesses, over the pool's answers, the strategy
+needs from there (its own guess first); a guess's value is the pool's size
+plus the strategy's totals on the guess's feedback classes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordle_cli.model.game import Game
+from wordle_cli.solver.tree import Node, Solver
+
+
+class GreedyValues:
+    """Totals of one strategy's decision tree, remembered per node."""
+
+    proven = False
+
+    def __init__(self, game: Game, strategy: str, *, hard: bool = False, backend: str = "cpu"):
+        self.solver = Solver(game, strategy, hard=hard, backend=backend)
+        self.game = game
+        self.unproven_root = False
+        self._totals: dict[Node, int] = {}  # nodes compare by identity; kept alive here
+
+    def start(self) -> Node:
+        return self.solver.root()
+
+    def after(self, node: Node, guess: str, tiles) -> Node:
+        return self.solver.after(node, guess, tiles)
+
+    def pool(self, node: Node) -> np.ndarray:
+        return node.pool
+
+    def _total(self, node: Node) -> int:
+        found = self._totals.get(node)
+        if found is None:
+            found = node.size
+            for code in np.unique(node.codes).tolist():
+                if code != self.game.win_code:
+                    found += self._total(self.solver.child(node, code))
+            self._totals[node] = found
+        return found
+
+    def best(self, node: Node) -> tuple[int, str]:
+        return self._total(node), node.guess
+
+    def played(self, node: Node, guess: str, legal: bool = True) -> int:
+        if guess == node.guess:
+            return self._total(node)
+        return self._total(self.solver.node(node.pool, node.constraints, forced=guess, turn=node.turn))
+
+    def ties(self, node: Node, total: int) -> None:
+        return None

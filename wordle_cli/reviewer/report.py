@@ -1,0 +1,79 @@
+"""Text `wordle review` prints: the per-turn table and the summary. Pure formatting, no computing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from wordle_cli.colour import tiles_text, word_text
+from wordle_cli.solver.report import align_decimals
+
+
+def _num(x: Fraction | None, digits: int = 4) -> str:
+    return "-" if x is None else f"{float(x):.{digits}f}"
+
+
+def _signed(x: Fraction | None) -> str:
+    if x is None:
+        return "-"
+    return "0" if x == 0 else f"{float(x):+.3f}"
+
+
+def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[str]:
+    """Header, then one row per turn: the table of `wordle review`."""
+    turns = review.turns
+    length = len(turns[0].guess)
+    guess_w = max(5, length)
+    tile_w = 2 * length if style == "emoji" else length
+    tiles_w = max(8, tile_w)
+    answers = [f"{t.before} → {t.after if t.after is not None else '?'} ({float(t.expected_left):.3g})" for t in turns]
+    answers_w = max(len("answers (exp.)"), *(len(a) for a in answers))
+    expected = align_decimals([_num(t.expected) for t in turns])
+    best = align_decimals([_num(t.best) for t in turns])
+    best_guess = [
+        "-" if t.best_guess is None else t.best_guess + (f" (+{t.ties - 1})" if t.ties and t.ties > 1 else "") for t in turns
+    ]
+    bg_w = max(len("best guess"), *(len(b) for b in best_guess))
+    cost = align_decimals([_signed(t.cost) for t in turns])
+    luck = align_decimals([_signed(t.luck) for t in turns])
+    exp_w, best_w = max(8, len(expected[0])), max(6, len(best[0]))
+    cost_w = max(4, len(cost[0]))
+    yield (
+        f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'answers (exp.)':<{answers_w}}  {'expected':>{exp_w}}  "
+        f"{'best':>{best_w}}  {'best guess':<{bg_w}}  {'cost':>{cost_w}}  luck"
+    )
+    for t, a, e, b, bg, c, lk in zip(turns, answers, expected, best, best_guess, cost, luck):
+        if t.tiles is None:
+            word, tiles = t.guess, "?" * length
+        else:
+            word, tiles = word_text(t.guess, t.tiles, colour), tiles_text(t.tiles, style, colour)
+        pad = " " * (tiles_w - (tile_w if t.tiles is not None else length))
+        words = f" {t.luck_words}" if t.luck_words else ""
+        yield (
+            f"{t.turn:>4}  {word}{' ' * (guess_w - length)}  {tiles}{pad}  {a:<{answers_w}}  {e:>{exp_w}}  "
+            f"{b:>{best_w}}  {bg:<{bg_w}}  {c:>{cost_w}}  {lk}{words}"
+        ).rstrip()
+
+
+def summary_lines(review) -> Iterator[str]:
+    """Guesses used, the expected numbers from the first guess played and from the best opener, what the values are."""
+    first = review.turns[0]
+    used = f"{review.guesses}" if review.solved else f"{review.guesses} so far"
+    if not review.solved and review.remaining is not None:
+        used += f", {float(review.guesses + review.remaining):.4f} expected in all with the best play from here"
+    yield f"guesses    {used}"
+    best = "not known" if first.best is None else f"{_num(first.best)} with the best opener, {first.best_guess}"
+    yield f"expected   {_num(first.expected)} playing {first.guess} first; {best}"
+    check = review.check()
+    if check is not None:
+        costs = sum(t.cost for t in review.turns)
+        luck = sum(t.luck for t in review.turns)
+        yield f"adds up    {_num(review.expected_best)} + costs {_num(costs)} - luck {_num(luck)} = {_num(check)}"
+    for t in review.turns:
+        if t.hard_violation:
+            yield f"hard mode  turn {t.turn}: {t.guess} broke the rules ({t.hard_violation})"
+    limit = f"every answer within {review.max_guesses} guesses" if review.max_guesses else "no guess limit"
+    if review.proven:
+        yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"
+    else:
+        yield f"values     the {review.strategy} strategy's play after each guess (not proven optimal)"
