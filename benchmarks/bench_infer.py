@@ -54,10 +54,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wordle_cli import backends  # noqa: E402
-from wordle_cli.model.feedback import decode, show  # noqa: E402
 from wordle_cli.infer import model as infer_model  # noqa: E402
 from wordle_cli.infer.analysis import candidate_tables  # noqa: E402
 from wordle_cli.infer.posts import read_posts  # noqa: E402
+from wordle_cli.model.feedback import decode, show  # noqa: E402
 from wordle_cli.model.game import Game, load_lists  # noqa: E402
 from wordle_cli.solver.strategy import SCORED_STRATEGIES  # noqa: E402
 from wordle_cli.solver.tree import Solver  # noqa: E402

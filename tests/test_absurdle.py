@@ -12,8 +12,8 @@ from strategies import game as games
 
 from wordle_cli.cli import main
 from wordle_cli.errors import WordleError
-from wordle_cli.model.feedback import show
 from wordle_cli.games.absurdle import Absurdle, Search, host_rank
+from wordle_cli.model.feedback import show
 from wordle_cli.model.game import Game
 
 

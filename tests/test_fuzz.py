@@ -18,8 +18,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wordle_cli import config, wordlist
-from wordle_cli.model import feedback
 from wordle_cli.errors import WordleError
+from wordle_cli.model import feedback
 from wordle_cli.solver.session import parse_entry
 from wordle_cli.trees import formats
 

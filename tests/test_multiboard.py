@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from strategies import game as games
 
 from wordle_cli.cli import main
-from wordle_cli.model.feedback import show
 from wordle_cli.games.multiboard import MultiSolver, draw_targets, least_expected, simulate, turn_limit
+from wordle_cli.model.feedback import show
 from wordle_cli.model.game import Game
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf",

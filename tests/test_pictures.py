@@ -19,10 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_tree_cli import ALLOWED, ANSWERS, invoke, one_line_error, write
 
+from wordle_cli.model.game import Game
 from wordle_cli.pictures import write_tree
 from wordle_cli.pictures.dot import write_dot
 from wordle_cli.pictures.html import write_html
-from wordle_cli.model.game import Game
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.model import Tree
 

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordle_cli import backends
-from wordle_cli.model import rules
 from wordle_cli.cli import main
+from wordle_cli.model import rules
 
 RULES = ("strict", "loose")
 

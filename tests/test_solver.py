@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from wordle_cli.model import feedback
-from wordle_cli.solver import openings, recompute_openings, tree
 from wordle_cli.model.game import Game, load_lists, primel_words, primes_between
 from wordle_cli.model.hardmode import Constraints
+from wordle_cli.solver import openings, recompute_openings, tree
 from wordle_cli.solver.strategy import SCORED_STRATEGIES as STRATEGIES
 from wordle_cli.solver.strategy import stats_from_codes
 from wordle_cli.solver.tree import Solver

@@ -24,8 +24,8 @@ import numpy as np
 from numba import get_num_threads, njit, prange, set_num_threads
 
 from wordle_cli import config
-from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
 from wordle_cli.codes import encode
+from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
 from wordle_cli.stats import ScoreSums
 
 EXACT, CONTAINED, ABSENT = 2, 1, 0

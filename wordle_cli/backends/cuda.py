@@ -21,9 +21,9 @@ import cupy as cp
 import numpy as np
 
 from wordle_cli import config
+from wordle_cli.codes import encode
 from wordle_cli.encoding import clog2c_table, pack, table_dtype
 from wordle_cli.errors import WordleError, one_line
-from wordle_cli.codes import encode
 from wordle_cli.interrupts import kept_from_new_threads
 from wordle_cli.stats import ScoreSums
 

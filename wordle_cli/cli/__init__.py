@@ -13,6 +13,7 @@ from there on first use (`from wordle_cli.cli import main` still works).
 
 from __future__ import annotations
 
+
 def entry_point() -> None:
     """The `wordle` console script and `python -m wordle_cli`: run the program, exit with its status."""
     try:

@@ -31,9 +31,10 @@ backend_option = choice_option(
 )
 
 
-def count_option(*names: str, help: str, metavar: str = "N"):
-    """An optional whole number >= 1 (`--threads N`, `--sample N`, ...): None when not given."""
-    return click.option(*names, type=click.IntRange(min=1), default=None, metavar=metavar, help=help)
+def count_option(*names: str, help: str, metavar: str = "N", least: int = 1, most: int | None = None, default: int | None = None):
+    """A whole number in [least, most] (`--threads N`, `--sample N`, ...): `default` (None) when not given."""
+    shown = {"show_default": True} if default is not None else {}
+    return click.option(*names, type=click.IntRange(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
 
 
 def show_option(what: str):

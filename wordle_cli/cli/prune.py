@@ -9,11 +9,11 @@ from __future__ import annotations
 import click
 
 from wordle_cli import api, wordlist
-from wordle_cli.model import feedback
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
 from wordle_cli.errors import quote
-from wordle_cli.output import AtomicOutput
+from wordle_cli.model import feedback
 from wordle_cli.model.game import GAMES  # pure Python at import time
+from wordle_cli.output import AtomicOutput
 
 
 def _parse_result(ctx, param, value: str):

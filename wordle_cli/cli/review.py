@@ -14,6 +14,7 @@ from wordle_cli.cli.options import (
     checked_word,
     color_option,
     colour_wanted,
+    count_option,
     game_options,
     hard_option,
     open_game,
@@ -38,12 +39,8 @@ _SCORE = re.compile(r"[0-9Xx]\s*/\s*\d")
     show_default=True,
     help="optimal: proven values by the exact search. expected, entropy: the greedy strategy's play (fast, not proven).",
 )
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(min=0, max=100),
-    default=6,
-    show_default=True,
-    metavar="N",
+@count_option(
+    "--max-guesses", least=0, most=100, default=6,
     help="Optimal play keeps every answer within N guesses where it can (the game's 6 rows); 0: no limit.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
@@ -151,8 +148,8 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
 
 def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
     """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers, by the one turn reader."""
-    from wordle_cli.model import feedback
     from wordle_cli.cli.prompt import turn_lines
+    from wordle_cli.model import feedback
     from wordle_cli.wordlist import normalise
 
     tile_chars = set(feedback.SPELLINGS["tiles"]) | set("\ufe0f\ufe0e\u200b\u200c\u200d\u2060")

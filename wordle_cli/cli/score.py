@@ -8,8 +8,8 @@ import click
 
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option, threads_option
-from wordle_cli.output import AtomicOutput
 from wordle_cli.model.game import GAMES  # pure Python at import time
+from wordle_cli.output import AtomicOutput
 
 
 @click.command()

@@ -47,8 +47,8 @@ from numba.typed import Dict
 
 from wordle_cli import backends
 from wordle_cli.errors import UsageProblem, WordleError, quote
-from wordle_cli.model.feedback import CONTAINED, EXACT, decode
 from wordle_cli.games.split import SplitTable, _perfect_part
+from wordle_cli.model.feedback import CONTAINED, EXACT, decode
 from wordle_cli.model.game import Game
 
 #: `lower` of a pool that no number of guesses wins (a challenge target that cannot be kept).

@@ -9,8 +9,8 @@ once per position.
 from __future__ import annotations
 
 from wordle_cli.errors import quote
-from wordle_cli.model.feedback import encode, is_feedback
 from wordle_cli.games.multiboard import MultiSolver, Turn
+from wordle_cli.model.feedback import encode, is_feedback
 from wordle_cli.solver.session import COMMANDS, Entry, check_entry
 
 

@@ -40,8 +40,8 @@ import numpy as np
 from wordle_cli import backends
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.games import MAX_BOARDS, split
-from wordle_cli.solver import openings
 from wordle_cli.model.game import Game
+from wordle_cli.solver import openings
 from wordle_cli.solver.strategy import ENTROPY_RTOL
 from wordle_cli.solver.tree import Simulation
 

@@ -68,9 +68,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordle_cli.encoding import powers_of_three
-from wordle_cli.model.feedback import encode
 from wordle_cli.infer.kernel import FIRST, LATER, LATER_HARD, score_candidates
 from wordle_cli.infer.posts import Grid
+from wordle_cli.model.feedback import encode
 
 #: Share of grids from random-opener players (pi), and the random part of their later rows (w).
 RANDOM_SHARE = 0.5

@@ -30,8 +30,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from wordle_cli.config import MAX_WORD_LENGTH
-from wordle_cli.model import feedback
 from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
+from wordle_cli.model import feedback
 from wordle_cli.wordlist import lines_of
 
 #: Characters a pasted row may carry besides its tiles: variation selectors, joiners.

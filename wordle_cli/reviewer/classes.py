@@ -17,3 +17,12 @@ def expected_left(codes: np.ndarray) -> tuple[int, int]:
     """(sum of squared class sizes, pool size): the expected answers left is their ratio."""
     counts = np.bincount(np.asarray(codes, dtype=np.int64))
     return int((counts * counts).sum()), len(codes)
+
+
+class Values:
+    """What the review needs of either kind of values (exact or greedy) beyond their own methods."""
+
+    @staticmethod
+    def pool(position) -> np.ndarray:
+        """The answers still possible at a position (a search `Position` or a solver `Node`)."""
+        return position.pool

@@ -18,10 +18,10 @@ import numpy as np
 
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import decode
-from wordle_cli.reviewer.cache import ProvenCache
-from wordle_cli.reviewer.classes import outcome_codes
-from wordle_cli.solver import openings
 from wordle_cli.model.game import Game
+from wordle_cli.reviewer.cache import ProvenCache
+from wordle_cli.reviewer.classes import Values, outcome_codes
+from wordle_cli.solver import openings
 from wordle_cli.trees import search
 from wordle_cli.trees.builder import Position, Problem
 
@@ -48,7 +48,7 @@ TIES_MAX_POOL = 40
 ProgressFactory = Callable[[int, str], Callable[[int], None]]
 
 
-class ExactValues:
+class ExactValues(Values):
     """Proven values of positions of one game under one set of rules."""
 
     proven = True
@@ -85,9 +85,6 @@ class ExactValues:
 
     def after(self, position: Position, guess: str, tiles) -> Position:
         return self.problem.after(position, guess, tiles)
-
-    def pool(self, position: Position) -> np.ndarray:
-        return position.pool
 
     # ------------------------------------------------------------ values
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_cli.model.game import Game
+from wordle_cli.reviewer.classes import Values
 from wordle_cli.solver.tree import Node, Solver
 
 
-class GreedyValues:
+class GreedyValues(Values):
     """Totals of one strategy's decision tree, remembered per node."""
 
     proven = False
@@ -30,9 +31,6 @@ class GreedyValues:
 
     def after(self, node: Node, guess: str, tiles) -> Node:
         return self.solver.after(node, guess, tiles)
-
-    def pool(self, node: Node) -> np.ndarray:
-        return node.pool
 
     def _total(self, node: Node) -> int:
         found = self._totals.get(node)

@@ -23,10 +23,10 @@ from fractions import Fraction
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model.feedback import feedback as tiles_for
-from wordle_cli.reviewer.classes import expected_left, outcome_codes
-from wordle_cli.reviewer.exact import INF
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
+from wordle_cli.reviewer.classes import expected_left, outcome_codes
+from wordle_cli.reviewer.exact import INF
 
 
 @dataclass
@@ -55,22 +55,19 @@ class TurnReview:
         return "lucky" if self.luck > 0 else "unlucky" if self.luck < 0 else "average"
 
     def as_dict(self) -> dict:
-        def num(x):
-            return None if x is None else float(x)
-
         return {
             "turn": self.turn,
             "guess": self.guess,
             "feedback": None if self.tiles is None else "".join("BYG"[t] for t in self.tiles),
             "before": self.before,
             "after": self.after,
-            "expected_left": num(self.expected_left),
-            "expected": num(self.expected),
-            "best": num(self.best),
+            "expected_left": _number(self.expected_left),
+            "expected": _number(self.expected),
+            "best": _number(self.best),
             "best_guess": self.best_guess,
             "ties": self.ties,
-            "cost": num(self.cost),
-            "luck": num(self.luck),
+            "cost": _number(self.cost),
+            "luck": _number(self.luck),
             "luck_words": self.luck_words,
             "hard_violation": self.hard_violation,
         }
@@ -110,9 +107,6 @@ class Review:
         return self.expected_best + sum(t.cost for t in self.turns) - sum(t.luck for t in self.turns)
 
     def as_dict(self) -> dict:
-        def num(x):
-            return None if x is None else float(x)
-
         return {
             "strategy": self.strategy,
             "proven": self.proven,
@@ -120,9 +114,9 @@ class Review:
             "max_guesses": self.max_guesses,
             "solved": self.solved,
             "guesses": self.guesses,
-            "expected_first": num(self.expected_first),
-            "expected_best": num(self.expected_best),
-            "remaining": num(self.remaining),
+            "expected_first": _number(self.expected_first),
+            "expected_best": _number(self.expected_best),
+            "remaining": _number(self.remaining),
             "turns": [t.as_dict() for t in self.turns],
             "notes": list(self.notes),
         }
@@ -238,3 +232,8 @@ def run(
     review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
     review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")
     return review
+
+
+def _number(x) -> float | None:
+    """A value for JSON: exact fractions become floats, missing ones null."""
+    return None if x is None else float(x)

@@ -31,10 +31,10 @@ from typing import Callable
 from wordle_cli import backends
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.feedback import decode
-from wordle_cli.solver import openings
-from wordle_cli.solver import strategy as strategies
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
+from wordle_cli.solver import openings
+from wordle_cli.solver import strategy as strategies
 
 #: Pools up to this size first look for a pool word that splits them perfectly.
 PERFECT_SPLIT_MAX_POOL = 48

@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from wordle_cli.model import feedback
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import MAX_DIGITS, WordleError, quote, whole_number
+from wordle_cli.model import feedback
 from wordle_cli.trees.model import Node, Tree
 from wordle_cli.wordlist import is_text, lines_of, normalise
 

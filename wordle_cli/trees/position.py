@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from wordle_cli import wordlist
-from wordle_cli.model import feedback
 from wordle_cli.errors import UsageProblem, quote
+from wordle_cli.model import feedback
 from wordle_cli.trees.formats import TreeFile, TreeFileError, read
 
 

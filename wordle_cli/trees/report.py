@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from wordle_cli.colour import tiles_text
+from wordle_cli.colour import bar, tiles_text
 from wordle_cli.model.feedback import decode, show
-from wordle_cli.colour import bar
 from wordle_cli.trees.model import Node, Tree, TreeStats
 
 LABEL_WIDTH = 10
