@@ -122,30 +122,134 @@ def test_top_k_rows_are_upper_bounds():
 
 def test_checkpoint_round_trip_and_refusals(tmp_path):
     path = str(tmp_path / "c")
-    saved = rank.Checkpoint(path, "k1")
-    assert saved.load() == {}
-    saved.open()
-    one = rank.Outcome("sal,et", rank.EXACT, 7920, 5, 1.5)
-    two = rank.Outcome("adieu", rank.CUTOFF, 8151, 0, 0.5)
-    saved.append(one)
-    saved.append(two)
-    saved.close()
-    assert rank.Checkpoint(path, "k1").load() == {"sal,et": one, "adieu": two}
+    with rank.Checkpoint(path, "k1") as saved:
+        assert saved.load() == {}
+        saved.open()
+        one = rank.Outcome("sal,et", rank.EXACT, 7920, 5, 1.5)
+        two = rank.Outcome("adieu", rank.CUTOFF, 8151, 0, 0.5)
+        saved.append(one)
+        saved.append(two)
+    assert load(path, "k1") == {"sal,et": one, "adieu": two}
     with pytest.raises(WordleError, match="other word lists or options"):
-        rank.Checkpoint(path, "k2").load()
+        load(path, "k2")
     # A crash mid-line: the cut-short line is dropped, and overwritten by the next append.
     with open(path, "ab") as f:
         f.write(b"crate,exa")
-    again = rank.Checkpoint(path, "k1")
-    assert set(again.load()) == {"sal,et", "adieu"}
-    again.open()
-    again.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
-    again.close()
-    assert set(rank.Checkpoint(path, "k1").load()) == {"sal,et", "adieu", "crate"}
+    with rank.Checkpoint(path, "k1") as again:
+        assert set(again.load()) == {"sal,et", "adieu"}
+        again.open()
+        again.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    assert set(load(path, "k1")) == {"sal,et", "adieu", "crate"}
     other = tmp_path / "other.txt"
     other.write_text("hello\nworld\n")
     with pytest.raises(WordleError, match="not a wordle tree rank checkpoint"):
-        rank.Checkpoint(str(other), "k1").load()
+        load(str(other), "k1")
+
+
+def load(path: str, key: str, check=None) -> dict:
+    with rank.Checkpoint(path, key, check) as saved:
+        return saved.load()
+
+
+HEADER = b"# wordle tree rank checkpoint v1 key=k\n"
+NEWLINE = b"\n"
+
+
+def test_a_header_cut_short_is_a_fresh_checkpoint(tmp_path):
+    """Issue 23.9: a crash inside the header line must not leave a file every later run refuses."""
+    path = tmp_path / "c"
+    path.write_bytes(HEADER[:20])
+    with rank.Checkpoint(str(path), "k") as saved:
+        assert saved.load() == {}
+        saved.open()
+        saved.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    assert path.read_bytes() == HEADER + b"crate,exact,7926,6,2.0\n"
+    assert set(load(str(path), "k")) == {"crate"}
+    path.write_bytes(b"# wordle tree rank nonsense")  # no newline, and not the header's start: not ours
+    with pytest.raises(WordleError, match="not a wordle tree rank checkpoint"):
+        load(str(path), "k")
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        (b"crate,exact,7926,6,2.0\r,x", "not opener,kind"),  # issue 23.2: a carriage return
+        (b"cr\xffate,exact,7926,6,2.0", "not opener,kind"),  # issue 23.10: not UTF-8
+        (b"crate,exact,-5,4,0.1", "impossible total"),  # issue 23.11: values are checked
+        (b"crate,exact,7926,0,0.1", "impossible total or worst"),
+        (b"crate,cutoff,7,0,0.1", "impossible bound"),
+        (b"crate,exact,7926,6,-1", "impossible seconds"),
+        (b"crate,exact,7926,6,nan", "impossible seconds"),
+        (b"zzzzq,exact,7926,6,1", "not an allowed guess"),
+        (b"crate,upper,7926,6,1", "not a result of these options"),
+        (b"crate,exact," + b"9" * 5000 + b",6,1", "too long"),
+        (b"crate,exact,7926,6,2.0\ncrate,exact,7927,6,2.0", "already given another result"),
+    ],
+)
+def test_a_damaged_line_is_refused_and_the_file_kept(tmp_path, line, why):
+    path = tmp_path / "c"
+    content = HEADER + b"salet,exact,7920,5,1.0\n" + line + b"\nslate,exact,7928,5,1.0\n"
+    path.write_bytes(content)
+    inputs = rank.RankInputs(["a"] * 2315, ["salet", "crate", "slate"], rank.RankOptions(), None, "k")
+    with pytest.raises(WordleError) as error:
+        load(str(path), "k", rank.outcome_check(inputs))
+    message = str(error.value)
+    number = 3 + line.count(NEWLINE)
+    assert f"line {number}:" in message and why in message and "\n" not in message and len(message) < 200
+    assert path.read_bytes() == content  # nothing truncated, nothing padded
+
+
+def test_checked_values_follow_the_options():
+    answers = ["a"] * 10
+    exact = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(exact=True), None, "k"))
+    cut = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(cutoff=25), None, "k"))
+    assert exact(rank.Outcome("w", rank.EXACT, 19, 2, 0.0)) is None  # 2n - 1: the least any tree needs
+    assert exact(rank.Outcome("w", rank.EXACT, 18, 2, 0.0)) is not None
+    assert exact(rank.Outcome("w", rank.EXACT, 60, 6, 0.0)) is None  # n x 6 guesses: the most
+    assert exact(rank.Outcome("w", rank.EXACT, 61, 6, 0.0)) is not None
+    assert exact(rank.Outcome("w", rank.CUTOFF, 30, 0, 0.0)) is not None  # --exact cuts nothing
+    assert exact(rank.Outcome("w", rank.INFEASIBLE, rank.search.INF, 0, 0.0)) is None
+    assert cut(rank.Outcome("w", rank.CUTOFF, 25, 0, 0.0)) is None
+    assert cut(rank.Outcome("w", rank.CUTOFF, 24, 0, 0.0)) is not None  # below the cutoff it proved
+    assert cut(rank.Outcome("w", rank.EXACT, 25, 3, 0.0)) is not None  # exact at the cutoff: would have been cut
+
+
+def test_a_checkpoint_in_use_is_refused_in_one_line(tmp_path):
+    """Issue 23.12: two runs on one checkpoint: the second refuses it (fcntl.flock), nothing is written twice."""
+    path = str(tmp_path / "c")
+    with rank.Checkpoint(path, "k") as first:
+        first.load()
+        first.open()
+        with pytest.raises(WordleError, match=r"c is in use by another wordle tree rank; wait for it"):
+            load(path, "k")
+        first.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    assert set(load(path, "k")) == {"crate"}  # released on close
+
+
+def test_an_unused_new_checkpoint_leaves_no_file(tmp_path):
+    path = tmp_path / "c"
+    assert load(str(path), "k") == {}
+    assert not path.exists()
+
+
+def test_checkpoint_is_read_line_by_line_in_bounded_memory(tmp_path):
+    """Issue 23.13: a 2 MiB checkpoint (one opener's line again and again) is read without holding it."""
+    import tracemalloc
+
+    path = tmp_path / "c"
+    line = b"salet,exact,7920,5,1.0\n"
+    with open(path, "wb") as f:
+        f.write(HEADER)
+        f.write(line * ((2 << 20) // len(line)))
+    inputs = rank.RankInputs(["a"] * 2315, ["salet"], rank.RankOptions(), None, "k")
+    tracemalloc.start()
+    try:
+        done = load(str(path), "k", rank.outcome_check(inputs))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert set(done) == {"salet"}
+    assert peak < 1 << 20  # the file is 2 MiB
 
 
 def test_digest_changes_with_lists_and_options():
@@ -157,12 +261,17 @@ def test_digest_changes_with_lists_and_options():
         assert rank.digest(ANSWERS, ALLOWED, changed) != base
 
 
-def test_checkpoint_is_read_in_bounded_memory(tmp_path):
-    """A checkpoint is read by the one input reader: an endless or huge file is refused, not held."""
-    with pytest.raises(WordleError, match="/dev/zero: larger than 16 MiB, so not a checkpoint"):
-        rank.Checkpoint("/dev/zero", "k").load()
+def test_checkpoint_must_be_a_regular_file_of_at_most_16_mib(tmp_path):
+    """An endless or huge file is refused, not read."""
+    with pytest.raises(WordleError, match="/dev/zero: not a regular file, so not a checkpoint"):
+        load("/dev/zero", "k")
     with pytest.raises(WordleError, match="is a directory, not a checkpoint"):
-        rank.Checkpoint(str(tmp_path), "k").load()
+        load(str(tmp_path), "k")
+    big = tmp_path / "big"
+    with open(big, "wb") as f:
+        f.truncate((16 << 20) + 1)
+    with pytest.raises(WordleError, match="big: larger than 16 MiB, so not a checkpoint"):
+        load(str(big), "k")
 
 
 # ---------------------------------------------------------------- the command, on real clusters

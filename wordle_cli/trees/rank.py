@@ -357,7 +357,13 @@ class Checkpoint:
 
     def _parse(self, data: bytes, number: int) -> Outcome:
         try:
-            (opener, kind, value, worst, seconds), = csv.reader([data.decode("utf-8")])
+            text = data.decode("utf-8")
+            if '"' in text:  # a quoted opener (one with a comma): the CSV reader
+                (opener, kind, value, worst, seconds), = csv.reader([text])
+            else:
+                opener, kind, value, worst, seconds = text.split(",")
+                if "\r" in text:
+                    raise ValueError(text)
             outcome = Outcome(opener, kind, int(value), int(worst), float(seconds))
         except (ValueError, csv.Error):  # not UTF-8, a stray carriage return, a field missing or not a number
             self._damaged(number, "not opener,kind,total,worst,seconds")
