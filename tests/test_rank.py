@@ -446,3 +446,136 @@ def test_unknown_opener_and_unreachable_cluster(lists, tmp_path):
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}
     code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", "tcp://127.0.0.1:9", env=env))
     assert code == 1 and err.strip().splitlines() == [err.strip()] and "cannot connect to tcp://127.0.0.1:9" in err
+
+
+# ---------------------------------------------------------------- issue 23: clusters, addresses, processes
+
+
+def session_processes(session: int) -> dict[int, str]:
+    """Live processes of a session (pid -> command line), from /proc."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[3]) == session and fields[0] != "Z":
+            found[int(entry)] = cmdline
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_workers_are_gone_when_a_stopped_rank_exits(tmp_path, shipped, signum):
+    """Issue 23.18: no worker process outlives `tree rank` (stopped mid-run), and no leaked-semaphore warning."""
+    answers = write(tmp_path / "a.txt", Path(shipped["answers"]).read_text().split()[:300])
+    allowed = write(tmp_path / "c.txt", Path(shipped["allowed"]).read_text().split()[:2000])
+    out = tmp_path / "rank.csv"
+    checkpoint = Path(str(out) + ".checkpoint")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "wordle_cli", "tree", "rank", "--exact", "--answers", answers, "--allowed", allowed,
+         "--workers", "2", "-o", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a runner may have ignored it
+    )
+    wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 2)
+    workers = {pid for pid, cmd in session_processes(run.pid).items() if "spawn_main" in cmd}
+    assert len(workers) == 2
+    run.send_signal(signum)
+    code, _, err = finish(run)
+    assert code == 128 + signum, err
+    assert not workers & set(session_processes(run.pid))  # gone before the command ended
+    assert "Traceback" not in err and "leaked" not in err
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["garbage", "", "tcp://host:notaport", "tcp://[::1", "tcp://127.0.0.1", "tcp://127.0.0.1:99999", "ucx://h:1", "inproc://x"],
+)
+def test_a_malformed_cluster_address_is_one_line(runner, address):
+    """Issue 23.3: refused before anything starts, naming the address."""
+    from wordle_cli.cli import main
+
+    result = runner.invoke(main, ["tree", "rank", "--answers", write(Path("a.txt"), ANSWERS), "--cluster", address])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"--cluster {address!r}" in lines[0], result.stderr
+
+
+def test_a_service_that_is_not_dask_is_one_line(lists):
+    """Issue 23.3: a TCP service answering garbage (Dask would read a huge frame length from it)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n" * 64)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "5s"}
+        code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", address, env=env))
+    finally:
+        server.close()
+    assert code == 1 and err.strip().splitlines() == [err.strip()], err
+    assert f"cannot connect to {address}" in err and "out of memory" not in err
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "garbage", "not a duration"),
+        ("DASK_DISTRIBUTED__WORKER__DAEMON", "maybe", "not a bool"),
+    ],
+)
+def test_a_bad_dask_variable_is_one_line(runner, monkeypatch, name, value, message):
+    from wordle_cli.cli import main
+
+    monkeypatch.setenv(name, value)
+    result = runner.invoke(main, ["tree", "rank", "--answers", write(Path("a.txt"), ANSWERS), "--cluster", "tcp://127.0.0.1:9"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and f"{name}={value!r}: {message}" in lines[0], result.stderr
+
+
+def test_workers_are_bounded_and_start_failures_are_one_line(runner, monkeypatch):
+    """Issue 23.4: --workers at most 4 per core (no cluster); a cluster that cannot start is one line."""
+    import distributed
+
+    from wordle_cli.cli import main
+
+    game = ["tree", "rank", "--answers", write(Path("a.txt"), ANSWERS), "--allowed", write(Path("c.txt"), ALLOWED), "-o", "out.csv"]
+    too_many = str(4 * (os.cpu_count() or 1) + 1)
+    result = runner.invoke(main, [*game, "--workers", too_many])
+    assert result.exit_code == 2 and "more than 4 workers per core" in result.stderr
+
+    def no_nanny(*args, **kwargs):
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(distributed, "LocalCluster", no_nanny)
+    result = runner.invoke(main, [*game, "--workers", "1"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and lines[-1].endswith("cannot start a local cluster of 1 Dask workers: Nanny failed to start."), result.stderr
+    assert not Path("out.csv").exists() and not Path("out.csv.checkpoint").exists()
+
+
+def test_the_dashboard_is_off_unless_asked_for():
+    """Issue 22.3: no fixed port: the scheduler's HTTP server takes a free port, and no dashboard is served."""
+    from wordle_cli.trees.cluster import Cluster
+
+    with Cluster(None, 1, quiet=True) as cluster:
+        assert cluster.dashboard is None
+        assert cluster.cluster.scheduler.http_server.port != 8787

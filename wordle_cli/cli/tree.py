@@ -289,8 +289,6 @@ def rank(openers, hard, max_guesses, top_k, cutoff, exact, workers, address, das
         )
         outcomes = list(finished.values())
         if todo:
-            if saved is not None:
-                saved.open()
             progress = RankProgress(len(chosen), len(finished), quiet)
             try:
                 with dask_cluster.Cluster(address, workers, dashboard=dashboard, quiet=quiet) as cluster:
@@ -299,6 +297,8 @@ def rank(openers, hard, max_guesses, top_k, cutoff, exact, workers, address, das
                     reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {link}" if link else ""))
                     if dashboard and not link:
                         reporter.warn("no dashboard: it needs bokeh (pip install bokeh)")
+                    if saved is not None:
+                        saved.open()  # once the cluster runs: a failed start leaves no new file
                     best = None
                     for outcome in outcomes:
                         best = ranking.better_bound(best, outcome)
