@@ -94,6 +94,29 @@ def test_each_opener_gets_its_brute_force_total(game, hard, max_guesses, data):
             assert (outcome.kind, outcome.value) == (rank.EXACT, truth[opener]), opener
 
 
+@given(games(), st.booleans(), st.sampled_from([None, 2, 6]))
+@settings(max_examples=40, deadline=None)
+def test_exact_proves_every_opener_as_brute_force_does(game, hard, max_guesses):
+    """--exact: every row is its opener's own optimum (proven true), whatever the order and bounds."""
+    answers, allowed = game
+    options = rank.RankOptions(hard=hard, max_guesses=max_guesses, exact=True)
+    inputs = rank.make_inputs(Game("t", answers, allowed), options, "cpu")
+    rows = rank.final_rows(rank.rank_serially(inputs, rank.promising_first(inputs, inputs.allowed)), options, len(answers))
+    assert sorted(row[0] for row in rows) == sorted(inputs.allowed)
+    for opener, total, _, proven, worst, _ in rows:
+        truth = naive_tree.best_total(answers, allowed, hard=hard, max_guesses=max_guesses, first=opener)
+        assert proven == "true"
+        assert total == ("infeasible" if truth == naive_tree.INF else str(truth)), opener
+    keys = [(row[1] == "infeasible", int(row[1]) if row[1] != "infeasible" else 0, row[0]) for row in rows]
+    assert keys == sorted(keys)
+
+
+def test_exact_takes_no_bound():
+    assert rank.bound_for(rank.RankOptions(exact=True), 7920) is None
+    assert rank.bound_for(rank.RankOptions(), 7920) == 7921
+    assert rank.digest(ANSWERS, ALLOWED, rank.RankOptions(exact=True)) != rank.digest(ANSWERS, ALLOWED, rank.RankOptions())
+
+
 def test_final_rows_cutoff_and_moving_bound():
     truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, first=w) for w in OPENERS}
     best = min(truth.values())
@@ -427,9 +450,28 @@ def test_ctrl_c_keeps_the_checkpoint(lists, tmp_path, dask_processes):
     assert csv_rows(out) == reference_rows(rank.RankOptions())
 
 
+def test_exact_on_local_clusters_is_the_same_whatever_the_workers_and_resumes(lists, tmp_path):
+    truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, first=w) for w in OPENERS}
+    out = tmp_path / "exact.csv"
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--exact", "--workers", "1", "-o", str(out)))
+    assert code == 0 and err == "", err
+    one = csv_rows(out)
+    assert {row[0]: (row[1], row[3]) for row in one} == {w: (str(t), "true") for w, t in truth.items()}
+    # Two workers, resumed from a checkpoint holding four openers: the same rows.
+    checkpoint = Path(str(out) + ".checkpoint")
+    kept = checkpoint.read_text().splitlines()[:5]
+    checkpoint.write_text("".join(line + "\n" for line in kept))
+    out.unlink()
+    code, _, err = finish(wordle("tree", "rank", *lists, "--exact", "--workers", "2", "-o", str(out)))
+    assert code == 0 and "4 done in" in err, err
+    assert csv_rows(out) == one
+
+
 @pytest.mark.parametrize(
     "extra, status, message",
     [
+        (["--exact", "--cutoff", "30"], 2, "--exact proves every total: it takes no --cutoff"),
+        (["--exact", "--top-k", "2"], 2, "--exact proves every total: it takes no --top-k"),
         (["--top-k", "2", "--cutoff", "30"], 2, "--cutoff needs the exact search"),
         (["--openers", "ZZZ"], 1, "ZZZ"),
     ],
@@ -576,6 +618,11 @@ def test_the_dashboard_is_off_unless_asked_for():
     """Issue 22.3: no fixed port: the scheduler's HTTP server takes a free port, and no dashboard is served."""
     from wordle_cli.trees.cluster import Cluster
 
-    with Cluster(None, 1, quiet=True) as cluster:
-        assert cluster.dashboard is None
-        assert cluster.cluster.scheduler.http_server.port != 8787
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with Cluster(None, 1) as cluster:
+            assert cluster.dashboard is None
+            assert cluster.cluster.scheduler.http_server.port != 8787
+    assert not [w for w in caught if "8787" in str(w.message)]  # 8787 was not even tried
