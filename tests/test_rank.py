@@ -527,6 +527,10 @@ def test_workers_are_gone_when_a_stopped_rank_exits(tmp_path, shipped, signum):
     wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 2)
     workers = {pid for pid, cmd in session_processes(run.pid).items() if "spawn_main" in cmd}
     assert len(workers) == 2
+    if signum == signal.SIGTERM:  # issue 23.12: a second run on the same checkpoint refuses it in one line
+        code, _, err = finish(wordle("tree", "rank", "--exact", "--answers", answers, "--allowed", allowed, "-q", "-o", str(out)))
+        assert code == 1 and err.strip().splitlines() == [
+            f"Error: checkpoint {checkpoint} is in use by another wordle tree rank; wait for it to finish or give another --checkpoint"]
     run.send_signal(signum)
     code, _, err = finish(run)
     assert code == 128 + signum, err
@@ -575,6 +579,11 @@ def test_a_service_that_is_not_dask_is_one_line(lists):
         server.close()
     assert code == 1 and err.strip().splitlines() == [err.strip()], err
     assert f"cannot connect to {address}" in err and "out of memory" not in err
+
+
+def test_a_tls_address_without_tls_settings_is_one_line(lists):
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", "tls://127.0.0.1:9"))
+    assert code == 1 and err.strip().splitlines() == [err.strip()] and "cannot connect to tls://127.0.0.1:9" in err, err
 
 
 @pytest.mark.parametrize(
