@@ -257,6 +257,8 @@ def rank(openers, hard, max_guesses, top_k, cutoff, exact, workers, address, das
       wordle tree rank --exact --openers top.txt -o exact.csv
       wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 12972
     """
+    import os
+
     from wordle_cli import backends, interrupts
     from wordle_cli.trees import cluster as dask_cluster
     from wordle_cli.trees import rank as ranking
@@ -266,7 +268,12 @@ def rank(openers, hard, max_guesses, top_k, cutoff, exact, workers, address, das
     if exact and (top_k or cutoff is not None):
         raise click.UsageError(f"--exact proves every total: it takes no {'--top-k' if top_k else '--cutoff'}")
     if address is None:
-        workers = dask_cluster.local_workers(workers)
+        if workers is not None and workers > dask_cluster.most_local_workers():
+            raise click.BadParameter(
+                f"{workers} is more than {dask_cluster.WORKERS_PER_CORE} workers per core "
+                f"({dask_cluster.most_local_workers()} here); use --cluster for more", param_hint="'--workers'",
+            )
+        workers = workers or os.cpu_count() or 1
     else:
         dask_cluster.check_address(address)
     dask_cluster.check_environment()

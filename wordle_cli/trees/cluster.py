@@ -36,19 +36,9 @@ SCHEMES = ("tcp", "tls")
 DASK_LOGGERS = ("distributed", "bokeh", "tornado")
 
 
-def local_workers(workers: int | None) -> int:
-    """--workers for a local cluster: the machine's cores by default, at most WORKERS_PER_CORE per core."""
-    import click
-
-    cores = os.cpu_count() or 1
-    if workers is None:
-        return cores
-    if workers > WORKERS_PER_CORE * cores:
-        raise click.BadParameter(
-            f"{workers} is more than {WORKERS_PER_CORE} workers per core ({WORKERS_PER_CORE * cores} on {cores} "
-            f"core{'s' if cores != 1 else ''}); use --cluster for more", param_hint="'--workers'",
-        )
-    return workers
+def most_local_workers() -> int:
+    """The most worker processes of a local cluster: WORKERS_PER_CORE per core (more only queue for the cores)."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def check_address(address: str) -> None:
