@@ -107,6 +107,7 @@ def test_exact_proves_every_opener_as_brute_force_does(game, hard, max_guesses):
         truth = naive_tree.best_total(answers, allowed, hard=hard, max_guesses=max_guesses, first=opener)
         assert proven == "true"
         assert total == ("infeasible" if truth == naive_tree.INF else str(truth)), opener
+        assert worst == "" if truth == naive_tree.INF else 1 <= int(worst) <= (max_guesses or len(answers) + 1)
     keys = [(row[1] == "infeasible", int(row[1]) if row[1] != "infeasible" else 0, row[0]) for row in rows]
     assert keys == sorted(keys)
 
@@ -625,9 +626,9 @@ def test_workers_are_bounded_and_start_failures_are_one_line(runner, monkeypatch
 
 def test_the_dashboard_is_off_unless_asked_for():
     """Issue 22.3: no fixed port: the scheduler's HTTP server takes a free port, and no dashboard is served."""
-    from wordle_cli.trees.cluster import Cluster
-
     import warnings
+
+    from wordle_cli.trees.cluster import Cluster
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
