@@ -166,9 +166,13 @@ class Cluster:
         self.close()
 
     def _quiet_dask(self) -> None:
-        """Dask's loggers: errors only, nothing with -q (its own warnings are not ours to show)."""
+        """Dask's loggers: errors only, each on one line without its traceback; nothing with -q."""
         for name in DASK_LOGGERS:
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1 if self.quiet else logging.ERROR)
+            logger = logging.getLogger(name)
+            logger.setLevel(logging.CRITICAL + 1 if self.quiet else logging.ERROR)
+            for handler in logger.handlers:
+                if _one_line not in handler.filters:
+                    handler.addFilter(_one_line)
 
     @property
     def dashboard(self) -> str | None:
@@ -210,6 +214,15 @@ class Cluster:
                 if child.is_alive():
                     child.kill()
                     child.join()
+
+
+def _one_line(record: logging.LogRecord) -> bool:
+    """A log record of Dask's as one line: no traceback (the program's promise), whatever Dask logs."""
+    if record.exc_info or record.stack_info or "\n" in str(record.msg):
+        record.msg = " ".join(record.getMessage().split())
+        record.args = None
+        record.exc_info = record.exc_text = record.stack_info = None
+    return True
 
 
 def _why(exc: BaseException) -> str:
