@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-infer bench-games bench-reference bench-review lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-infer bench-games bench-reference bench-review lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -17,6 +17,7 @@ help:
 	@echo "bench-solver  speed of solve/simulate (and doddle, if installed)"
 	@echo "bench-tree    speed and peak memory of tree build/verify (salet proofs)"
 	@echo "bench-rank    tree rank --cutoff 7951: the ten best openers, then 200 random ones (5-10 min on 2 cores)"
+	@echo "bench-rank-exact  tree rank --exact on 300 random openers (seed 0) for an hour: CPU per opener, extrapolated; resume time"
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
@@ -85,6 +86,10 @@ bench-rank:
 
 bench-reference:
 	$(PYTHON) benchmarks/bench_reference.py $(if $(REFERENCE),--reference $(REFERENCE)) $(BENCH_REFERENCE_ARGS)
+
+bench-rank-exact:
+	$(PYTHON) benchmarks/bench_rank.py --exact --sample 300 --seed 0 --budget 3600
+	$(PYTHON) benchmarks/bench_rank.py --resume
 
 bench-infer:
 	$(PYTHON) benchmarks/bench_infer.py

@@ -95,6 +95,30 @@ def test_each_opener_gets_its_brute_force_total(game, hard, max_guesses, data):
             assert (outcome.kind, outcome.value) == (rank.EXACT, truth[opener]), opener
 
 
+@given(games(), st.booleans(), st.sampled_from([None, 2, 6]))
+@settings(max_examples=40, deadline=None)
+def test_exact_proves_every_opener_as_brute_force_does(game, hard, max_guesses):
+    """--exact: every row is its opener's own optimum (proven true), whatever the order and bounds."""
+    answers, allowed = game
+    options = rank.RankOptions(hard=hard, max_guesses=max_guesses, exact=True)
+    inputs = rank.make_inputs(Game("t", answers, allowed), options, "cpu")
+    rows = rank.final_rows(rank.rank_serially(inputs, rank.promising_first(inputs, inputs.allowed)), options, len(answers))
+    assert sorted(row[0] for row in rows) == sorted(inputs.allowed)
+    for opener, total, _, proven, worst, _ in rows:
+        truth = naive_tree.best_total(answers, allowed, hard=hard, max_guesses=max_guesses, first=opener)
+        assert proven == "true"
+        assert total == ("infeasible" if truth == naive_tree.INF else str(truth)), opener
+        assert worst == "" if truth == naive_tree.INF else 1 <= int(worst) <= (max_guesses or len(answers) + 1)
+    keys = [(row[1] == "infeasible", int(row[1]) if row[1] != "infeasible" else 0, row[0]) for row in rows]
+    assert keys == sorted(keys)
+
+
+def test_exact_takes_no_bound():
+    assert rank.bound_for(rank.RankOptions(exact=True), 7920) is None
+    assert rank.bound_for(rank.RankOptions(), 7920) == 7921
+    assert rank.digest(ANSWERS, ALLOWED, rank.RankOptions(exact=True)) != rank.digest(ANSWERS, ALLOWED, rank.RankOptions())
+
+
 def test_final_rows_cutoff_and_moving_bound():
     truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, first=w) for w in OPENERS}
     best = min(truth.values())
@@ -123,30 +147,134 @@ def test_top_k_rows_are_upper_bounds():
 
 def test_checkpoint_round_trip_and_refusals(tmp_path):
     path = str(tmp_path / "c")
-    saved = rank.Checkpoint(path, "k1")
-    assert saved.load() == {}
-    saved.open()
-    one = rank.Outcome("sal,et", rank.EXACT, 7920, 5, 1.5)
-    two = rank.Outcome("adieu", rank.CUTOFF, 8151, 0, 0.5)
-    saved.append(one)
-    saved.append(two)
-    saved.close()
-    assert rank.Checkpoint(path, "k1").load() == {"sal,et": one, "adieu": two}
+    with rank.Checkpoint(path, "k1") as saved:
+        assert saved.load() == {}
+        saved.open()
+        one = rank.Outcome("sal,et", rank.EXACT, 7920, 5, 1.5)
+        two = rank.Outcome("adieu", rank.CUTOFF, 8151, 0, 0.5)
+        saved.append(one)
+        saved.append(two)
+    assert load(path, "k1") == {"sal,et": one, "adieu": two}
     with pytest.raises(WordleError, match="other word lists or options"):
-        rank.Checkpoint(path, "k2").load()
+        load(path, "k2")
     # A crash mid-line: the cut-short line is dropped, and overwritten by the next append.
     with open(path, "ab") as f:
         f.write(b"crate,exa")
-    again = rank.Checkpoint(path, "k1")
-    assert set(again.load()) == {"sal,et", "adieu"}
-    again.open()
-    again.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
-    again.close()
-    assert set(rank.Checkpoint(path, "k1").load()) == {"sal,et", "adieu", "crate"}
+    with rank.Checkpoint(path, "k1") as again:
+        assert set(again.load()) == {"sal,et", "adieu"}
+        again.open()
+        again.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    assert set(load(path, "k1")) == {"sal,et", "adieu", "crate"}
     other = tmp_path / "other.txt"
     other.write_text("hello\nworld\n")
     with pytest.raises(WordleError, match="not a wordle tree rank checkpoint"):
-        rank.Checkpoint(str(other), "k1").load()
+        load(str(other), "k1")
+
+
+def load(path: str, key: str, check=None) -> dict:
+    with rank.Checkpoint(path, key, check) as saved:
+        return saved.load()
+
+
+HEADER = b"# wordle tree rank checkpoint v1 key=k\n"
+NEWLINE = b"\n"
+
+
+def test_a_header_cut_short_is_a_fresh_checkpoint(tmp_path):
+    """Issue 23.9: a crash inside the header line must not leave a file every later run refuses."""
+    path = tmp_path / "c"
+    path.write_bytes(HEADER[:20])
+    with rank.Checkpoint(str(path), "k") as saved:
+        assert saved.load() == {}
+        saved.open()
+        saved.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    assert path.read_bytes() == HEADER + b"crate,exact,7926,6,2.0\n"
+    assert set(load(str(path), "k")) == {"crate"}
+    path.write_bytes(b"# wordle tree rank nonsense")  # no newline, and not the header's start: not ours
+    with pytest.raises(WordleError, match="not a wordle tree rank checkpoint"):
+        load(str(path), "k")
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        (b"crate,exact,7926,6,2.0\r,x", "not opener,kind"),  # issue 23.2: a carriage return
+        (b"cr\xffate,exact,7926,6,2.0", "not opener,kind"),  # issue 23.10: not UTF-8
+        (b"crate,exact,-5,4,0.1", "impossible total"),  # issue 23.11: values are checked
+        (b"crate,exact,7926,0,0.1", "impossible total or worst"),
+        (b"crate,cutoff,7,0,0.1", "impossible bound"),
+        (b"crate,exact,7926,6,-1", "impossible seconds"),
+        (b"crate,exact,7926,6,nan", "impossible seconds"),
+        (b"zzzzq,exact,7926,6,1", "not an allowed guess"),
+        (b"crate,upper,7926,6,1", "not a result of these options"),
+        (b"crate,exact," + b"9" * 5000 + b",6,1", "too long"),
+        (b"crate,exact,7926,6,2.0\ncrate,exact,7927,6,2.0", "already given another result"),
+    ],
+)
+def test_a_damaged_line_is_refused_and_the_file_kept(tmp_path, line, why):
+    path = tmp_path / "c"
+    content = HEADER + b"salet,exact,7920,5,1.0\n" + line + b"\nslate,exact,7928,5,1.0\n"
+    path.write_bytes(content)
+    inputs = rank.RankInputs(["a"] * 2315, ["salet", "crate", "slate"], rank.RankOptions(), None, "k")
+    with pytest.raises(WordleError) as error:
+        load(str(path), "k", rank.outcome_check(inputs))
+    message = str(error.value)
+    number = 3 + line.count(NEWLINE)
+    assert f"line {number}:" in message and why in message and "\n" not in message and len(message) < 200
+    assert path.read_bytes() == content  # nothing truncated, nothing padded
+
+
+def test_checked_values_follow_the_options():
+    answers = ["a"] * 10
+    exact = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(exact=True), None, "k"))
+    cut = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(cutoff=25), None, "k"))
+    assert exact(rank.Outcome("w", rank.EXACT, 19, 2, 0.0)) is None  # 2n - 1: the least any tree needs
+    assert exact(rank.Outcome("w", rank.EXACT, 18, 2, 0.0)) is not None
+    assert exact(rank.Outcome("w", rank.EXACT, 60, 6, 0.0)) is None  # n x 6 guesses: the most
+    assert exact(rank.Outcome("w", rank.EXACT, 61, 6, 0.0)) is not None
+    assert exact(rank.Outcome("w", rank.CUTOFF, 30, 0, 0.0)) is not None  # --exact cuts nothing
+    assert exact(rank.Outcome("w", rank.INFEASIBLE, rank.search.INF, 0, 0.0)) is None
+    assert cut(rank.Outcome("w", rank.CUTOFF, 25, 0, 0.0)) is None
+    assert cut(rank.Outcome("w", rank.CUTOFF, 24, 0, 0.0)) is not None  # below the cutoff it proved
+    assert cut(rank.Outcome("w", rank.EXACT, 25, 3, 0.0)) is not None  # exact at the cutoff: would have been cut
+
+
+def test_a_checkpoint_in_use_is_refused_in_one_line(tmp_path):
+    """Issue 23.12: two runs on one checkpoint: the second refuses it (fcntl.flock), nothing is written twice."""
+    path = str(tmp_path / "c")
+    with rank.Checkpoint(path, "k") as first:
+        first.load()
+        first.open()
+        with pytest.raises(WordleError, match=r"c is in use by another wordle tree rank; wait for it"):
+            load(path, "k")
+        first.append(rank.Outcome("crate", rank.EXACT, 7926, 6, 2.0))
+    assert set(load(path, "k")) == {"crate"}  # released on close
+
+
+def test_an_unused_new_checkpoint_leaves_no_file(tmp_path):
+    path = tmp_path / "c"
+    assert load(str(path), "k") == {}
+    assert not path.exists()
+
+
+def test_checkpoint_is_read_line_by_line_in_bounded_memory(tmp_path):
+    """Issue 23.13: a 2 MiB checkpoint (one opener's line again and again) is read without holding it."""
+    import tracemalloc
+
+    path = tmp_path / "c"
+    line = b"salet,exact,7920,5,1.0\n"
+    with open(path, "wb") as f:
+        f.write(HEADER)
+        f.write(line * ((2 << 20) // len(line)))
+    inputs = rank.RankInputs(["a"] * 2315, ["salet"], rank.RankOptions(), None, "k")
+    tracemalloc.start()
+    try:
+        done = load(str(path), "k", rank.outcome_check(inputs))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert set(done) == {"salet"}
+    assert peak < 1 << 20  # the file is 2 MiB
 
 
 def test_digest_changes_with_lists_and_options():
@@ -158,12 +286,17 @@ def test_digest_changes_with_lists_and_options():
         assert rank.digest(ANSWERS, ALLOWED, changed) != base
 
 
-def test_checkpoint_is_read_in_bounded_memory(tmp_path):
-    """A checkpoint is read by the one input reader: an endless or huge file is refused, not held."""
-    with pytest.raises(WordleError, match="/dev/zero: larger than 16 MiB, so not a checkpoint"):
-        rank.Checkpoint("/dev/zero", "k").load()
+def test_checkpoint_must_be_a_regular_file_of_at_most_16_mib(tmp_path):
+    """An endless or huge file is refused, not read."""
+    with pytest.raises(WordleError, match="/dev/zero: not a regular file, so not a checkpoint"):
+        load("/dev/zero", "k")
     with pytest.raises(WordleError, match="is a directory, not a checkpoint"):
-        rank.Checkpoint(str(tmp_path), "k").load()
+        load(str(tmp_path), "k")
+    big = tmp_path / "big"
+    with open(big, "wb") as f:
+        f.truncate((16 << 20) + 1)
+    with pytest.raises(WordleError, match="big: larger than 16 MiB, so not a checkpoint"):
+        load(str(big), "k")
 
 
 # ---------------------------------------------------------------- the command, on real clusters
@@ -319,9 +452,28 @@ def test_ctrl_c_keeps_the_checkpoint(lists, tmp_path, dask_processes):
     assert csv_rows(out) == reference_rows(rank.RankOptions())
 
 
+def test_exact_on_local_clusters_is_the_same_whatever_the_workers_and_resumes(lists, tmp_path):
+    truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, first=w) for w in OPENERS}
+    out = tmp_path / "exact.csv"
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--exact", "--workers", "1", "-o", str(out)))
+    assert code == 0 and err == "", err
+    one = csv_rows(out)
+    assert {row[0]: (row[1], row[3]) for row in one} == {w: (str(t), "true") for w, t in truth.items()}
+    # Two workers, resumed from a checkpoint holding four openers: the same rows.
+    checkpoint = Path(str(out) + ".checkpoint")
+    kept = checkpoint.read_text().splitlines()[:5]
+    checkpoint.write_text("".join(line + "\n" for line in kept))
+    out.unlink()
+    code, _, err = finish(wordle("tree", "rank", *lists, "--exact", "--workers", "2", "-o", str(out)))
+    assert code == 0 and "4 done in" in err, err
+    assert csv_rows(out) == one
+
+
 @pytest.mark.parametrize(
     "extra, status, message",
     [
+        (["--exact", "--cutoff", "30"], 2, "--exact proves every total: it takes no --cutoff"),
+        (["--exact", "--top-k", "2"], 2, "--exact proves every total: it takes no --top-k"),
         (["--top-k", "2", "--cutoff", "30"], 2, "--cutoff needs the exact search"),
         (["--openers", "ZZZ"], 1, "ZZZ"),
     ],
@@ -338,3 +490,150 @@ def test_unknown_opener_and_unreachable_cluster(lists, tmp_path):
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}
     code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", "tcp://127.0.0.1:9", env=env))
     assert code == 1 and err.strip().splitlines() == [err.strip()] and "cannot connect to tcp://127.0.0.1:9" in err
+
+
+# ---------------------------------------------------------------- issue 23: clusters, addresses, processes
+
+
+def session_processes(session: int) -> dict[int, str]:
+    """Live processes of a session (pid -> command line), from /proc."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[3]) == session and fields[0] != "Z":
+            found[int(entry)] = cmdline
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_workers_are_gone_when_a_stopped_rank_exits(tmp_path, shipped, signum):
+    """Issue 23.18: no worker process outlives `tree rank` (stopped mid-run), and no leaked-semaphore warning."""
+    answers = write(tmp_path / "a.txt", Path(shipped["answers"]).read_text().split()[:300])
+    allowed = write(tmp_path / "c.txt", Path(shipped["allowed"]).read_text().split()[:2000])
+    out = tmp_path / "rank.csv"
+    checkpoint = Path(str(out) + ".checkpoint")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "wordle_cli", "tree", "rank", "--exact", "--answers", answers, "--allowed", allowed,
+         "--workers", "2", "-o", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a runner may have ignored it
+    )
+    wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 2)
+    workers = {pid for pid, cmd in session_processes(run.pid).items() if "spawn_main" in cmd}
+    assert len(workers) == 2
+    if signum == signal.SIGTERM:  # issue 23.12: a second run on the same checkpoint refuses it in one line
+        code, _, err = finish(wordle("tree", "rank", "--exact", "--answers", answers, "--allowed", allowed, "-q", "-o", str(out)))
+        assert code == 1 and err.strip().splitlines() == [
+            f"Error: checkpoint {checkpoint} is in use by another wordle tree rank; wait for it to finish or give another --checkpoint"]
+    run.send_signal(signum)
+    code, _, err = finish(run)
+    assert code == 128 + signum, err
+    assert not workers & set(session_processes(run.pid))  # gone before the command ended
+    assert "Traceback" not in err and "leaked" not in err
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["garbage", "", "tcp://host:notaport", "tcp://[::1", "tcp://127.0.0.1", "tcp://127.0.0.1:99999", "ucx://h:1", "inproc://x"],
+)
+def test_a_malformed_cluster_address_is_one_line(runner, address):
+    """Issue 23.3: refused before anything starts, naming the address."""
+    from wordle_cli.cli import main
+
+    result = runner.invoke(main, ["tree", "rank", "--answers", write(Path("a.txt"), ANSWERS), "--cluster", address])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"--cluster {address!r}" in lines[0], result.stderr
+
+
+def test_a_service_that_is_not_dask_is_one_line(lists):
+    """Issue 23.3: a TCP service answering garbage (Dask would read a huge frame length from it)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n" * 64)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "5s"}
+        code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", address, env=env))
+    finally:
+        server.close()
+    assert code == 1 and err.strip().splitlines() == [err.strip()], err
+    assert f"cannot connect to {address}" in err and "out of memory" not in err
+
+
+def test_a_tls_address_without_tls_settings_is_one_line(lists):
+    code, _, err = finish(wordle("tree", "rank", *lists, "-q", "--cluster", "tls://127.0.0.1:9"))
+    assert code == 1 and err.strip().splitlines() == [err.strip()] and "cannot connect to tls://127.0.0.1:9" in err, err
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "garbage", "not a duration"),
+        ("DASK_DISTRIBUTED__WORKER__DAEMON", "maybe", "not a bool"),
+    ],
+)
+def test_a_bad_dask_variable_is_one_line(runner, monkeypatch, name, value, message):
+    from wordle_cli.cli import main
+
+    monkeypatch.setenv(name, value)
+    result = runner.invoke(main, ["tree", "rank", "--answers", write(Path("a.txt"), ANSWERS), "--cluster", "tcp://127.0.0.1:9"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and f"{name}={value!r}: {message}" in lines[0], result.stderr
+
+
+def test_workers_are_bounded_and_start_failures_are_one_line(runner, monkeypatch):
+    """Issue 23.4: --workers at most 4 per core (no cluster); a cluster that cannot start is one line."""
+    import distributed
+
+    from wordle_cli.cli import main
+
+    game = ["tree", "rank", "--answers", write(Path("a.txt"), ANSWERS), "--allowed", write(Path("c.txt"), ALLOWED), "-o", "out.csv"]
+    too_many = str(4 * (os.cpu_count() or 1) + 1)
+    result = runner.invoke(main, [*game, "--workers", too_many])
+    assert result.exit_code == 2 and "more than 4 workers per core" in result.stderr
+
+    def no_nanny(*args, **kwargs):
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(distributed, "LocalCluster", no_nanny)
+    result = runner.invoke(main, [*game, "--workers", "1"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and lines[-1].endswith("cannot start a local cluster of 1 Dask workers: Nanny failed to start."), result.stderr
+    assert not Path("out.csv").exists() and not Path("out.csv.checkpoint").exists()
+
+
+def test_the_dashboard_is_off_unless_asked_for():
+    """Issue 22.3: no fixed port: the scheduler's HTTP server takes a free port, and no dashboard is served."""
+    import warnings
+
+    from wordle_cli.trees.cluster import Cluster
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with Cluster(None, 1) as cluster:
+            assert cluster.dashboard is None
+            assert cluster.cluster.scheduler.http_server.port != 8787
+    assert not [w for w in caught if "8787" in str(w.message)]  # 8787 was not even tried

@@ -294,8 +294,14 @@ def _threads(threads: int | None) -> int:
     help="Stop each opener's search once its total is proven >= TOTAL (reported as >=TOTAL). "
     "Without it, the best total proven so far bounds the others.",
 )
-@count_option("--workers", help="Worker processes of the local Dask cluster [default: the machine's cores].")
+@click.option(
+    "--exact",
+    is_flag=True,
+    help="Prove every opener's own optimum (no cutoff, no moving bound): a total for every row. Slow on full lists.",
+)
+@count_option("--workers", help="Worker processes of the local Dask cluster, at most 4 per core [default: the machine's cores].")
 @click.option("--cluster", "address", metavar="ADDRESS", default=None, help="Use a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")
+@click.option("--dashboard", is_flag=True, help="Serve Dask's dashboard (needs bokeh) and print its address [default: none].")
 @click.option(
     "--checkpoint",
     metavar="FILE",
@@ -308,7 +314,10 @@ def _threads(threads: int | None) -> int:
 @game_options
 @backend_option
 @quiet_option
-def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint, output, plot, game, answers, allowed, backend, quiet):
+def rank(
+    openers, hard, max_guesses, top_k, cutoff, exact, workers, address, dashboard, checkpoint, output, plot, game, answers, allowed,
+    backend, quiet,
+):
     """Rank openers by their optimal totals, with proof, on a Dask cluster.
 
     Each opener's decision tree is searched exactly (as `tree build --first`)
@@ -316,66 +325,82 @@ def rank(openers, hard, max_guesses, top_k, cutoff, workers, address, checkpoint
     running Dask scheduler (--cluster). The CSV, best first (ties by opener),
     has opener,total,average,proven,worst,seconds; proven is true (exact),
     false (--top-k upper bound) or cutoff (total >= the bound shown).
+    With --exact every row has its proven total.
 
     \b
       wordle tree rank --openers top.txt --cutoff 7951 -o rank.csv
+      wordle tree rank --exact --openers top.txt -o exact.csv
       wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 12972
     """
     import os
 
     from wordle_cli import backends, interrupts
+    from wordle_cli.trees import cluster as dask_cluster
     from wordle_cli.trees import rank as ranking
-    from wordle_cli.trees.cluster import Cluster, rank_on
 
     if top_k and cutoff is not None:
         raise click.UsageError("--cutoff needs the exact search: a top-k search below a bound proves nothing")
     check_plot(plot)
+    if exact and (top_k or cutoff is not None):
+        raise click.UsageError(f"--exact proves every total: it takes no {'--top-k' if top_k else '--cutoff'}")
+    if address is None:
+        if workers is not None and workers > dask_cluster.most_local_workers():
+            raise click.BadParameter(
+                f"{workers} is more than {dask_cluster.WORKERS_PER_CORE} workers per core "
+                f"({dask_cluster.most_local_workers()} here); use --cluster for more", param_hint="'--workers'",
+            )
+        workers = workers or os.cpu_count() or 1
+    else:
+        dask_cluster.check_address(address)
+    dask_cluster.check_environment()
     reporter = Reporter(quiet)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     chosen = _opener_list(openers, the_game, reporter)
-    options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff)
+    options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff, exact=exact)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
     inputs = ranking.make_inputs(the_game, options, table_backend)
     if checkpoint is None and replaces_file(output):  # not beside /dev/null, a FIFO or stdout
         checkpoint = output + ".checkpoint"
-    saved = ranking.Checkpoint(checkpoint, inputs.digest) if checkpoint else None
-    finished = {w: o for w, o in (saved.load() if saved else {}).items() if w in chosen}
-    todo = [w for w in ranking.promising_first(inputs, chosen) if w not in finished]
-    reporter.info(
-        f"{game}: {len(the_game.answers)} answers from {answers_name}; {len(chosen)} openers"
-        + (f", {len(finished)} done in {checkpoint}" if finished else "")
-    )
-    outcomes = list(finished.values())
-    if todo:
-        if saved is not None:
-            saved.open()
-        progress = RankProgress(len(chosen), len(finished), quiet)
-        cluster = None
-        try:
-            cluster = Cluster(address, workers or os.cpu_count() or 1)
-            n = workers or os.cpu_count() or 1
-            where = address or f"a local cluster of {n} worker{'s' if n != 1 else ''}"
-            reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {cluster.dashboard}" if cluster.dashboard else ""))
-            best = None
-            for outcome in outcomes:
-                best = ranking.better_bound(best, outcome)
+    saved = ranking.Checkpoint(checkpoint, inputs.digest, ranking.outcome_check(inputs)) if checkpoint else None
+    try:
+        wanted = set(chosen)
+        finished = {w: o for w, o in (saved.load() if saved else {}).items() if w in wanted}
+        todo = [w for w in ranking.promising_first(inputs, chosen) if w not in finished]
+        reporter.info(
+            f"{game}: {len(the_game.answers)} answers from {answers_name}; {len(chosen)} openers"
+            + (f", {len(finished)} done in {checkpoint}" if finished else "")
+        )
+        outcomes = list(finished.values())
+        if todo:
+            progress = RankProgress(len(chosen), len(finished), quiet)
+            try:
+                with dask_cluster.Cluster(address, workers, dashboard=dashboard, quiet=quiet) as cluster:
+                    where = address or f"a local cluster of {workers} worker{'s' if workers != 1 else ''}"
+                    link = cluster.dashboard if dashboard else None
+                    reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {link}" if link else ""))
+                    if dashboard and not link:
+                        reporter.warn("no dashboard: it needs bokeh (pip install bokeh)")
+                    if saved is not None:
+                        saved.open()  # once the cluster runs: a failed start leaves no new file
+                    best = None
+                    for outcome in outcomes:
+                        best = ranking.better_bound(best, outcome)
 
-            def done(outcome):
+                    def done(outcome):
+                        if saved is not None:
+                            saved.append(outcome)
+                        progress(outcome)
+
+                    outcomes += dask_cluster.rank_on(cluster, inputs, todo, done, best)
+            except (KeyboardInterrupt, interrupts.Interrupted):
                 if saved is not None:
-                    saved.append(outcome)
-                progress(outcome)
-
-            outcomes += rank_on(cluster, inputs, todo, done, best)
-        except (KeyboardInterrupt, interrupts.Interrupted):
-            if saved is not None:
-                reporter.warn(f"interrupted; finished openers are kept in {checkpoint}: run the same command again to go on")
-            raise
-        finally:
-            progress.close()
-            if saved is not None:
-                saved.close()
-            if cluster is not None:
-                cluster.close()
+                    reporter.warn(f"interrupted; finished openers are kept in {checkpoint}: run the same command again to go on")
+                raise
+            finally:
+                progress.close()
+    finally:
+        if saved is not None:
+            saved.close()
     rows = ranking.final_rows(outcomes, options, len(the_game.answers))
     with AtomicOutput(output) as out:
         out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))

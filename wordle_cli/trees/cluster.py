@@ -13,47 +13,174 @@ what, or when.
 from __future__ import annotations
 
 import logging
+import os
+import warnings
 from collections.abc import Callable, Sequence
 
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import WordleError, one_line, quote
 from wordle_cli.trees import rank
 
 #: Tasks in flight per worker thread: enough to keep workers busy, few enough that the moving bound stays fresh.
 TASKS_PER_THREAD = 2
 
+#: Local worker processes allowed per core (more only queue for the cores and cost memory).
+WORKERS_PER_CORE = 4
+
+#: Seconds a worker process gets to stop after the cluster closes before it is killed.
+STOP_SECONDS = 5
+
+#: The address schemes `--cluster` accepts (Dask's TCP, with or without TLS).
+SCHEMES = ("tcp", "tls")
+
+#: Dask's loggers, silenced by -q (Dask's own warnings) and kept to errors otherwise.
+DASK_LOGGERS = ("distributed", "bokeh", "tornado")
+
+
+def most_local_workers() -> int:
+    """The most worker processes of a local cluster: WORKERS_PER_CORE per core (more only queue for the cores)."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_address(address: str) -> None:
+    """A --cluster address Dask can dial (tcp:// or tls://, a host and a port), or one line saying why not."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    what = f"--cluster {quote(address)}"
+    try:
+        scheme, location = parse_address(address, strict=False)
+    except (ValueError, TypeError):
+        raise WordleError(f"{what}: not a scheduler address such as tcp://10.0.0.5:8786") from None
+    if scheme not in SCHEMES:
+        raise WordleError(f"{what}: the {quote(scheme)} protocol is not supported; use tcp:// (or tls://)")
+    try:
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError):
+        host, port = "", None
+    if not host or not isinstance(port, int) or not 0 < port < 65536:
+        raise WordleError(f"{what}: not a host and port such as tcp://10.0.0.5:8786")
+
+
+def check_environment() -> None:
+    """Dask settings from DASK_* variables must fit their setting: one line naming a variable that does not."""
+    import dask.config
+    import distributed  # noqa: F401 - adds its settings to Dask's defaults
+    from dask.utils import parse_timedelta
+
+    for name, text in sorted(os.environ.items()):
+        if not name.startswith("DASK_") or name == "DASK_CONFIG":
+            continue
+        key = name[5:].lower().replace("__", ".")
+        defaults = [d for d in dask.config.defaults if _has_key(d, key)]
+        if not defaults:
+            continue  # not one of Dask's own settings: Dask decides
+        default = dask.config.get(key, config=defaults[-1])
+        try:
+            value = dask.config.get(key, config=dask.config.collect_env({name: text}))
+        except (KeyError, TypeError, IndexError, AttributeError):
+            continue  # set in some other shape: Dask decides
+        if isinstance(default, str) and _is_duration(default):
+            try:
+                parse_timedelta(value)
+                continue
+            except (KeyError, ValueError, TypeError):
+                pass
+        elif isinstance(default, bool):
+            if isinstance(value, bool):
+                continue
+        elif isinstance(default, (int, float)):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                continue
+        else:
+            continue
+        kind = "a duration such as 10s" if isinstance(default, str) else f"a {type(default).__name__}"
+        raise WordleError(f"environment variable {name}={quote(text)}: not {kind}")
+
+
+def _has_key(config: dict, key: str) -> bool:
+    import dask.config
+
+    try:
+        dask.config.get(key, config=config)
+        return True
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return False
+
+
+def _is_duration(text: str) -> bool:
+    from dask.utils import parse_timedelta
+
+    try:
+        parse_timedelta(text)
+        return True
+    except (KeyError, ValueError, TypeError):
+        return False
+
 
 class Cluster:
-    """A Dask client, on a cluster of its own (LocalCluster) or on a running scheduler."""
+    """A Dask client, on a cluster of its own (LocalCluster) or on a running scheduler.
 
-    def __init__(self, address: str | None, workers: int):
+    A context manager: leaving it closes the client and the local cluster
+    and waits until its worker processes are gone (killing any still there
+    after STOP_SECONDS), so none outlives the command.
+    """
+
+    def __init__(self, address: str | None, workers: int, *, dashboard: bool = False, quiet: bool = False):
         try:
             from distributed import Client, LocalCluster
         except ImportError:  # pragma: no cover - a dependency of the package
             raise WordleError("wordle tree rank needs Dask: pip install distributed") from None
         self.cluster = None
+        self.client = None
+        self.address = address
+        self.quiet = quiet
+        self._quiet_dask()
         try:
-            if address is None:
-                self.cluster = LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0" if _has_bokeh() else None,
-                    silence_logs=logging.CRITICAL,  # our own messages say what went wrong
-                )
-                self.client = Client(self.cluster)
-            else:
-                self.client = Client(address)  # waits distributed.comm.timeouts.connect (Dask config)
-        except OSError as exc:
+            with warnings.catch_warnings():
+                if quiet:
+                    warnings.simplefilter("ignore")
+                if address is None:
+                    self.cluster = LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        # The scheduler serves HTTP (health, metrics) even without a dashboard: on a free port then.
+                        dashboard_address=":8787" if dashboard else ":0",
+                        scheduler_kwargs={"dashboard": bool(dashboard and _has_bokeh())},
+                        silence_logs=logging.CRITICAL if quiet else logging.ERROR,
+                    )
+                    self.client = Client(self.cluster)
+                else:
+                    self.client = Client(address)  # waits distributed.comm.timeouts.connect (Dask config)
+        except BaseException as exc:
             self.close()
-            where = address or "a local cluster"
-            raise WordleError(f"cannot connect to {where}: {exc}") from None
+            if not isinstance(exc, Exception) or isinstance(exc, WordleError):
+                raise  # an interrupt, or a message of our own
+            if address is None:
+                raise WordleError(f"cannot start a local cluster of {workers} Dask workers: {_why(exc)}") from None
+            raise WordleError(f"cannot connect to {address}: {_why(exc)}") from None
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _quiet_dask(self) -> None:
+        """Dask's loggers: errors only, each on one line without its traceback; nothing with -q."""
+        for name in DASK_LOGGERS:
+            logger = logging.getLogger(name)
+            logger.setLevel(logging.CRITICAL + 1 if self.quiet else logging.ERROR)
+            for handler in logger.handlers:
+                if _one_line not in handler.filters:
+                    handler.addFilter(_one_line)
 
     @property
     def dashboard(self) -> str | None:
         """The dashboard's address, when the scheduler serves one."""
         try:
             if self.cluster is not None:
-                return self.cluster.dashboard_link if _has_bokeh() else None
+                return self.cluster.dashboard_link if _has_bokeh() and self.cluster.scheduler_info.get(
+                    "services", {}).get("dashboard") else None
             if "dashboard" not in self.client.scheduler_info().get("services", {}):
                 return None
             return self.client.dashboard_link
@@ -64,12 +191,47 @@ class Cluster:
         return max(1, sum(self.client.nthreads().values()))
 
     def close(self) -> None:
-        client = getattr(self, "client", None)
-        if client is not None:
-            client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-            self.cluster = None
+        """Close the client and the local cluster; every worker process this run started is gone after it."""
+        import multiprocessing
+
+        client, self.client = self.client, None
+        cluster, self.cluster = self.cluster, None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Dask's complaints about tasks cut short on the way out
+            try:
+                if client is not None:
+                    client.close(timeout=STOP_SECONDS)
+            except Exception:  # noqa: BLE001 - a scheduler gone already; the cluster is closed below anyway
+                pass
+            try:
+                if cluster is not None:
+                    cluster.close(timeout=STOP_SECONDS)
+            except Exception:  # noqa: BLE001 - workers that did not stop in time are killed below
+                pass
+        if cluster is not None:
+            for child in multiprocessing.active_children():  # the nannies' worker processes, ours alone
+                child.join(STOP_SECONDS)
+                if child.is_alive():
+                    child.kill()
+                    child.join()
+
+
+def _one_line(record: logging.LogRecord) -> bool:
+    """A log record of Dask's as one line: no traceback (the program's promise), whatever Dask logs."""
+    if record.exc_info or record.stack_info or "\n" in str(record.msg):
+        record.msg = " ".join(record.getMessage().split())
+        record.args = None
+        record.exc_info = record.exc_text = record.stack_info = None
+    return True
+
+
+def _why(exc: BaseException) -> str:
+    """One line for what Dask raised (a MemoryError: the peer sent what no Dask scheduler sends)."""
+    if isinstance(exc, MemoryError):
+        return "it does not answer as a Dask scheduler"
+    if isinstance(exc, (TimeoutError, OSError)) and not str(exc):
+        return "no answer"
+    return one_line(exc)
 
 
 def rank_on(
@@ -127,8 +289,6 @@ def _reason(future) -> str:
         exc = future.exception()
     except Exception as err:  # noqa: BLE001 - whatever Dask says, in one line
         exc = err
-    from wordle_cli.errors import one_line
-
     return f"{type(exc).__name__}: {one_line(exc)}"
 
 

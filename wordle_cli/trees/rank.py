@@ -20,6 +20,7 @@ import errno
 import hashlib
 import json
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -27,8 +28,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_cli.errors import WordleError
+from wordle_cli import config
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.trees import search
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: checkpoints are not locked
+    fcntl = None
 
 #: Bumped when the meaning of a checkpoint line changes.
 CHECKPOINT_VERSION = 1
@@ -43,6 +50,7 @@ class RankOptions:
     max_guesses: int | None = 6
     top_k: int = 0
     cutoff: int | None = None  # None: the moving bound (exact search) or none (top-k)
+    exact: bool = False  # every opener's own optimum: no cutoff, no moving bound
 
 
 @dataclass
@@ -73,9 +81,11 @@ def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions)
     for name, words in (("answers", answers), ("allowed", allowed)):
         h.update(f"{name}:{len(words)}\n".encode())
         h.update("\n".join(words).encode("utf-8", "surrogateescape"))
-    h.update(json.dumps(
-        {"v": CHECKPOINT_VERSION, "hard": options.hard, "max": options.max_guesses, "top_k": options.top_k,
-         "cutoff": options.cutoff}, sort_keys=True).encode())
+    meaning = {"v": CHECKPOINT_VERSION, "hard": options.hard, "max": options.max_guesses, "top_k": options.top_k,
+               "cutoff": options.cutoff}
+    if options.exact:  # absent otherwise, so that checkpoints made before --exact stay valid
+        meaning["exact"] = True
+    h.update(json.dumps(meaning, sort_keys=True).encode())
     return h.hexdigest()[:32]
 
 
@@ -150,7 +160,12 @@ def rank_serially(inputs: RankInputs, openers: Iterable[str], done: Callable[[Ou
 
 
 def bound_for(options: RankOptions, best: int | None) -> int | None:
-    """The bound an opener is searched with: the cutoff, else one above the best proven total (ties stay exact)."""
+    """The bound an opener is searched with: the cutoff, else one above the best proven total (ties stay exact).
+
+    None (no bound) with --exact and --top-k.
+    """
+    if options.exact:
+        return None
     if options.cutoff is not None:
         return options.cutoff
     if options.top_k > 0 or best is None:
@@ -176,7 +191,7 @@ def final_rows(outcomes: Iterable[Outcome], options: RankOptions, n_answers: int
     """
     outcomes = list(outcomes)
     best = None
-    moving = options.cutoff is None and options.top_k <= 0
+    moving = options.cutoff is None and options.top_k <= 0 and not options.exact
     if moving:
         for outcome in outcomes:
             best = better_bound(best, outcome)
@@ -221,65 +236,203 @@ def csv_line(fields: Sequence[object]) -> str:
 
 # ---------------------------------------------------------------- the checkpoint
 
+#: The longest checkpoint line read (an opener of 8 symbols and four numbers need far less).
+MAX_CHECKPOINT_LINE = 1024
+
+
+def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
+    """What a checkpoint line may hold for these inputs: `check(outcome)` says why not, or None.
+
+    Bounds every tree obeys: with n answers, a total is at least 2n - 1 (the
+    opener finds at most one answer, every other takes a second guess), at
+    most n + n(n+1)/2 (then each possible answer in turn) and at most
+    n x --max-guesses; the worst case is 1 to n + 1 guesses (--max-guesses).
+    """
+    opts = inputs.options
+    allowed = set(inputs.allowed)
+    n = len(inputs.answers)
+    least = 2 * n - 1
+    most = n + n * (n + 1) // 2
+    deepest = n + 1
+    if opts.max_guesses is not None:
+        most, deepest = min(most, opts.max_guesses * n), min(deepest, opts.max_guesses)
+    if opts.exact:
+        kinds = (EXACT, INFEASIBLE)
+    elif opts.top_k > 0:
+        kinds = (UPPER, INFEASIBLE)
+    else:
+        kinds = (EXACT, CUTOFF, INFEASIBLE)
+
+    def check(o: Outcome) -> str | None:
+        if o.opener not in allowed:
+            return "not an allowed guess of the game"
+        if o.kind not in kinds:
+            return f"{o.kind} is not a result of these options"
+        if o.kind in (EXACT, UPPER):
+            if not least <= o.value <= most or not 1 <= o.worst <= deepest:
+                return "impossible total or worst case"
+            if o.kind == EXACT and opts.cutoff is not None and o.value >= opts.cutoff:
+                return "an exact total at or above the cutoff"
+        elif o.kind == CUTOFF:
+            if not max(least, opts.cutoff or 0) <= o.value <= search.INF or o.worst != 0:
+                return "impossible bound"
+        elif o.value != search.INF or o.worst != 0:
+            return "impossible infeasible result"
+        return None
+
+    return check
+
 
 class Checkpoint:
     """Finished openers, one line each, appended and fsynced as they come; keyed by `digest`.
 
     Line 1: `# wordle tree rank checkpoint v1 key=DIGEST`; then
-    `opener,kind,value,worst,seconds`. A last line cut short by a crash is
-    dropped (and overwritten) when the file is opened again.
+    `opener,kind,value,worst,seconds`. A last line cut short by a crash
+    (the header included) is dropped and overwritten when the file is
+    opened again; any other line that is not a valid result (checked by
+    `check`, see `outcome_check`) is refused with its line number.
+
+    From `load` to `close` the file is locked (`fcntl.flock`): a second run
+    given the same file refuses it in one line instead of interleaving its
+    lines. Use as a context manager, or call `close`.
     """
 
-    def __init__(self, path: str, key: str):
+    def __init__(self, path: str, key: str, check: Callable[[Outcome], str | None] | None = None):
         self.path = path
         self.key = key
+        self.check = check
         self.header = f"# wordle tree rank checkpoint v{CHECKPOINT_VERSION} key={key}"
         self._file = None
+        self._writable = False
+        self._created = False
+        self._valid_length = 0
+
+    def __enter__(self) -> Checkpoint:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def load(self) -> dict[str, Outcome]:
-        """What an earlier run finished (empty for a new file); WordleError if it was made for other inputs."""
-        from wordle_cli.wordlist import read_bytes
+        """What an earlier run finished (empty for a new file); WordleError if it was made for other inputs.
 
-        if not os.path.exists(self.path):
-            return {}
-        data = read_bytes(self.path, "checkpoint")  # bounded, one-line errors (the project's input reader)
-        text = data.decode("utf-8", "replace")
-        lines = text.split("\n")
-        complete = lines[:-1]  # the part after the last newline is an unfinished line
-        if not complete:
-            return {}
-        if complete[0] != self.header:
-            if complete[0].startswith("# wordle tree rank checkpoint"):
+        Reads line by line: time linear in the file, memory bounded by the
+        game's openers (a line for an opener met before replaces nothing).
+        """
+        self._lock()
+        self._file.seek(0)
+        header = (self.header + "\n").encode()
+        first = self._file.readline(len(header) + 1)
+        if not first.endswith(b"\n"):  # empty, or a header cut short by a crash: a fresh file
+            if header.startswith(first):
+                return {}
+            raise WordleError(f"{self.path} is not a wordle tree rank checkpoint; give another --checkpoint")
+        if first != header:
+            if first.startswith(b"# wordle tree rank checkpoint"):
                 raise WordleError(
                     f"checkpoint {self.path} was made with other word lists or options; "
                     "remove it or give another --checkpoint"
                 )
             raise WordleError(f"{self.path} is not a wordle tree rank checkpoint; give another --checkpoint")
-        done = {}
-        for number, line in enumerate(complete[1:], start=2):
-            try:
-                (opener, kind, value, worst, seconds), = csv.reader([line])
-                if kind not in (EXACT, CUTOFF, UPPER, INFEASIBLE):
-                    raise ValueError(kind)
-                done[opener] = Outcome(opener, kind, int(value), int(worst), float(seconds))
-            except ValueError:
-                raise WordleError(f"checkpoint {self.path} line {number}: damaged; remove the line or the file") from None
-        self._valid_length = len(("\n".join(complete) + "\n").encode("utf-8"))
+        valid = len(first)
+        done: dict[str, Outcome] = {}
+        number = 1
+        while True:
+            line = self._file.readline(MAX_CHECKPOINT_LINE + 1)
+            if not line:
+                break
+            number += 1
+            if not line.endswith(b"\n"):
+                if len(line) <= MAX_CHECKPOINT_LINE and not self._file.read(1):
+                    break  # the last line, cut short by a crash: dropped
+                self._damaged(number, "too long")
+            outcome = self._parse(line[:-1], number)
+            earlier = done.get(outcome.opener)
+            if earlier is not None and (earlier.kind, earlier.value) != (outcome.kind, outcome.value):
+                self._damaged(number, f"{quote(outcome.opener)} was already given another result")
+            done[outcome.opener] = outcome
+            valid += len(line)
+        self._valid_length = valid
         return done
+
+    def _parse(self, data: bytes, number: int) -> Outcome:
+        try:
+            text = data.decode("utf-8")
+            if '"' in text:  # a quoted opener (one with a comma): the CSV reader
+                (opener, kind, value, worst, seconds), = csv.reader([text])
+            else:
+                opener, kind, value, worst, seconds = text.split(",")
+                if "\r" in text:
+                    raise ValueError(text)
+            outcome = Outcome(opener, kind, int(value), int(worst), float(seconds))
+        except (ValueError, csv.Error):  # not UTF-8, a stray carriage return, a field missing or not a number
+            self._damaged(number, "not opener,kind,total,worst,seconds")
+        if not 0 <= outcome.seconds < float("inf"):
+            self._damaged(number, "impossible seconds")
+        if outcome.kind not in (EXACT, CUTOFF, UPPER, INFEASIBLE):
+            self._damaged(number, f"unknown kind {quote(kind)}")
+        why = self.check(outcome) if self.check is not None else None
+        if why:
+            self._damaged(number, f"{quote(outcome.opener)}: {why}")
+        return outcome
+
+    def _damaged(self, number: int, why: str):
+        raise WordleError(f"checkpoint {self.path} line {number}: damaged ({why}); remove the line or the file")
+
+    def _lock(self) -> None:
+        """Open (creating an empty file if none) and lock the file; refuse one held by another run."""
+        if self._file is not None:
+            return
+        existed = os.path.lexists(self.path)
+        try:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+                self._writable = True
+            except PermissionError:  # a read-only checkpoint can still be read (writing it fails later)
+                if not existed:
+                    raise
+                fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except IsADirectoryError:
+            raise WordleError(f"{self.path}: is a directory, not a checkpoint") from None
+        except OSError as exc:
+            raise WordleError(f"cannot open checkpoint {self.path}: {exc.strerror or exc}") from None
+        self._file = os.fdopen(fd, "r+b" if self._writable else "rb")
+        self._created = not existed
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            self.close()
+            raise WordleError(f"{self.path}: not a regular file, so not a checkpoint")
+        if info.st_size > config.MAX_TEXT_BYTES:
+            self.close()
+            raise WordleError(f"{self.path}: larger than {config.MAX_TEXT_BYTES >> 20} MiB, so not a checkpoint")
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._created = False  # the other run's file
+                self.close()
+                raise WordleError(
+                    f"checkpoint {self.path} is in use by another wordle tree rank; "
+                    "wait for it to finish or give another --checkpoint"
+                ) from None
+            except OSError:  # a file system without locks: go on unlocked
+                pass
 
     def open(self) -> None:
         """Ready to append (writing the header to a new file, dropping a cut-short last line)."""
-        fresh = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
+        if self._file is None:
+            self.load()
         try:
-            self._file = open(self.path, "r+b" if not fresh else "wb")
-            if fresh:
+            if not self._writable:
+                raise PermissionError(errno.EACCES, "Permission denied")
+            self._file.truncate(self._valid_length)
+            self._file.seek(self._valid_length)
+            if self._valid_length == 0:
                 self._file.write((self.header + "\n").encode())
-            else:
-                self._file.truncate(getattr(self, "_valid_length", os.path.getsize(self.path)))
-                self._file.seek(0, os.SEEK_END)
             self._sync()
         except OSError as exc:
             raise WordleError(f"cannot write checkpoint {self.path}: {exc.strerror or exc}") from None
+        self._created = False  # it holds a header now: a checkpoint worth keeping
 
     def append(self, outcome: Outcome) -> None:
         line = csv_line([outcome.opener, outcome.kind, outcome.value, outcome.worst, outcome.seconds])
@@ -298,6 +451,16 @@ class Checkpoint:
                 raise
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
+        """Unlock and close; an empty file this run created (nothing was written) is removed."""
+        if self._file is None:
+            return
+        try:
+            if self._created and os.fstat(self._file.fileno()).st_size == 0 and os.path.samestat(
+                os.fstat(self._file.fileno()), os.stat(self.path)
+            ):
+                os.unlink(self.path)
+        except OSError:
+            pass
+        finally:
+            self._file.close()  # closing releases the lock
             self._file = None
