@@ -7,7 +7,7 @@ import random
 
 import naive_tree
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from wordle_cli.errors import WordleError
@@ -187,6 +187,24 @@ def test_results_do_not_depend_on_threads():
     two = build(answers, allowed, first=answers[0], threads=2)
     again = build(answers, allowed, first=answers[0], threads=2)
     assert selby_text(one.tree) == selby_text(two.tree) == selby_text(again.tree)
+
+
+@given(games(max_answers=9))
+def test_a_guess_giving_every_answer_the_same_feedback_as_an_earlier_one_changes_nothing(game):
+    """Normal mode searches one guess of each feedback vector (the first): dropping the later twins from
+    the allowed list leaves the very same tree."""
+    answers, allowed = game
+    problem = Problem(Game("test", answers, allowed))
+    seen, twins = set(), set()
+    for index, word in enumerate(problem.game.candidates):
+        vector = tuple(problem.table[index].tolist())
+        if vector in seen and word not in answers:
+            twins.add(word)
+        seen.add(vector)
+    assume(twins)
+    full = build(answers, allowed)
+    fewer = build(answers, [w for w in allowed if w not in twins])
+    assert selby_text(fewer.tree) == selby_text(full.tree)
 
 
 def test_six_letter_words_use_a_wider_table():
