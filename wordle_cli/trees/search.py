@@ -17,6 +17,15 @@ depth-first branch and bound in one self-recursive numba function:
 - a guess that does not split a pool never helps, there or below: the pool's
   useful guesses are the only candidates passed down to its classes (in the
   original order, so what is chosen never depends on the path);
+- in normal mode, guesses giving a pool the very same feedbacks are one
+  guess there and in every sub-pool: only the first (candidate order) is
+  tried and passed down, so the tree is the one the full list gives (hard
+  mode keeps them all: their hints differ);
+- before any class of a guess is searched, a quick pass lifts each class's
+  bound to what the memo knows of it, so a guess can be cut before deep work;
+- the feedback table is read answer-major (`Context.table[a, c]`): a scan
+  over the candidates streams through the pool's rows instead of missing the
+  cache on every candidate's row;
 - a memo of pool -> (lower bound, exact value, best guess), exact on its key
   (the pool itself, the guesses left, and hard mode's constraints), cleared
   when it holds `cache_limit` entries.
