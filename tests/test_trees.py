@@ -207,6 +207,19 @@ def test_a_guess_giving_every_answer_the_same_feedback_as_an_earlier_one_changes
     assert selby_text(fewer.tree) == selby_text(full.tree)
 
 
+def test_the_tree_is_the_same_when_the_memo_cannot_hold_it():
+    """The tree is read from the memo in one compiled call; with a memo emptied every entry, node by node."""
+    rng = random.Random(5)
+    words = sorted({"".join(rng.choice("abcde") for _ in range(4)) for _ in range(80)})
+    answers, allowed = words[:40], words[40:]
+    for hard in (False, True):
+        kept = build(answers, allowed, hard=hard, max_guesses=5)
+        forgotten = build(answers, allowed, hard=hard, max_guesses=5, cache_limit=1)
+        assert selby_text(kept.tree) == selby_text(forgotten.tree)
+        assert kept.total == forgotten.total
+        assert verify(reread(kept.tree), "tree", answers, set(allowed), hard=hard, max_guesses=5).total == kept.total
+
+
 def test_six_letter_words_use_a_wider_table():
     """3^6 codes do not fit a byte: the uint16 path gives the brute-force answer too."""
     rng = random.Random(6)
