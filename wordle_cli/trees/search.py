@@ -203,18 +203,10 @@ def _hints_after(ctx, guess, code, greens, mins):
 def allowed(ctx, cands, greens, mins):
     """The candidates that respect the hints (greens in place, revealed letters reused)."""
     # Only the hints revealed so far are checked: a handful, not every position and symbol.
-    where = np.empty(greens.shape[0], dtype=np.int64)
-    n_greens = 0
-    for i in range(greens.shape[0]):
-        if greens[i] != 0:
-            where[n_greens] = i
-            n_greens += 1
-    symbols = np.empty(mins.shape[0], dtype=np.int64)
-    n_mins = 0
-    for s in range(mins.shape[0]):
-        if mins[s] != 0:
-            symbols[n_mins] = s
-            n_mins += 1
+    where = np.nonzero(greens)[0]
+    symbols = np.nonzero(mins)[0]
+    n_greens = where.shape[0]
+    n_mins = symbols.shape[0]
     out = np.empty(cands.shape[0], dtype=np.int32)
     n = 0
     for t in range(cands.shape[0]):
