@@ -59,7 +59,6 @@ UNLIMITED = 1 << 20
 
 #: Pools smaller than this are not memoised (solving them is cheaper than the memo).
 CACHE_MIN_POOL = 4
-QUICK = 1 << 30  # one-level bounds for classes this big (measured: slower at any size tried)
 
 # Counters in `Context.stats`.
 NODES, HITS, EVALUATED, STORED, CLEARED = range(5)
@@ -530,19 +529,11 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                 found, entry = _find(ctx, _key(ctx, part, child_depth, child_greens, child_mins))
             else:
                 found, entry = _find(ctx, _key(ctx, part, child_depth, greens, mins))
-            if found >= 0:
+            if found >= 0:  # (a one-level search of each class here instead: fewer nodes, but slower)
                 known = size + (entry[1] if entry[1] >= 0 else entry[0])
-            elif size >= QUICK:
-                if ctx.hard:
-                    child_cands = allowed(ctx, below, child_greens, child_mins)
-                    known = size + solve(ctx, part.copy(), child_cands, 2 * size, child_depth, child_greens, child_mins, sub_best)
-                else:
-                    known = size + solve(ctx, part.copy(), below, 2 * size, child_depth, greens, mins, sub_best)
-            else:
-                known = 0
-            if known > cls_bound[k]:
-                total += known - cls_bound[k]
-                cls_bound[k] = known
+                if known > cls_bound[k]:
+                    total += known - cls_bound[k]
+                    cls_bound[k] = known
         # Solve the classes of 3 or more, smallest first, in what is left of the window.
         by_size = np.argsort(cls_size[:classes].astype(np.int64) * n + np.arange(classes))
         for kk in range(classes):
