@@ -68,7 +68,7 @@ def run_all(commands: list[list[str]], cwd: Path | None = None) -> Run:
         files.append((out, err))
         children.append(subprocess.Popen(cmd, stdout=out, stderr=err, cwd=cwd))
     cpu, rss = 0.0, 0.0
-    for child, (out, err) in zip(children, files):
+    for child, (_out, err) in zip(children, files):
         _, status, usage = os.wait4(child.pid, 0)
         cpu += usage.ru_utime + usage.ru_stime
         rss = max(rss, usage.ru_maxrss / 1024)

@@ -6,6 +6,7 @@ import io
 import random
 
 import naive_tree
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import encode
 from wordle_cli.model.game import Game
-from wordle_cli.trees import formats
+from wordle_cli.trees import formats, search
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.formats import TreeFileError
 from wordle_cli.trees.model import Node, Tree
@@ -187,6 +188,46 @@ def test_results_do_not_depend_on_threads():
     two = build(answers, allowed, first=answers[0], threads=2)
     again = build(answers, allowed, first=answers[0], threads=2)
     assert selby_text(one.tree) == selby_text(two.tree) == selby_text(again.tree)
+
+
+def test_a_guess_giving_every_answer_the_same_feedback_as_an_earlier_one_changes_nothing():
+    """Normal mode searches one guess of each feedback vector (the first): dropping the later twins from
+    the allowed list leaves the very same tree."""
+    rng = random.Random(11)
+    games_with_twins = 0
+    for _ in range(25):
+        # Letters no answer has are all grey: guesses differing only in them are twins.
+        answers = sorted({"".join(rng.choice("abcd") for _ in range(3)) for _ in range(rng.randint(5, 14))})
+        allowed = sorted({"".join(rng.choice("abcdef") for _ in range(3)) for _ in range(30)} - set(answers))
+        problem = Problem(Game("test", answers, allowed))
+        seen, twins = set(), set()
+        for index, word in enumerate(problem.game.candidates):
+            vector = tuple(problem.table[index].tolist())
+            if vector in seen and word not in answers:
+                twins.add(word)
+            seen.add(vector)
+        games_with_twins += bool(twins)
+        full = build(answers, allowed)
+        fewer = build(answers, [w for w in allowed if w not in twins])
+        assert selby_text(fewer.tree) == selby_text(full.tree), (answers, sorted(twins))
+    assert games_with_twins >= 20
+
+
+def test_the_tree_is_the_same_when_the_memo_cannot_hold_it():
+    """The tree is read from the memo in one compiled call; from an empty memo, node by node: the same tree."""
+    rng = random.Random(5)
+    words = sorted({"".join(rng.choice("abcde") for _ in range(4)) for _ in range(80)})
+    answers, allowed = words[:40], words[40:]
+    for hard in (False, True):
+        problem = Problem(Game("test", answers, allowed), hard=hard, max_guesses=5)
+        position = problem.start()
+        kept = problem.build(position)
+        fresh = problem.context()
+        assert search.extract(fresh, position.pool, position.cands, position.depth, position.greens, position.mins,
+                              *(np.empty(90, dtype=t) for t in (np.int64, np.int64, np.int64, np.bool_))) == -2
+        forgotten = Tree(problem._extract(fresh, position), 4)
+        assert selby_text(kept.tree) == selby_text(forgotten)
+        assert verify(reread(forgotten), "tree", answers, set(allowed), hard=hard, max_guesses=5).total == kept.total
 
 
 def test_six_letter_words_use_a_wider_table():

@@ -286,13 +286,33 @@ class Problem:
             raise WordleError(f"no strategy solves {'every one of ' if n != 1 else ''}{answers} {limit}" + (" in hard mode" if self.hard else ""))
 
     def _extract(self, ctx: search.Context, position: Position) -> Node:
-        """The tree the memo proves best for `position` (re-solving what it did not keep)."""
+        """The tree the memo proves best for `position` (re-solving what it did not keep), built in one compiled call."""
+        room = 2 * len(position.pool) + 2
+        guess, parent, code = (np.empty(room, dtype=np.int64) for _ in range(3))
+        win = np.empty(room, dtype=np.bool_)
+        n_nodes = search.extract(
+            ctx, position.pool, position.cands, position.depth, position.greens, position.mins, guess, parent, code, win
+        )
+        if n_nodes < 0:
+            return self._extract_node_by_node(ctx, position)
+        candidates = self.game.candidates
+        nodes = [Node(candidates[g]) for g in guess[:n_nodes].tolist()]
+        for node, up, x in zip(nodes[1:], parent[1:n_nodes].tolist(), code[1:n_nodes].tolist()):
+            nodes[up].children[x] = node
+        for node, has_win in zip(nodes, win[:n_nodes].tolist()):
+            if has_win:
+                node.children[self.win] = None  # the highest code: after the others, as in code order
+        return nodes[0]
+
+
+    def _extract_node_by_node(self, ctx: search.Context, position: Position) -> Node:
+        """As `_extract`, solving each node from Python (when the memo no longer holds the tree)."""
         value, best = self.value(ctx, position)
         self._check_feasible(value, position)
         guess = self.game.candidates[best]
         node = Node(guess)
         for code, part in self._parts(position, guess, self.table[best]):
-            node.children[code] = None if code == self.win else self._extract(ctx, part)
+            node.children[code] = None if code == self.win else self._extract_node_by_node(ctx, part)
         return node
 
 

@@ -17,6 +17,15 @@ depth-first branch and bound in one self-recursive numba function:
 - a guess that does not split a pool never helps, there or below: the pool's
   useful guesses are the only candidates passed down to its classes (in the
   original order, so what is chosen never depends on the path);
+- in normal mode, guesses giving a pool the very same feedbacks are one
+  guess there and in every sub-pool: only the first (candidate order) is
+  tried and passed down, so the tree is the one the full list gives (hard
+  mode keeps them all: their hints differ);
+- before any class of a guess is searched, a quick pass lifts each class's
+  bound to what the memo knows of it, so a guess can be cut before deep work;
+- the feedback table is read answer-major (`Context.table[a, c]`): a scan
+  over the candidates streams through the pool's rows instead of missing the
+  cache on every candidate's row;
 - a memo of pool -> (lower bound, exact value, best guess), exact on its key
   (the pool itself, the guesses left, and hard mode's constraints), cleared
   when it holds `cache_limit` entries.
@@ -193,18 +202,10 @@ def _hints_after(ctx, guess, code, greens, mins):
 def allowed(ctx, cands, greens, mins):
     """The candidates that respect the hints (greens in place, revealed letters reused)."""
     # Only the hints revealed so far are checked: a handful, not every position and symbol.
-    where = np.empty(greens.shape[0], dtype=np.int64)
-    n_greens = 0
-    for i in range(greens.shape[0]):
-        if greens[i] != 0:
-            where[n_greens] = i
-            n_greens += 1
-    symbols = np.empty(mins.shape[0], dtype=np.int64)
-    n_mins = 0
-    for s in range(mins.shape[0]):
-        if mins[s] != 0:
-            symbols[n_mins] = s
-            n_mins += 1
+    where = np.nonzero(greens)[0]
+    symbols = np.nonzero(mins)[0]
+    n_greens = where.shape[0]
+    n_mins = symbols.shape[0]
     out = np.empty(cands.shape[0], dtype=np.int32)
     n = 0
     for t in range(cands.shape[0]):
@@ -302,6 +303,31 @@ def _same_feedback(table, c, codes, pool):
 
 
 @njit(cache=True, nogil=True)
+def _answer_split(ctx, pool, depth, count):
+    """(2n - 1, c): possible answer c splits the pool into singletons; (2n, c): into singletons and one pair
+    (first in pool order); (0, -1): neither. `count` is zero on entry and on return."""
+    n = pool.shape[0]
+    pair = -1
+    for i in range(n):
+        c = ctx.answer_cand[pool[i]]
+        collisions = 0
+        for j in range(n):
+            x = ctx.table[pool[j], c]
+            count[x] += 1
+            if count[x] > 1:
+                collisions += 1
+        for j in range(n):
+            count[ctx.table[pool[j], c]] = 0
+        if collisions == 0:
+            return 2 * n - 1, c
+        if collisions == 1 and pair < 0:
+            pair = c
+    if pair >= 0 and depth >= 3:
+        return 2 * n, pair
+    return 0, -1
+
+
+@njit(cache=True, nogil=True)
 def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     """Minimum total guesses for `pool` (exact if < beta, else a lower bound >= beta).
 
@@ -343,30 +369,12 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
 
     count = np.zeros(win + 1, dtype=np.int32)
 
-    # Possible answers that split the pool into singletons (2n - 1), or into singletons and one pair (2n).
-    pair = -1
-    for i in range(n):
-        c = ctx.answer_cand[pool[i]]
-        collisions = 0
-        for j in range(n):
-            x = table[pool[j], c]
-            count[x] += 1
-            if count[x] > 1:
-                collisions += 1
-        for j in range(n):
-            count[table[pool[j], c]] = 0
-        if collisions == 0:
-            best_out[0] = c
-            if memoised:
-                _remember(ctx, key, 2 * n - 1, 2 * n - 1, c)
-            return 2 * n - 1
-        if collisions == 1 and pair < 0:
-            pair = c
-    if pair >= 0 and depth >= 3:
-        best_out[0] = pair
+    value, c = _answer_split(ctx, pool, depth, count)
+    if c >= 0:
+        best_out[0] = c
         if memoised:
-            _remember(ctx, key, 2 * n, 2 * n, pair)
-        return 2 * n
+            _remember(ctx, key, value, value, c)
+        return value
 
     # Every candidate's partition: is it useful, its lower bound, its place in the order.
     if ctx.pool_only:
@@ -521,7 +529,7 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                 found, entry = _find(ctx, _key(ctx, part, child_depth, child_greens, child_mins))
             else:
                 found, entry = _find(ctx, _key(ctx, part, child_depth, greens, mins))
-            if found >= 0:
+            if found >= 0:  # (a one-level search of each class here instead: fewer nodes, but slower)
                 known = size + (entry[1] if entry[1] >= 0 else entry[0])
                 if known > cls_bound[k]:
                     total += known - cls_bound[k]
@@ -558,3 +566,72 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     elif memoised:
         _remember(ctx, key, best, -1, -1)
     return best
+
+
+# ---------------------------------------------------------------- the tree
+
+
+@njit(cache=True, nogil=True)
+def extract(ctx, pool, cands, depth, greens, mins, guess_out, parent_out, code_out, win_out):
+    """The tree the search proves best for `pool`, in compiled code (one call, not one per node).
+
+    Its nodes in depth-first order, children by ascending feedback code:
+    node i plays candidate guess_out[i], is reached from node parent_out[i]
+    (-1: the root) by feedback code_out[i], and has a win branch when
+    win_out[i]. The arrays need room for 2·len(pool) nodes. Returns the
+    number of nodes, or -2 when a pool on the way is neither in the memo nor
+    settled by its answers (call `solve` on each node instead).
+    """
+    count = np.zeros(ctx.win + 1, dtype=np.int32)
+    stack = List()
+    stack.append((pool, cands, np.int64(depth), greens, mins, np.int64(-1), np.int64(-1)))
+    n_nodes = 0
+    while len(stack) > 0:
+        part, part_cands, part_depth, part_greens, part_mins, parent, code = stack.pop()
+        # What `solve` would answer (not called here: numba's cache cannot load a function calling it).
+        g = -1
+        n = part.shape[0]
+        if n <= 2:
+            g = ctx.answer_cand[part[0]]
+        else:
+            if n >= CACHE_MIN_POOL:
+                slot, entry = _find(ctx, _key(ctx, part, part_depth, part_greens, part_mins))
+                if slot >= 0 and entry[1] >= 0 and entry[1] < INF:
+                    g = entry[2]
+            if g < 0:
+                _, g = _answer_split(ctx, part, part_depth, count)
+        if g < 0:
+            return -2  # not in the memo: the caller solves this tree node by node
+        node = n_nodes
+        n_nodes += 1
+        guess_out[node] = g
+        parent_out[node] = parent
+        code_out[node] = code
+        win_out[node] = False
+        # The classes, pushed by descending code so that they come off the stack ascending.
+        for j in range(part.shape[0]):
+            count[ctx.table[part[j], g]] += 1
+        below = useful(ctx, part, part_cands)
+        child_depth = part_depth - 1 if part_depth < UNLIMITED else part_depth
+        for x in range(ctx.win, -1, -1):
+            size = count[x]
+            if size == 0:
+                continue
+            count[x] = 0
+            if x == ctx.win:
+                win_out[node] = True
+                continue
+            sub = np.empty(size, dtype=np.int32)
+            p = 0
+            for j in range(part.shape[0]):
+                if ctx.table[part[j], g] == x:
+                    sub[p] = part[j]
+                    p += 1
+            if ctx.hard:
+                child_greens, child_mins = _hints_after(ctx, g, x, part_greens, part_mins)
+                stack.append((sub, allowed(ctx, below, child_greens, child_mins), child_depth, child_greens, child_mins,
+                              np.int64(node), np.int64(x)))
+            else:
+                stack.append((sub, below, child_depth, part_greens, part_mins, np.int64(node), np.int64(x)))
+    return n_nodes
+
