@@ -6,23 +6,15 @@ import naive
 import naive_games
 import numpy as np
 import pytest
+from clitools import invoke
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import game as games
 
-from wordle_cli.cli import main
 from wordle_cli.errors import WordleError
 from wordle_cli.games.absurdle import Absurdle, Search, host_rank
 from wordle_cli.model.feedback import show
 from wordle_cli.model.game import Game
-
-
-def invoke(runner, args, input=None):
-    result = runner.invoke(main, args, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"wordle {' '.join(args)} raised {result.exception!r}") from result.exception
-    assert "Traceback" not in result.stderr
-    return result
 
 
 @pytest.fixture

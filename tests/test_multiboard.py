@@ -11,11 +11,11 @@ import naive
 import naive_games
 import numpy as np
 import pytest
+from clitools import invoke, write
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import game as games
 
-from wordle_cli.cli import main
 from wordle_cli.games.multiboard import MultiSolver, draw_targets, least_expected, simulate, turn_limit
 from wordle_cli.model.feedback import show
 from wordle_cli.model.game import Game
@@ -23,19 +23,6 @@ from wordle_cli.model.game import Game
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf",
            "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign"]
 ALLOWED = ["roate", "raise", "zzzzz", "sissy", "eerie", "cigar", "naval", "qajaq", "lints", "chump"]
-
-
-def invoke(runner, args, input=None):
-    result = runner.invoke(main, args, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"wordle {' '.join(args)} raised {result.exception!r}") from result.exception
-    assert "Traceback" not in result.stderr
-    return result
-
-
-def write(path: Path, words) -> str:
-    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
-    return str(path)
 
 
 @pytest.fixture

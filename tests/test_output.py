@@ -7,10 +7,10 @@ import io
 import os
 import re
 import stat
-from pathlib import Path
 
 import naive
 import pytest
+from clitools import write
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -47,11 +47,6 @@ def test_csv_row_reads_back_with_the_csv_module(values):
     rows = list(csv.reader(io.StringIO(line + "\r\n", newline="")))
     assert rows == [values]
     assert line == ",".join(naive.csv_field(v) for v in values) or values == [""]
-
-
-def write(path: Path, words) -> str:
-    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
-    return str(path)
 
 
 def test_simulate_output_quotes_what_must_be_quoted(tmp_path):

@@ -20,6 +20,7 @@ from pathlib import Path
 import naive_tree
 import pytest
 from children import default_signals
+from clitools import write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,11 +58,6 @@ def csv_rows(path: Path) -> list[list[str]]:
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0] == rank.CSV_HEADER
     return [line.split(",")[:5] for line in lines[1:]]
-
-
-def write(path: Path, words) -> str:
-    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
-    return str(path)
 
 
 # ---------------------------------------------------------------- the values, against brute force

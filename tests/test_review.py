@@ -9,11 +9,11 @@ from pathlib import Path
 import naive
 import naive_review
 import pytest
+from clitools import invoke, write
 from hypothesis import given
 from hypothesis import strategies as st
 
 import wordle_cli
-from wordle_cli.cli import main
 from wordle_cli.reviewer.cache import ProvenCache
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
@@ -28,22 +28,9 @@ def cache_dir(tmp_path, monkeypatch):
     return folder
 
 
-def write(path: Path, words) -> str:
-    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
-    return str(path)
-
-
 @pytest.fixture
 def lists(tmp_path):
     return ["--answers", write(tmp_path / "answers.txt", ANSWERS), "--allowed", write(tmp_path / "allowed.txt", ALLOWED)]
-
-
-def invoke(runner, args, input=None):
-    result = runner.invoke(main, args, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"wordle {' '.join(args)} raised {result.exception!r}") from result.exception
-    assert "Traceback" not in result.stderr
-    return result
 
 
 def review_json(runner, lists, *args, input=None) -> dict:

@@ -10,27 +10,14 @@ from pathlib import Path
 import naive
 import naive_solver
 import pytest
+from clitools import invoke, write
 
-from wordle_cli.cli import main
 from wordle_cli.model.game import Game, load_lists
 from wordle_cli.solver.tree import Simulation, Solver, simulate
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf",
            "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign"]
 ALLOWED = ["roate", "raise", "zzzzz", "sissy", "eerie", "cigar", "naval", "qajaq", "lints", "chump"]
-
-
-def write(path: Path, words) -> str:
-    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
-    return str(path)
-
-
-def invoke(runner, args, input=None):
-    result = runner.invoke(main, args, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"wordle {' '.join(args)} raised {result.exception!r}") from result.exception
-    assert "Traceback" not in result.stderr
-    return result
 
 
 @pytest.fixture

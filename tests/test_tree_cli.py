@@ -11,29 +11,14 @@ import io
 import json
 import re
 from collections import defaultdict
-from pathlib import Path
 
 import naive
 import naive_tree
 import pytest
-
-from wordle_cli.cli import main
+from clitools import invoke, write
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
 ALLOWED = ["roate", "raise", "zzzzz", "eerie", "qajaq", "lints", "chump", "salet", "bumph"]
-
-
-def write(path: Path, words) -> str:
-    path.write_text("".join(w + "\n" for w in words), encoding="utf-8")
-    return str(path)
-
-
-def invoke(runner, args, input=None):
-    result = runner.invoke(main, args, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"wordle {' '.join(args)} raised {result.exception!r}") from result.exception
-    assert "Traceback" not in result.stderr
-    return result
 
 
 def one_line_error(result, status: int) -> str:
