@@ -173,11 +173,6 @@ def game_options(command):
     return _attach(_game_options, command)
 
 
-def solver_options(command):
-    """Attach the solver's options (--game ... --quiet); `boards_solver_options` adds --boards and --max-guesses."""
-    return _attach(_solver_options, command)
-
-
 def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
     """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
     from wordle_cli.model.game import Game, load_lists

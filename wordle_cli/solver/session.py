@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.feedback import EXACT
-from wordle_cli.solver.tree import Node, Solver, _no_answer_message
+from wordle_cli.solver.tree import Node, Solver, no_answer_message
 
 
 @dataclass
@@ -64,7 +64,7 @@ class Session:
         if all(t == EXACT for t in tiles):
             index = self.solver.game.answer_index.get(guess)
             if index is None or index not in set(self.node.pool.tolist()):  # all exact only when guess is a possible answer
-                raise WordleError(_no_answer_message(guess, tiles))
+                raise WordleError(no_answer_message(guess, tiles))
             self.turns.append(Turn(guess, tuple(tiles)))
             self.nodes.append(self.node)  # undo pops it again
             self.solved = True

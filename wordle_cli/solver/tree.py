@@ -136,7 +136,7 @@ class Solver:
             pool = node.pool[node.codes == code]
             if len(pool) == 0:
                 tiles = decode(code, self.game.length)
-                raise WordleError(_no_answer_message(node.guess, tiles))
+                raise WordleError(no_answer_message(node.guess, tiles))
             constraints = node.constraints.after(node.guess, decode(code, self.game.length)) if self.hard else None
             found = self.node(pool, constraints, turn=node.turn + 1)
             if not node.forced and found.size == node.size:
@@ -154,7 +154,7 @@ class Solver:
         codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[node.pool])
         pool = node.pool[codes == code]
         if len(pool) == 0:
-            raise WordleError(_no_answer_message(guess, tiles))
+            raise WordleError(no_answer_message(guess, tiles))
         constraints = node.constraints.after(guess, tiles) if self.hard else None
         return self.node(pool, constraints, forced, turn=node.turn + 1)
 
@@ -246,7 +246,7 @@ class Solver:
         return ScoreSums(sums.sum_n[inverse], sums.sum_n2[inverse], sums.max_n[inverse], sums.sum_clog2c[inverse])
 
 
-def _no_answer_message(guess: str, tiles) -> str:
+def no_answer_message(guess: str, tiles) -> str:
     from wordle_cli.model.feedback import show
 
     return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {quote(guess)}"
