@@ -149,17 +149,17 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
 def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
     """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers, by the one turn reader."""
     from wordle_cli.cli.prompt import turn_lines
+    from wordle_cli.infer.posts import ROW_CHARS
     from wordle_cli.model import feedback
     from wordle_cli.wordlist import normalise
 
-    tile_chars = set(feedback.SPELLINGS["tiles"]) | set("\ufe0f\ufe0e\u200b\u200c\u200d\u2060")
     guesses, typed, rows = [], [], []
     for number, line in turn_lines(False, ""):
         text = line.strip()
         if not text:
             continue
         where = f"<stdin> line {number}"
-        if all(ch in tile_chars or ch.isspace() for ch in text):
+        if all(ch in ROW_CHARS or ch.isspace() for ch in text):
             try:
                 rows.append(feedback.parse(text, length))
             except ValueError as exc:

@@ -37,6 +37,8 @@ from wordle_cli.wordlist import lines_of
 #: Characters a pasted row may carry besides its tiles: variation selectors, joiners.
 _INVISIBLE = "\ufe0f\ufe0e\u200b\u200c\u200d\u2060"
 _TILE_CHARS = frozenset(feedback.SPELLINGS["tiles"])
+#: Every character a pasted grid row is made of (tiles and invisible marks): `wordle review -` reads rows too.
+ROW_CHARS = _TILE_CHARS | frozenset(_INVISIBLE)
 
 # "Wordle 1,234 4/6*", "Wordle #512 X/6", "Wordle 1.234 🎉 3/6": a name, the puzzle number,
 # the score (X: not solved) out of the most rows, "*" for hard mode; anything may follow.
