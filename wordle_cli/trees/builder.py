@@ -155,7 +155,8 @@ class Problem:
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:
         """(value, best candidate) of a position: exact when value < beta."""
         best = np.empty(1, dtype=np.int64)
-        value = search.solve(ctx, position.pool, position.cands, beta, position.depth, position.greens, position.mins, best)
+        none = np.empty((0, 0), dtype=self.by_answer.dtype), np.empty(0, dtype=np.int32)  # the codes: gathered by the search
+        value = search.solve(ctx, position.pool, position.cands, *none, beta, position.depth, position.greens, position.mins, best)
         return int(value), int(best[0])
 
     def build(

@@ -61,8 +61,8 @@ UNLIMITED = 1 << 20
 CACHE_MIN_POOL = 4
 
 # Counters in `Context.stats`.
-NODES, HITS, EVALUATED, STORED, CLEARED = range(5)
-STAT_NAMES = ("nodes", "memo hits", "guesses evaluated", "memo entries written", "memo clears")
+NODES, HITS, EVALUATED, STORED, CLEARED, SCANNED, KEPT = range(7)
+STAT_NAMES = ("nodes", "memo hits", "guesses evaluated", "memo entries written", "memo clears", "candidates scanned", "candidates kept")
 
 _NOT_FOUND = (np.int64(0), np.int64(-1), np.int64(-1), np.int64(-1))
 
@@ -201,6 +201,12 @@ def _hints_after(ctx, guess, code, greens, mins):
 @njit(cache=True, nogil=True)
 def allowed(ctx, cands, greens, mins):
     """The candidates that respect the hints (greens in place, revealed letters reused)."""
+    return cands[allowed_at(ctx, cands, greens, mins)]
+
+
+@njit(cache=True, nogil=True)
+def allowed_at(ctx, cands, greens, mins):
+    """The positions in `cands` of the candidates that respect the hints."""
     # Only the hints revealed so far are checked: a handful, not every position and symbol.
     where = np.nonzero(greens)[0]
     symbols = np.nonzero(mins)[0]
@@ -223,7 +229,7 @@ def allowed(ctx, cands, greens, mins):
                     ok = False
                     break
         if ok:
-            out[n] = c
+            out[n] = t
             n += 1
     return out[:n].copy()
 
@@ -294,15 +300,6 @@ def useful(ctx, pool, cands):
 
 
 @njit(cache=True, nogil=True)
-def _same_feedback(table, c, codes, pool):
-    """Does candidate `c` give `pool` the feedbacks `codes`?"""
-    for j in range(pool.shape[0]):
-        if table[pool[j], c] != codes[j]:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
 def _answer_split(ctx, pool, depth, count):
     """(2n - 1, c): possible answer c splits the pool into singletons; (2n, c): into singletons and one pair
     (first in pool order); (0, -1): neither. `count` is zero on entry and on return."""
@@ -327,15 +324,132 @@ def _answer_split(ctx, pool, depth, count):
     return 0, -1
 
 
+#: Pools up to this size are scanned by comparing answers pairwise, many candidates at once
+#: (the compiler vectorises it); larger pools by a histogram per candidate.
+PAIR_SCAN_MAX = 64
+
+#: Candidates scanned together by the pairwise scan (their rows stay in the first-level cache).
+SCAN_CHUNK = 512
+
+
 @njit(cache=True, nogil=True)
-def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
+def gather(table, pool, cands):
+    """The (pool x candidates) block of the answer-major feedback table: row j is pool[j]'s codes."""
+    n, m = pool.shape[0], cands.shape[0]
+    out = np.empty((n, m), dtype=table.dtype)
+    for j in range(n):
+        row = table[pool[j]]
+        dst = out[j]
+        for t in range(m):
+            dst[t] = row[cands[t]]
+    return out
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _scan_pairs(base, rows, win, classes, squares, flags, hashes):
+    """Per candidate (column t of `codes`): classes, sum of squared class sizes, flags, a hash of the column.
+
+    flags bit 0: some class has 3 or more answers; bit 1: the candidate is one of the answers (a win code).
+    Compares every pair of answers for all candidates of a chunk at once: O(n^2) byte compares
+    that the compiler turns into vector instructions, for pools small enough.
+    """
+    n, m = rows.shape[0], base.shape[1]
+    dup = np.empty(SCAN_CHUNK, dtype=np.uint8)
+    pairs = np.empty(SCAN_CHUNK, dtype=np.uint16)
+    triple = np.empty(SCAN_CHUNK, dtype=np.uint8)
+    won = np.empty(SCAN_CHUNK, dtype=np.uint8)
+    h = np.empty(SCAN_CHUNK, dtype=np.uint32)
+    cnt = np.empty(SCAN_CHUNK, dtype=np.uint8)
+    for t0 in range(0, m, SCAN_CHUNK):
+        w = min(SCAN_CHUNK, m - t0)
+        r0 = base[rows[0], t0 : t0 + w]
+        for t in range(w):
+            dup[t] = 0
+            pairs[t] = 0
+            triple[t] = 0
+            won[t] = r0[t] == win
+            h[t] = r0[t]
+        for j in range(1, n):
+            bj = base[rows[j], t0 : t0 + w]
+            for t in range(w):
+                cnt[t] = 0
+            for i in range(j):
+                bi = base[rows[i], t0 : t0 + w]
+                for t in range(w):
+                    cnt[t] += bi[t] == bj[t]
+            for t in range(w):
+                x = cnt[t]
+                dup[t] += x > 0
+                triple[t] |= x > 1
+                pairs[t] += x
+                won[t] |= bj[t] == win
+                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+        for t in range(w):
+            classes[t0 + t] = n - np.int64(dup[t])
+            squares[t0 + t] = n + 2 * np.int64(pairs[t])
+            flags[t0 + t] = triple[t] | (won[t] << 1)
+            hashes[t0 + t] = h[t]
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _scan_counts(base, rows, win, max_patterns, classes, squares, flags, hashes, excess):
+    """As `_scan_pairs`, by a histogram per candidate (big pools); also each candidate's classes'
+    sizes beyond `max_patterns` (summed), which the class bound charges."""
+    n, m = rows.shape[0], base.shape[1]
+    count = np.zeros(win + 1, dtype=np.int32)
+    seen = np.empty(n, dtype=np.int64)
+    for t in range(m):
+        k = 0
+        sq = 0
+        h = np.uint32(0)
+        big = 0
+        won = 0
+        for j in range(n):
+            x = np.int64(base[rows[j], t])
+            if x == win:
+                won = 2
+            v = count[x]
+            seen[k] = x
+            k += v == 0
+            sq += 2 * v + 1
+            count[x] = v + 1
+            h = h * np.uint32(0x01000193) + np.uint32(x)
+        extra = 0
+        for q in range(k):
+            s = count[seen[q]]
+            if s > 2:
+                big = 1
+            if s > max_patterns and seen[q] != win:
+                extra += s - max_patterns
+            count[seen[q]] = 0
+        classes[t] = k
+        squares[t] = sq
+        flags[t] = big | won
+        hashes[t] = h
+        excess[t] = extra
+
+
+@njit(cache=True, nogil=True)
+def _same_column(base, rows, t, u):
+    """Do candidates t and u (columns of `base`) give every answer of the pool (`rows`) the same feedback?"""
+    for j in range(rows.shape[0]):
+        r = rows[j]
+        if base[r, t] != base[r, u]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     """Minimum total guesses for `pool` (exact if < beta, else a lower bound >= beta).
 
     pool: int32 answer indices, ascending; cands: int32 candidate indices
     (a superset of the pool's useful guesses, in candidate order; hard mode:
-    those the hints allow); depth: guesses left (UNLIMITED for no limit);
-    greens/mins: hard mode's hints. best_out[0] receives the best candidate
-    when the value is exact (-1 otherwise).
+    those the hints allow); base[rows[j], t]: the feedback code of cands[t]
+    for pool[j] (an empty `rows`: gathered here from the table); depth:
+    guesses left (UNLIMITED for no limit); greens/mins: hard mode's hints.
+    best_out[0] receives the best candidate when the value is exact (-1
+    otherwise).
     """
     n = pool.shape[0]
     best_out[0] = -1
@@ -352,7 +466,6 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     if 2 * n - 1 >= beta:
         return 2 * n - 1
     ctx.stats[NODES] += 1
-    table = ctx.table
     win = ctx.win
     memoised = n >= CACHE_MIN_POOL
     key = _key(ctx, pool, depth, greens, mins) if memoised else np.empty(0, dtype=np.int32)
@@ -376,87 +489,49 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             _remember(ctx, key, value, value, c)
         return value
 
-    # Every candidate's partition: is it useful, its lower bound, its place in the order.
     if ctx.pool_only:
         cands = np.empty(n, dtype=np.int32)
         for i in range(n):
             cands[i] = ctx.answer_cand[pool[i]]
+    if ctx.pool_only or rows.shape[0] != n:
+        base = gather(ctx.table, pool, cands)
+        rows = np.arange(n).astype(np.int32)
     m = cands.shape[0]
-    kept = np.empty(m, dtype=np.int32)
-    bounds = np.empty(m, dtype=np.int64)
-    order_key = np.empty(m, dtype=np.int64)
-    n_kept = 0
+
+    # Every candidate's partition in one scan: its classes, whether it wins, its lower bound.
+    classes = np.empty(m, dtype=np.int64)
+    squares = np.empty(m, dtype=np.int64)
+    flags = np.empty(m, dtype=np.uint8)
+    hashes = np.empty(m, dtype=np.uint32)
+    excess = np.zeros(m, dtype=np.int64)
+    if n <= PAIR_SCAN_MAX and n <= ctx.max_patterns:
+        _scan_pairs(base, rows, win, classes, squares, flags, hashes)
+    else:
+        _scan_counts(base, rows, win, ctx.max_patterns, classes, squares, flags, hashes, excess)
+    ctx.stats[SCANNED] += m
+
     lowest = INF  # the least lower bound of any candidate
     sure = INF  # the least bound met exactly (all classes of size <= 2)
     sure_c = -1
-    # Normal mode: of the candidates giving this pool the very same feedbacks, only the first
-    # can ever be chosen, here or below (a sub-pool sees them alike too): keep one per vector.
-    dedup = not ctx.hard and not ctx.pool_only
-    mask = 1
-    while mask < 2 * m:
-        mask <<= 1
-    slot_of = np.full(mask if dedup else 1, -1, dtype=np.int32)
-    slot_hash = np.empty(mask if dedup else 1, dtype=np.int64)
-    mask -= 1
-    seen = np.empty(n, dtype=table.dtype)  # the candidate's feedbacks, pool order
+    useful_cands = 0
     for t in range(m):
-        c = cands[t]
-        classes = 0
-        h = np.int64(0)
-        for j in range(n):
-            x = table[pool[j], c]
-            seen[j] = x
-            h = h * np.int64(1000003) + np.int64(x)
-            if count[x] == 0:
-                classes += 1
-            count[x] += 1
-        if classes == 1 and count[win] == 0:
-            count[seen[0]] = 0
-            continue
-        if classes == n and count[win] == 0:
-            best_out[0] = c  # singletons from a word that is not an answer: 2n, the best left
+        k = classes[t]
+        if k == 1 or (depth < 3 and k < n):
+            continue  # tells nothing (n >= 3: one class is never the win); or, with two guesses left, not all singletons
+        w = (flags[t] >> 1) & 1
+        if k == n and w == 0:
+            best_out[0] = cands[t]  # singletons from a word that is not an answer: 2n, the best left
             if memoised:
-                _remember(ctx, key, 2 * n, 2 * n, c)
+                _remember(ctx, key, 2 * n, 2 * n, cands[t])
             return 2 * n
-        if dedup:
-            at = (h ^ (h >> 29) ^ (h >> 47)) & mask
-            twin = False
-            while slot_of[at] >= 0:
-                if slot_hash[at] == h and _same_feedback(table, kept[slot_of[at]], seen, pool):
-                    twin = True
-                    break
-                at = (at + 1) & mask
-            if twin:
-                for j in range(n):
-                    count[seen[j]] = 0
-                continue
-        bound = n
-        squares = 0
-        small = True
-        for j in range(n):
-            x = seen[j]
-            s = count[x]
-            if s != 0:
-                count[x] = 0
-                squares += s * s
-                if x != win:
-                    bound += class_bound(s, ctx.max_patterns) - s
-                    if s > 2:
-                        small = False
-        if depth < 3 and classes < n:
-            continue  # with two guesses left every class must be a singleton
-        if dedup:
-            slot_of[at] = n_kept
-            slot_hash[at] = h
-        kept[n_kept] = c
-        bounds[n_kept] = bound
-        order_key[n_kept] = ((2 * squares + n * bound) << 20) + n_kept
-        n_kept += 1
-        lowest = min(lowest, bound)
-        if small and bound < sure:
+        useful_cands += 1
+        bound = 3 * n - k - w + excess[t]
+        if bound < lowest:
+            lowest = bound
+        if (flags[t] & 1) == 0 and bound < sure:
             sure = bound
-            sure_c = c
-    if n_kept == 0 or depth <= 2:
+            sure_c = cands[t]
+    if useful_cands == 0 or depth <= 2:
         if memoised:
             _remember(ctx, key, INF, INF, -1)
         return INF
@@ -470,39 +545,78 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             _remember(ctx, key, lowest, -1, -1)
         return lowest
 
-    below = kept[:n_kept].copy()  # the candidates passed down (hard mode: filtered per class)
+    # The candidates passed down: the useful ones, and in normal mode only the first of those giving this
+    # pool the very same feedbacks (a sub-pool sees them alike too, so only the first can ever be chosen).
+    kept = np.empty(useful_cands, dtype=np.int32)  # columns of `base`
+    bounds = np.empty(useful_cands, dtype=np.int64)
+    order_key = np.empty(useful_cands, dtype=np.int64)
+    n_kept = 0
+    dedup = not ctx.hard and not ctx.pool_only
+    mask = 1
+    while mask < 2 * useful_cands:
+        mask <<= 1
+    slot_of = np.full(mask if dedup else 1, -1, dtype=np.int32)
+    mask -= 1
+    for t in range(m):
+        k = classes[t]
+        if k == 1 or (depth < 3 and k < n):
+            continue
+        if dedup:
+            hv = np.int64(hashes[t])
+            at = (hv ^ (hv >> 13)) & mask
+            twin = False
+            while slot_of[at] >= 0:
+                u = kept[slot_of[at]]
+                if hashes[u] == hashes[t] and _same_column(base, rows, t, u):
+                    twin = True
+                    break
+                at = (at + 1) & mask
+            if twin:
+                continue
+            slot_of[at] = n_kept
+        bound = 3 * n - k - ((flags[t] >> 1) & 1) + excess[t]
+        kept[n_kept] = t
+        bounds[n_kept] = bound
+        order_key[n_kept] = ((2 * squares[t] + n * bound) << 20) + n_kept
+        n_kept += 1
+    ctx.stats[KEPT] += n_kept
+
+    below = np.empty(n_kept, dtype=np.int32)
+    for u in range(n_kept):
+        below[u] = cands[kept[u]]
+    below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
     order = np.argsort(order_key[:n_kept])
     tried = n_kept if ctx.top_k <= 0 else min(ctx.top_k, n_kept)
     child_depth = depth - 1 if depth < UNLIMITED else depth
     best = INF  # the least value (exact) or lower bound found
     best_c = -1
     sub_best = np.empty(1, dtype=np.int64)
-    codes = np.empty(n, dtype=np.int32)
     sub = np.empty(n, dtype=np.int32)
+    sub_row = np.empty(n, dtype=np.int32)
     cls_code = np.empty(n, dtype=np.int32)
     cls_size = np.empty(n, dtype=np.int32)
     cls_bound = np.empty(n, dtype=np.int64)
     cls_start = np.empty(n, dtype=np.int64)
     for rank in range(tried):
-        t = order[rank]
+        r = order[rank]
         window = min(beta, best)
-        if bounds[t] >= window:
-            best = min(best, bounds[t])
+        if bounds[r] >= window:
+            best = min(best, bounds[r])
             continue
-        c = below[t]
+        t = kept[r]
+        c = cands[t]
         ctx.stats[EVALUATED] += 1
-        classes = 0
+        n_cls = 0
         for j in range(n):
-            x = table[pool[j], c]
-            codes[j] = x
+            x = base[rows[j], t]
             if count[x] == 0:
-                cls_code[classes] = x
-                classes += 1
+                cls_code[n_cls] = x
+                n_cls += 1
             count[x] += 1
         # The classes, each a run of `sub` (ascending, as the pool), and their lower bounds.
         total = 0
         at = 0
-        for k in range(classes):
+        for k in range(n_cls):
             x = cls_code[k]
             cls_size[k] = count[x]
             cls_start[k] = at
@@ -511,13 +625,14 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
             cls_bound[k] = 1 if x == win else class_bound(cls_size[k], ctx.max_patterns)
             total += cls_bound[k]
         for j in range(n):
-            x = codes[j]
+            x = base[rows[j], t]
             sub[count[x]] = pool[j]
+            sub_row[count[x]] = j
             count[x] += 1
-        for k in range(classes):
+        for k in range(n_cls):
             count[cls_code[k]] = 0
         # A quick pass first: what the memo knows of a class lifts its bound, and may end this guess before any deep work.
-        for k in range(classes):
+        for k in range(n_cls):
             if total >= window:
                 break
             size = cls_size[k]
@@ -535,23 +650,28 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
                     total += known - cls_bound[k]
                     cls_bound[k] = known
         # Solve the classes of 3 or more, smallest first, in what is left of the window.
-        by_size = np.argsort(cls_size[:classes].astype(np.int64) * n + np.arange(classes))
-        for kk in range(classes):
+        by_size = np.argsort(cls_size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
+        for kk in range(n_cls):
             if total >= window:
                 break
             k = by_size[kk]
             size = cls_size[k]
             if size < 3 or cls_code[k] == win:
                 continue
+            if below_base.shape[0] == 0:
+                below_base = _block(base, rows, kept[:n_kept])
             x = cls_code[k]
-            part = sub[cls_start[k] : cls_start[k] + size].copy()
+            start = cls_start[k]
+            part = sub[start : start + size].copy()
+            part_rows = sub_row[start : start + size].copy()
             total -= cls_bound[k]
             if ctx.hard:
                 child_greens, child_mins = _hints_after(ctx, c, x, greens, mins)
-                child_cands = allowed(ctx, below, child_greens, child_mins)
-                v = solve(ctx, part, child_cands, window - total - size, child_depth, child_greens, child_mins, sub_best)
+                keep = allowed_at(ctx, below, child_greens, child_mins)
+                v = solve(ctx, part, below[keep], _block(below_base, part_rows, keep), np.arange(size).astype(np.int32),
+                          window - total - size, child_depth, child_greens, child_mins, sub_best)
             else:
-                v = solve(ctx, part, below, window - total - size, child_depth, greens, mins, sub_best)
+                v = solve(ctx, part, below, below_base, part_rows, window - total - size, child_depth, greens, mins, sub_best)
             total += max(size + v, cls_bound[k])  # a search cut early may return less than the memo knew
         if total < window:
             best_c = c
@@ -566,6 +686,18 @@ def solve(ctx, pool, cands, beta, depth, greens, mins, best_out):
     elif memoised:
         _remember(ctx, key, best, -1, -1)
     return best
+
+
+@njit(cache=True, nogil=True)
+def _block(codes, rows, cols):
+    """codes[rows][:, cols] (C-contiguous)."""
+    out = np.empty((rows.shape[0], cols.shape[0]), dtype=codes.dtype)
+    for r in range(rows.shape[0]):
+        src = codes[rows[r]]
+        dst = out[r]
+        for u in range(cols.shape[0]):
+            dst[u] = src[cols[u]]
+    return out
 
 
 # ---------------------------------------------------------------- the tree
