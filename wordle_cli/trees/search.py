@@ -597,6 +597,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     cls_size = np.empty(n, dtype=np.int32)
     cls_bound = np.empty(n, dtype=np.int64)
     cls_start = np.empty(n, dtype=np.int64)
+    cls_done = np.empty(n, dtype=np.bool_)
     for rank in range(tried):
         r = order[rank]
         window = min(beta, best)
@@ -631,24 +632,44 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             count[x] += 1
         for k in range(n_cls):
             count[cls_code[k]] = 0
-        # A quick pass first: what the memo knows of a class lifts its bound, and may end this guess before any deep work.
+        # A quick pass first, before any deep work, may end this guess: a class's bound is lifted to what
+        # the memo knows of it, or settled when one of its answers splits it into singletons (and a pair);
+        # a class with no such answer costs at least 3 per answer (the best left is a non-answer splitting it).
         for k in range(n_cls):
-            if total >= window:
-                break
             size = cls_size[k]
-            if size < CACHE_MIN_POOL or cls_code[k] == win:
+            cls_done[k] = size < 3 or cls_code[k] == win  # exact already: 1, 2 (size + 1) or 5 (size + 3)
+            if total >= window or cls_done[k]:
                 continue
             part = sub[cls_start[k] : cls_start[k] + size]
-            if ctx.hard:
-                child_greens, child_mins = _hints_after(ctx, c, cls_code[k], greens, mins)
-                found, entry = _find(ctx, _key(ctx, part, child_depth, child_greens, child_mins))
-            else:
-                found, entry = _find(ctx, _key(ctx, part, child_depth, greens, mins))
-            if found >= 0:  # (a one-level search of each class here instead: fewer nodes, but slower)
-                known = size + (entry[1] if entry[1] >= 0 else entry[0])
-                if known > cls_bound[k]:
-                    total += known - cls_bound[k]
-                    cls_bound[k] = known
+            known = cls_bound[k]
+            if child_depth <= 1:
+                known = INF
+                cls_done[k] = True
+            elif size >= CACHE_MIN_POOL:
+                if ctx.hard:
+                    child_greens, child_mins = _hints_after(ctx, c, cls_code[k], greens, mins)
+                    found, entry = _find(ctx, _key(ctx, part, child_depth, child_greens, child_mins))
+                else:
+                    found, entry = _find(ctx, _key(ctx, part, child_depth, greens, mins))
+                if found >= 0:
+                    known = max(known, size + (entry[1] if entry[1] >= 0 else entry[0]))
+                    cls_done[k] = entry[1] >= 0
+            if not cls_done[k] and known < 3 * size:
+                v, g = _answer_split(ctx, part, child_depth, count)
+                if g >= 0:
+                    known = size + v
+                    cls_done[k] = True
+                    if size >= CACHE_MIN_POOL:
+                        if ctx.hard:
+                            child_greens, child_mins = _hints_after(ctx, c, cls_code[k], greens, mins)
+                            _remember(ctx, _key(ctx, part, child_depth, child_greens, child_mins), v, v, g)
+                        else:
+                            _remember(ctx, _key(ctx, part, child_depth, greens, mins), v, v, g)
+                else:
+                    known = 3 * size
+            if known > cls_bound[k]:
+                total += known - cls_bound[k]
+                cls_bound[k] = known
         # Solve the classes of 3 or more, smallest first, in what is left of the window.
         by_size = np.argsort(cls_size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
         for kk in range(n_cls):
@@ -656,7 +677,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                 break
             k = by_size[kk]
             size = cls_size[k]
-            if size < 3 or cls_code[k] == win:
+            if cls_done[k]:
                 continue
             if below_base.shape[0] == 0:
                 below_base = _block(base, rows, kept[:n_kept])
