@@ -585,10 +585,20 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     for u in range(n_kept):
         below[u] = cands[kept[u]]
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
-    order = np.argsort(order_key[:n_kept])
-    tried = n_kept if ctx.top_k <= 0 else min(ctx.top_k, n_kept)
-    child_depth = depth - 1 if depth < UNLIMITED else depth
+    # The candidates in best-first order, taken one at a time from a heap: most nodes try only a few.
+    # An exact search never tries one whose bound reaches beta (it only lowers what is returned).
     best = INF  # the least value (exact) or lower bound found
+    heap = np.empty(n_kept, dtype=np.int64)
+    n_heap = 0
+    for r in range(n_kept):
+        if ctx.top_k <= 0 and bounds[r] >= beta:
+            best = min(best, bounds[r])
+        else:
+            heap[n_heap] = order_key[r]
+            n_heap += 1
+    _heapify(heap, n_heap)
+    tried = n_heap if ctx.top_k <= 0 else min(ctx.top_k, n_heap)
+    child_depth = depth - 1 if depth < UNLIMITED else depth
     best_c = -1
     sub_best = np.empty(1, dtype=np.int64)
     sub = np.empty(n, dtype=np.int32)
@@ -599,7 +609,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     cls_start = np.empty(n, dtype=np.int64)
     cls_done = np.empty(n, dtype=np.bool_)
     for rank in range(tried):
-        r = order[rank]
+        r = _pop(heap, n_heap - rank) & 0xFFFFF
         window = min(beta, best)
         if bounds[r] >= window:
             best = min(best, bounds[r])
@@ -707,6 +717,38 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     elif memoised:
         _remember(ctx, key, best, -1, -1)
     return best
+
+
+@njit(cache=True, nogil=True)
+def _sift_down(heap, i, size):
+    """Restore the min-heap property below heap[i] (heap[:size])."""
+    x = heap[i]
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap[child + 1] < heap[child]:
+            child += 1
+        if heap[child] >= x:
+            break
+        heap[i] = heap[child]
+        i = child
+    heap[i] = x
+
+
+@njit(cache=True, nogil=True)
+def _heapify(heap, size):
+    for i in range(size // 2 - 1, -1, -1):
+        _sift_down(heap, i, size)
+
+
+@njit(cache=True, nogil=True)
+def _pop(heap, size):
+    """The least key of heap[:size], removed (the heap is then heap[:size - 1])."""
+    top = heap[0]
+    heap[0] = heap[size - 1]
+    _sift_down(heap, 0, size - 1)
+    return top
 
 
 @njit(cache=True, nogil=True)
