@@ -326,7 +326,7 @@ def _answer_split(ctx, pool, depth, count):
 
 #: Pools up to this size are scanned by comparing answers pairwise, many candidates at once
 #: (the compiler vectorises it); larger pools by a histogram per candidate.
-PAIR_SCAN_MAX = 64
+PAIR_SCAN_MAX = 128
 
 #: Candidates scanned together by the pairwise scan (their rows stay in the first-level cache).
 SCAN_CHUNK = 512
@@ -346,29 +346,23 @@ def gather(table, pool, cands):
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def _scan_pairs(base, rows, win, classes, squares, flags, hashes):
-    """Per candidate (column t of `codes`): classes, sum of squared class sizes, flags, a hash of the column.
+def _scan_pairs(base, rows, win, classes, flags):
+    """Every candidate's classes (column t of `base[rows]`) and flags: bit 0, some class has 3 or more
+    answers; bit 1, the candidate is one of the answers (a win code).
 
-    flags bit 0: some class has 3 or more answers; bit 1: the candidate is one of the answers (a win code).
-    Compares every pair of answers for all candidates of a chunk at once: O(n^2) byte compares
-    that the compiler turns into vector instructions, for pools small enough.
+    Compares every pair of answers for all candidates of a chunk at once: O(n^2) byte compares that the
+    compiler turns into vector instructions, for pools small enough (n <= PAIR_SCAN_MAX).
     """
     n, m = rows.shape[0], base.shape[1]
     dup = np.empty(SCAN_CHUNK, dtype=np.uint8)
-    pairs = np.empty(SCAN_CHUNK, dtype=np.uint16)
-    triple = np.empty(SCAN_CHUNK, dtype=np.uint8)
-    won = np.empty(SCAN_CHUNK, dtype=np.uint8)
-    h = np.empty(SCAN_CHUNK, dtype=np.uint32)
+    flag = np.empty(SCAN_CHUNK, dtype=np.uint8)
     cnt = np.empty(SCAN_CHUNK, dtype=np.uint8)
     for t0 in range(0, m, SCAN_CHUNK):
         w = min(SCAN_CHUNK, m - t0)
         r0 = base[rows[0], t0 : t0 + w]
         for t in range(w):
             dup[t] = 0
-            pairs[t] = 0
-            triple[t] = 0
-            won[t] = r0[t] == win
-            h[t] = r0[t]
+            flag[t] = (r0[t] == win) << 1
         for j in range(1, n):
             bj = base[rows[j], t0 : t0 + w]
             for t in range(w):
@@ -380,21 +374,50 @@ def _scan_pairs(base, rows, win, classes, squares, flags, hashes):
             for t in range(w):
                 x = cnt[t]
                 dup[t] += x > 0
-                triple[t] |= x > 1
-                pairs[t] += x
-                won[t] |= bj[t] == win
-                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+        out_classes = classes[t0 : t0 + w]
+        out_flags = flags[t0 : t0 + w]
         for t in range(w):
-            classes[t0 + t] = n - np.int64(dup[t])
-            squares[t0 + t] = n + 2 * np.int64(pairs[t])
-            flags[t0 + t] = triple[t] | (won[t] << 1)
-            hashes[t0 + t] = h[t]
+            out_classes[t] = n - dup[t]
+            out_flags[t] = flag[t]
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def _scan_counts(base, rows, win, max_patterns, classes, squares, flags, hashes, excess):
-    """As `_scan_pairs`, by a histogram per candidate (big pools); also each candidate's classes'
-    sizes beyond `max_patterns` (summed), which the class bound charges."""
+def _order_pairs(base, rows, squares, hashes):
+    """Every candidate's sum of squared class sizes (the search order) and a hash of its column, as
+    `_scan_pairs` compares (only where the search goes on past the scan)."""
+    n, m = rows.shape[0], base.shape[1]
+    pairs = np.empty(SCAN_CHUNK, dtype=np.uint16)
+    h = np.empty(SCAN_CHUNK, dtype=np.uint32)
+    cnt = np.empty(SCAN_CHUNK, dtype=np.uint8)
+    for t0 in range(0, m, SCAN_CHUNK):
+        w = min(SCAN_CHUNK, m - t0)
+        r0 = base[rows[0], t0 : t0 + w]
+        for t in range(w):
+            pairs[t] = 0
+            h[t] = r0[t]
+        for j in range(1, n):
+            bj = base[rows[j], t0 : t0 + w]
+            for t in range(w):
+                cnt[t] = 0
+            for i in range(j):
+                bi = base[rows[i], t0 : t0 + w]
+                for t in range(w):
+                    cnt[t] += bi[t] == bj[t]
+            for t in range(w):
+                pairs[t] += cnt[t]
+                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+        out_squares = squares[t0 : t0 + w]
+        out_hashes = hashes[t0 : t0 + w]
+        for t in range(w):
+            out_squares[t] = n + 2 * np.int64(pairs[t])
+            out_hashes[t] = h[t]
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _scan_counts(base, rows, win, max_patterns, classes, flags, excess, squares, hashes):
+    """All that `_scan_pairs` and `_order_pairs` give, by a histogram per candidate (big pools); also each
+    candidate's classes' sizes beyond `max_patterns` (summed), which the class bound charges."""
     n, m = rows.shape[0], base.shape[1]
     count = np.zeros(win + 1, dtype=np.int32)
     seen = np.empty(n, dtype=np.int64)
@@ -423,10 +446,10 @@ def _scan_counts(base, rows, win, max_patterns, classes, squares, flags, hashes,
                 extra += s - max_patterns
             count[seen[q]] = 0
         classes[t] = k
-        squares[t] = sq
         flags[t] = big | won
-        hashes[t] = h
         excess[t] = extra
+        squares[t] = sq
+        hashes[t] = h
 
 
 @njit(cache=True, nogil=True)
@@ -499,15 +522,16 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     m = cands.shape[0]
 
     # Every candidate's partition in one scan: its classes, whether it wins, its lower bound.
-    classes = np.empty(m, dtype=np.int64)
-    squares = np.empty(m, dtype=np.int64)
+    classes = np.empty(m, dtype=np.uint16)
     flags = np.empty(m, dtype=np.uint8)
-    hashes = np.empty(m, dtype=np.uint32)
     excess = np.zeros(m, dtype=np.int64)
-    if n <= PAIR_SCAN_MAX and n <= ctx.max_patterns:
-        _scan_pairs(base, rows, win, classes, squares, flags, hashes)
+    squares = np.empty(m, dtype=np.int64)  # made by the scan of a big pool, else only when needed
+    hashes = np.empty(m, dtype=np.uint32)
+    by_pairs = n <= PAIR_SCAN_MAX and n <= ctx.max_patterns
+    if by_pairs:
+        _scan_pairs(base, rows, win, classes, flags)
     else:
-        _scan_counts(base, rows, win, ctx.max_patterns, classes, squares, flags, hashes, excess)
+        _scan_counts(base, rows, win, ctx.max_patterns, classes, flags, excess, squares, hashes)
     ctx.stats[SCANNED] += m
 
     lowest = INF  # the least lower bound of any candidate
@@ -547,6 +571,8 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
 
     # The candidates passed down: the useful ones, and in normal mode only the first of those giving this
     # pool the very same feedbacks (a sub-pool sees them alike too, so only the first can ever be chosen).
+    if by_pairs:
+        _order_pairs(base, rows, squares, hashes)
     kept = np.empty(useful_cands, dtype=np.int32)  # columns of `base`
     bounds = np.empty(useful_cands, dtype=np.int64)
     order_key = np.empty(useful_cands, dtype=np.int64)
