@@ -75,6 +75,7 @@ class Problem:
         backend: str = "cpu",
         cache_limit: int = CACHE_LIMIT,
         table: np.ndarray | None = None,
+        dominance_min_pool: int = search.DOMINANCE_MIN_POOL,
     ):
         self.game = game
         self.hard = hard
@@ -82,6 +83,7 @@ class Problem:
         self.max_guesses = max_guesses
         self.top_k = top_k
         self.cache_limit = cache_limit
+        self.dominance_min_pool = dominance_min_pool
         n_cand, n_ans = len(game.candidates), len(game.answers)
         itemsize = 1 if 3**game.length <= 256 else 2
         if n_cand * n_ans * itemsize > MAX_TABLE_BYTES:
@@ -98,6 +100,7 @@ class Problem:
         self.by_answer = search.transposed(table)  # `table` is given by `wordle tree rank`, computed once for all
         self.cand_codes = np.ascontiguousarray(game.candidate_codes)
         self.cand_counts = _symbol_counts(self.cand_codes, game.alphabet.size)
+        self.neighbour_start, self.neighbours = search.neighbour_lists(self.cand_codes)
 
     @property
     def table(self) -> np.ndarray:
@@ -149,7 +152,8 @@ class Problem:
         return search.Context(
             self.by_answer, self.answer_cand, self.win, self.max_patterns, self.top_k, self.pool_only, self.hard,
             self.cand_codes, self.cand_counts, memo, keys, np.zeros(len(search.STAT_NAMES), dtype=np.int64),
-            self.cache_limit,
+            self.cache_limit, self.neighbour_start, self.neighbours, np.full(len(self.game.candidates), -1, dtype=np.int32),
+            self.dominance_min_pool,
         )
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:

@@ -83,6 +83,10 @@ class Context(NamedTuple):
     keys: List  # key arrays, to check a hash hit is the same key
     stats: np.ndarray  # int64 counters (see STAT_NAMES)
     cache_limit: int
+    neighbour_start: np.ndarray  # int32[C + 1]: candidate c's neighbours are neighbours[neighbour_start[c]:neighbour_start[c + 1]]
+    neighbours: np.ndarray  # int32: the candidates differing from c in exactly one position
+    slot: np.ndarray  # int32[C], all -1 between uses: scratch for a node's candidate -> kept slot
+    dominance_min_pool: int  # pools from this size on drop the guesses a neighbour refines
 
 
 _ENTRY = types.UniTuple(types.int64, 4)
@@ -328,6 +332,9 @@ def _answer_split(ctx, pool, depth, count):
 #: (the compiler vectorises it); larger pools by a histogram per candidate.
 PAIR_SCAN_MAX = 128
 
+#: Pools from this size on look for guesses another one refines (cheaper to try every guess below it).
+DOMINANCE_MIN_POOL = 120
+
 #: Candidates scanned together by the pairwise scan (their rows stay in the first-level cache).
 SCAN_CHUNK = 512
 
@@ -450,6 +457,97 @@ def _scan_counts(base, rows, win, max_patterns, classes, flags, excess, squares,
         excess[t] = extra
         squares[t] = sq
         hashes[t] = h
+
+
+@njit(cache=True, nogil=True)
+def _refines(base, rows, fine, coarse, image):
+    """Does column `fine` split the pool at least as finely as column `coarse` (each of its codes always meets
+    the same code of `coarse`)? `image` is all -1 on entry and on return."""
+    ok = True
+    j = 0
+    for j in range(rows.shape[0]):
+        r = rows[j]
+        x = base[r, fine]
+        y = np.int32(base[r, coarse])
+        if image[x] < 0:
+            image[x] = y
+        elif image[x] != y:
+            ok = False
+            break
+    for i in range(j + 1):
+        image[base[rows[i], fine]] = -1
+    return ok
+
+
+@njit(cache=True, nogil=True)
+def _dominated(ctx, base, rows, cands, kept, classes, flags, slot_of_column, not_tried, not_passed):
+    """Mark the kept guesses a neighbour (a word one letter away) refines: never tried here when it splits
+    the pool more finely or comes first; never passed down when it comes first (so the tie rule's choice
+    never changes). A guess that is one of the pool's answers is never marked."""
+    m = cands.shape[0]
+    for t in range(m):
+        if slot_of_column[t] >= 0:
+            ctx.slot[cands[t]] = slot_of_column[t]
+    image = np.full(ctx.win + 1, -1, dtype=np.int32)
+    for u in range(kept.shape[0]):
+        t = kept[u]
+        if flags[t] & 2:
+            continue
+        c = cands[t]
+        for q in range(ctx.neighbour_start[c], ctx.neighbour_start[c + 1]):
+            s = ctx.slot[ctx.neighbours[q]]
+            if s < 0 or s == u:
+                continue
+            t2 = kept[s]
+            earlier = cands[t2] < c  # the first of its twins, in candidate order
+            if classes[t2] <= classes[t] and not earlier:
+                continue
+            if _refines(base, rows, t2, t, image):
+                not_tried[u] = True
+                if earlier:
+                    not_passed[u] = True
+                    break
+    for t in range(m):
+        ctx.slot[cands[t]] = -1
+
+
+@njit(cache=True, nogil=True)
+def neighbour_lists(codes):
+    """(start, flat): the candidates differing from each candidate in exactly one position, as CSR arrays."""
+    n, length = codes.shape
+    counts = np.zeros(n + 1, dtype=np.int64)
+    keys = np.empty(n, dtype=np.int64)
+    pairs_a = List.empty_list(types.int32)
+    pairs_b = List.empty_list(types.int32)
+    for i in range(length):
+        for w in range(n):
+            k = np.int64(0)
+            for p in range(length):
+                k = k * 256 + (0 if p == i else np.int64(codes[w, p]))
+            keys[w] = k
+        order = np.argsort(keys, kind="mergesort")
+        start = 0
+        while start < n:
+            end = start + 1
+            while end < n and keys[order[end]] == keys[order[start]]:
+                end += 1
+            for a in range(start, end):
+                for b in range(start, end):
+                    if a != b:
+                        pairs_a.append(np.int32(order[a]))
+                        pairs_b.append(np.int32(order[b]))
+            start = end
+    for q in range(len(pairs_a)):
+        counts[pairs_a[q] + 1] += 1
+    for w in range(n):
+        counts[w + 1] += counts[w]
+    flat = np.empty(len(pairs_a), dtype=np.int32)
+    fill = counts[:n].copy()
+    for q in range(len(pairs_a)):
+        a = pairs_a[q]
+        flat[fill[a]] = pairs_b[q]
+        fill[a] += 1
+    return counts.astype(np.int32), flat
 
 
 @njit(cache=True, nogil=True)
@@ -583,6 +681,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         mask <<= 1
     slot_of = np.full(mask if dedup else 1, -1, dtype=np.int32)
     mask -= 1
+    slot_of_column = np.full(m if dedup else 1, -1, dtype=np.int32)  # the kept slot standing for each useful column
     for t in range(m):
         k = classes[t]
         if k == 1 or (depth < 3 and k < n):
@@ -598,8 +697,10 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                     break
                 at = (at + 1) & mask
             if twin:
+                slot_of_column[t] = slot_of[at]
                 continue
             slot_of[at] = n_kept
+            slot_of_column[t] = n_kept
         bound = 3 * n - k - ((flags[t] >> 1) & 1) + excess[t]
         kept[n_kept] = t
         bounds[n_kept] = bound
@@ -607,9 +708,23 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         n_kept += 1
     ctx.stats[KEPT] += n_kept
 
-    below = np.empty(n_kept, dtype=np.int32)
+    # Normal mode: a guess whose partition another one refines is never chosen (a merged class costs at least
+    # its parts solved apart); not even below when the finer one comes first in candidate order.
+    not_tried = np.zeros(n_kept, dtype=np.bool_)
+    not_passed = np.zeros(n_kept, dtype=np.bool_)
+    if dedup and n >= ctx.dominance_min_pool:
+        _dominated(ctx, base, rows, cands, kept[:n_kept], classes, flags, slot_of_column, not_tried, not_passed)
+    n_below = 0
     for u in range(n_kept):
-        below[u] = cands[kept[u]]
+        n_below += not not_passed[u]
+    passed = np.empty(n_below, dtype=np.int32)  # the kept slots passed down
+    below = np.empty(n_below, dtype=np.int32)
+    q = 0
+    for u in range(n_kept):
+        if not not_passed[u]:
+            passed[q] = kept[u]
+            below[q] = cands[kept[u]]
+            q += 1
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
     # The candidates in best-first order, taken one at a time from a heap: most nodes try only a few.
     # An exact search never tries one whose bound reaches beta (it only lowers what is returned).
@@ -617,6 +732,8 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     heap = np.empty(n_kept, dtype=np.int64)
     n_heap = 0
     for r in range(n_kept):
+        if not_tried[r]:
+            continue
         if ctx.top_k <= 0 and bounds[r] >= beta:
             best = min(best, bounds[r])
         else:
@@ -716,7 +833,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             if cls_done[k]:
                 continue
             if below_base.shape[0] == 0:
-                below_base = _block(base, rows, kept[:n_kept])
+                below_base = _block(base, rows, passed)
             x = cls_code[k]
             start = cls_start[k]
             part = sub[start : start + size].copy()
