@@ -101,6 +101,7 @@ class Problem:
         self.cand_codes = np.ascontiguousarray(game.candidate_codes)
         self.cand_counts = _symbol_counts(self.cand_codes, game.alphabet.size)
         self.neighbour_start, self.neighbours = search.neighbour_lists(self.cand_codes)
+        self.families = search.families(np.ascontiguousarray(game.answer_codes))
 
     @property
     def table(self) -> np.ndarray:
@@ -153,7 +154,7 @@ class Problem:
             self.by_answer, self.answer_cand, self.win, self.max_patterns, self.top_k, self.pool_only, self.hard,
             self.cand_codes, self.cand_counts, memo, keys, np.zeros(len(search.STAT_NAMES), dtype=np.int64),
             self.cache_limit, self.neighbour_start, self.neighbours, np.full(len(self.game.candidates), -1, dtype=np.int32),
-            self.dominance_min_pool,
+            self.dominance_min_pool, *self.families, np.zeros(len(self.families[0]), dtype=np.int32),
         )
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:

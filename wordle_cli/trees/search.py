@@ -87,6 +87,11 @@ class Context(NamedTuple):
     neighbours: np.ndarray  # int32: the candidates differing from c in exactly one position
     slot: np.ndarray  # int32[C], all -1 between uses: scratch for a node's candidate -> kept slot
     dominance_min_pool: int  # pools from this size on drop the guesses a neighbour refines
+    family_start: np.ndarray  # int32[F + 1]: family f's answers are family_answers[family_start[f]:family_start[f + 1]]
+    family_answers: np.ndarray  # int32: answers alike in every position but one (4 or more of them)
+    answer_family_start: np.ndarray  # int32[A + 1]: answer a's families are answer_families[...[a]:...[a + 1]]
+    answer_families: np.ndarray  # int32
+    family_count: np.ndarray  # int32[F], all 0 between uses: scratch
 
 
 _ENTRY = types.UniTuple(types.int64, 4)
@@ -512,6 +517,129 @@ def _dominated(ctx, base, rows, cands, kept, classes, flags, slot_of_column, not
 
 
 @njit(cache=True, nogil=True)
+def _endgame(ctx, pool, cands, base, rows, depth):
+    """(verdict, family answers, their rows): what the pool's biggest family (answers alike but in one
+    position, like _atch) says.
+
+    Every guess tells apart at most (its distinct feedbacks on the family - 1) more of them, and the answer
+    must be told apart from the rest of its family with a guess to spare: when the depth - 1 best guesses
+    together cannot, the pool cannot be solved in time (ENDGAME_LOST). When it is close (ENDGAME_CLOSE),
+    the caller solves the family alone first. ENDGAME_NONE otherwise.
+    """
+    n = pool.shape[0]
+    biggest = -1
+    most = 0
+    for j in range(n):
+        a = pool[j]
+        for q in range(ctx.answer_family_start[a], ctx.answer_family_start[a + 1]):
+            f = ctx.answer_families[q]
+            ctx.family_count[f] += 1
+            if ctx.family_count[f] > most:
+                most = ctx.family_count[f]
+                biggest = f
+    for j in range(n):
+        a = pool[j]
+        for q in range(ctx.answer_family_start[a], ctx.answer_family_start[a + 1]):
+            ctx.family_count[ctx.answer_families[q]] = 0
+    none = np.empty(0, dtype=np.int32)
+    if biggest < 0 or most <= depth:
+        return ENDGAME_NONE, none, none
+    # The family's answers in the pool (its rows of `base`), and how many feedbacks each guess shows them.
+    live = np.empty(most, dtype=np.int32)
+    live_rows = np.empty(most, dtype=np.int32)
+    k = 0
+    lo, hi = ctx.family_start[biggest], ctx.family_start[biggest + 1]
+    for j in range(n):  # both sorted: a merge
+        while lo < hi and ctx.family_answers[lo] < pool[j]:
+            lo += 1
+        if lo < hi and ctx.family_answers[lo] == pool[j]:
+            live[k] = pool[j]
+            live_rows[k] = rows[j]
+            k += 1
+    m = cands.shape[0]
+    classes = np.empty(m, dtype=np.uint16)
+    flags = np.empty(m, dtype=np.uint8)
+    if most <= PAIR_SCAN_MAX and most <= ctx.max_patterns:
+        _scan_pairs(base, live_rows, ctx.win, classes, flags)
+    else:
+        excess = np.zeros(m, dtype=np.int64)
+        squares = np.empty(m, dtype=np.int64)
+        hashes = np.empty(m, dtype=np.uint32)
+        _scan_counts(base, live_rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
+    told = np.zeros(most + 1, dtype=np.int64)  # told[d]: guesses showing the family d feedbacks
+    for t in range(m):
+        told[classes[t]] += 1
+    reach = 0  # the most the depth - 1 best guesses can tell apart
+    left = depth - 1
+    for d in range(most, 1, -1):
+        use = min(left, told[d])
+        reach += use * (d - 1)
+        left -= use
+        if left == 0:
+            break
+    if most - 1 > reach:
+        return ENDGAME_LOST, none, none
+    if (depth - 1) - (reach - (most - 1)) > 0 and most < n:
+        return ENDGAME_CLOSE, live, live_rows
+    return ENDGAME_NONE, none, none
+
+
+#: The least answers alike but in one position that make a family for the endgame bound.
+FAMILY_MIN = 4
+
+ENDGAME_NONE, ENDGAME_LOST, ENDGAME_CLOSE = range(3)
+
+
+@njit(cache=True, nogil=True)
+def families(codes):
+    """(family_start, family_answers, answer_family_start, answer_families): the groups of FAMILY_MIN or more
+    answers alike in every position but one (answers ascending in each), and each answer's groups."""
+    n, length = codes.shape
+    keys = np.empty(n, dtype=np.int64)
+    fam_a = List.empty_list(types.int32)  # (family, answer) pairs, family by family
+    fam_of = List.empty_list(types.int32)
+    n_fam = 0
+    for i in range(length):
+        for w in range(n):
+            k = np.int64(0)
+            for p in range(length):
+                k = k * 256 + (0 if p == i else np.int64(codes[w, p]))
+            keys[w] = k
+        order = np.argsort(keys, kind="mergesort")
+        start = 0
+        while start < n:
+            end = start + 1
+            while end < n and keys[order[end]] == keys[order[start]]:
+                end += 1
+            if end - start >= FAMILY_MIN:
+                members = np.sort(order[start:end])
+                for a in members:
+                    fam_a.append(np.int32(a))
+                    fam_of.append(np.int32(n_fam))
+                n_fam += 1
+            start = end
+    family_start = np.zeros(n_fam + 1, dtype=np.int32)
+    family_answers = np.empty(len(fam_a), dtype=np.int32)
+    for q in range(len(fam_a)):
+        family_start[fam_of[q] + 1] += 1
+        family_answers[q] = fam_a[q]
+    for f in range(n_fam):
+        family_start[f + 1] += family_start[f]
+    answer_family_start = np.zeros(n + 1, dtype=np.int32)
+    for q in range(len(fam_a)):
+        answer_family_start[fam_a[q] + 1] += 1
+    for a in range(n):
+        answer_family_start[a + 1] += answer_family_start[a]
+    answer_families = np.empty(len(fam_a), dtype=np.int32)
+    fill = answer_family_start[:n].copy()
+    for q in range(len(fam_a)):
+        a = fam_a[q]
+        answer_families[fill[a]] = fam_of[q]
+        fill[a] += 1
+    return family_start, family_answers, answer_family_start, answer_families
+
+
+@njit(cache=True, nogil=True)
 def neighbour_lists(codes):
     """(start, flat): the candidates differing from each candidate in exactly one position, as CSR arrays."""
     n, length = codes.shape
@@ -618,6 +746,20 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         base = gather(ctx.table, pool, cands)
         rows = np.arange(n).astype(np.int32)
     m = cands.shape[0]
+
+    if depth < UNLIMITED and not ctx.pool_only:
+        verdict, live, live_rows = _endgame(ctx, pool, cands, base, rows, depth)
+        if verdict == ENDGAME_LOST:
+            if memoised:
+                _remember(ctx, key, INF, INF, -1)
+            return INF
+        if verdict == ENDGAME_CLOSE:  # the family alone first: the pool costs at least as much as any part of it
+            value = solve(ctx, live, cands, base, live_rows, beta, depth, greens, mins, best_out)
+            best_out[0] = -1
+            if value >= beta:
+                if memoised:
+                    _remember(ctx, key, value, INF if value >= INF else -1, -1)
+                return value
 
     # Every candidate's partition in one scan: its classes, whether it wins, its lower bound.
     classes = np.empty(m, dtype=np.uint16)
