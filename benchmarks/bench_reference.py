@@ -1,4 +1,4 @@
-"""wordle-cli's exact search side by side with the reference C++ solver (issue 19).
+"""wordle-cli's exact search side by side with the reference C++ solver (issues 19, 26, 27).
 
 The reference is alex1770/wordle (C++, MIT), the exact solver behind the
 published optimal totals. It is not part of this repository: fetch a source
@@ -21,13 +21,26 @@ cache). Every run's totals are checked. CPU is user + sys of the job's process
 tree (os.wait4, so the Dask workers count too); peak RSS is the largest single
 process's. Prints a Markdown table: min / median / max of CPU and wall seconds,
 peak RSS, and the ratio of the medians (ours / reference; < 1: ours is faster).
+
+The tail, opener by opener (`--sample N --seed S`, or `--openers W,W,...`):
+N random openers of the allowed list (seeded) after the 20 most played ones,
+each proven once by both programs, A/B (the order flips every opener), totals
+checked equal; `--lists nyt` for today's lists (3158 answers, 14855 guesses:
+the reference's own default), `--hard` for hard mode. Prints one row per
+opener (CPU, peak RSS, ratio), then the sample's summed ratio, p50/p90/max,
+and the extrapolation to every opener on 16 cores.
+
+    python benchmarks/bench_reference.py --reference DIR --sample 20 --seed 0
+    python benchmarks/bench_reference.py --reference DIR --lists nyt --openers tarse --hard
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import math
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -39,6 +52,13 @@ from pathlib import Path
 from common import wordle_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Openers people play most (WordleBot's and players' reports); every one is proven in `--sample` runs.
+POPULAR = ("salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate", "trace", "arise", "crate",
+           "irate", "soare", "arose", "least", "train", "heart", "house", "tears", "later")
+#: The reference's word lists for each list set (its files: -a, -h) and ours (--allowed, --answers).
+LISTS = {"orig": ("wordlist_orig_all", "wordlist_orig_hidden"), "nyt": ("wordlist_all", "wordlist_hidden")}
+#: The reference's value of an opener that cannot win within the guesses.
+REF_INFINITY = 1_000_000_000
 TOP10 = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928, "crane": 7930, "carle": 7937,
          "slane": 7943, "carte": 7949, "torse": 7950}
 CUTOFF = 7951
@@ -158,11 +178,112 @@ def spread(values: list[float], digits: int = 2) -> str:
     return f"{min(values):.{digits}f} / {statistics.median(values):.{digits}f} / {max(values):.{digits}f}"
 
 
+def opener_total(run: Run, ours: bool) -> float:
+    """The proven total of one opener (math.inf: cannot win in the guesses), from either program's output."""
+    if ours:
+        match = re.search(r"^total\s+(\d+)", run.outputs[0], re.MULTILINE)
+        if match is None:
+            raise ValueError(run.outputs[0][-500:])
+        return int(match.group(1))
+    value = next(iter(ref_totals(run.outputs).values()))
+    return math.inf if value >= REF_INFINITY else value
+
+
+def run_ours_opener(wordle: list[str], word: str, hard: bool, lists: tuple[Path, Path]) -> Run:
+    """`tree build --first WORD`; an opener that cannot win in 6 ends with exit 1 and a `no strategy` line."""
+    allowed, answers = lists
+    cmd = wordle + ["tree", "build", "-q", "--first", word, "--allowed", str(allowed), "--answers", str(answers)]
+    cmd += ["--hard"] if hard else []
+    out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    start = time.perf_counter()
+    child = subprocess.Popen(cmd, stdout=out, stderr=err)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    out.seek(0)
+    err.seek(0)
+    text, problem = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    code = os.waitstatus_to_exitcode(status)
+    if code == 1 and "no strategy solves" in problem:
+        text = f"total {10**12}\n"  # cannot win: the reference says infinity
+    elif code != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({code}):\n{problem[-2000:]}")
+    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024, [text])
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def tail(args, source: Path, ref: Path, wordle: list[str]) -> None:
+    """Every opener of the sample proven by both programs, A/B; one row each, then the summary."""
+    ref_all, ref_hidden = LISTS[args.lists]
+    lists = (source / ref_all, source / ref_hidden)
+    allowed = [w.split()[0] for w in lists[0].read_text(encoding="utf-8").splitlines() if w.strip()]
+    if args.openers:
+        openers = [w.strip().lower() for w in args.openers.split(",") if w.strip()]
+    else:
+        rng = random.Random(args.seed)
+        rest = [w for w in allowed if w not in POPULAR]
+        openers = list(POPULAR) + rng.sample(rest, args.sample)
+    unknown = [w for w in openers if w not in allowed]
+    if unknown:
+        sys.exit(f"not allowed guesses on these lists: {', '.join(unknown)}")
+    ref_cmd = [str(ref), "-a", str(lists[0]), "-h", str(lists[1]), "-g6"] + (["-H"] if args.hard else [])
+    run_ours_opener(wordle, openers[0], args.hard, lists)  # warm-up: numba's cache
+    mode = "hard" if args.hard else "normal"
+    print(f"# the tail: {len(openers)} openers, {args.lists} lists, {mode} mode, A/B per opener, "
+          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}\n")
+    print("| opener | total | wordle-cli CPU s | reference CPU s | ratio | peak RSS ours / reference MiB |")
+    print("|---|---:|---:|---:|---:|---|")
+    rows = []
+    for i, word in enumerate(openers):
+        sides = [("ours", lambda w=word: run_ours_opener(wordle, w, args.hard, lists)),
+                 ("ref", lambda w=word: run_all([ref_cmd + ["-w", w]], cwd=ref.parent))]
+        if i % 2:
+            sides.reverse()
+        runs = {name: side() for name, side in sides}
+        mine, theirs = opener_total(runs["ours"], True), opener_total(runs["ref"], False)
+        mine = math.inf if mine >= 10**12 else mine
+        if mine != theirs:
+            sys.exit(f"{word}: wordle-cli proves {mine}, the reference {theirs}")
+        ratio = runs["ours"].cpu / runs["ref"].cpu
+        rows.append((word, mine, runs["ours"], runs["ref"], ratio))
+        shown = "cannot win in 6" if mine == math.inf else str(mine)
+        print(f"| {word} | {shown} | {runs['ours'].cpu:.1f} | {runs['ref'].cpu:.1f} | {ratio:.2f}× | "
+              f"{runs['ours'].rss:.0f} / {runs['ref'].rss:.0f} |", flush=True)
+    ours_cpu = [r[2].cpu for r in rows]
+    ref_cpu = [r[3].cpu for r in rows]
+    ratios = [r[4] for r in rows]
+    print(f"\n**{len(rows)} openers: {sum(ours_cpu):.0f} s against {sum(ref_cpu):.0f} s, "
+          f"{sum(ours_cpu) / sum(ref_cpu):.2f}×** (summed CPU); openers above 1.0×: "
+          f"{sum(r > 1.0 for r in ratios)}; peak RSS at most {max(r[2].rss for r in rows):.0f} MiB\n")
+    print("| | wordle-cli CPU s | reference CPU s | ratio |")
+    print("|---|---:|---:|---:|")
+    for name, q in (("p50", 0.5), ("p90", 0.9), ("max", 1.0)):
+        print(f"| {name} | {percentile(ours_cpu, q):.1f} | {percentile(ref_cpu, q):.1f} | {percentile(ratios, q):.2f}× |")
+    random_rows = [r for r in rows if args.openers or r[0] not in POPULAR]
+    if random_rows:
+        mean = statistics.mean(r[2].cpu for r in random_rows)
+        ref_mean = statistics.mean(r[3].cpu for r in random_rows)
+        hours = len(allowed) * mean / 16 / 3600
+        print(f"\nExtrapolated from the {len(random_rows)} {'given' if args.openers else 'random'} openers' mean "
+              f"({mean:.1f} s; the reference {ref_mean:.1f} s), one process per opener: all {len(allowed)} openers "
+              f"on 16 cores in {hours:.2f} h (the reference: {len(allowed) * ref_mean / 16 / 3600:.2f} h).")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference", type=Path, help="a source checkout of alex1770/wordle (holds wordle.cpp)")
     parser.add_argument("--rounds", type=int, default=3, help="A/B rounds (at least 3) [default: 3]")
     parser.add_argument("--only", action="append", default=[], help="run only the jobs whose label holds this text")
+    parser.add_argument("--sample", type=int, default=None, metavar="N",
+                        help="the tail: the 20 most played openers and N random ones, each proven by both")
+    parser.add_argument("--seed", type=int, default=0, help="the random openers' seed [default: 0]")
+    parser.add_argument("--openers", default=None, metavar="W,W,...", help="the tail on these openers instead")
+    parser.add_argument("--lists", choices=sorted(LISTS), default="orig",
+                        help="orig: 2315 answers, 12972 guesses; nyt: 3158, 14855 [default: orig]")
+    parser.add_argument("--hard", action="store_true", help="the tail in hard mode")
     args = parser.parse_args()
     if args.reference is None:
         print(HOW_TO, end="")
@@ -174,6 +295,9 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-reference-"))
     ref = build_reference(source, tmp)
     wordle = wordle_cmd()
+    if args.sample is not None or args.openers:
+        tail(args, source, ref, wordle)
+        return
     selected = [j for j in jobs(wordle, ref, source, tmp) if not args.only or any(o in j.label for o in args.only)]
 
     def ours(job: Job) -> Run:
