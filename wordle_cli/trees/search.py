@@ -337,6 +337,10 @@ def _answer_split(ctx, pool, depth, count):
 #: (the compiler vectorises it); larger pools by a histogram per candidate.
 PAIR_SCAN_MAX = 128
 
+#: Pools from this size on drop the guesses giving them the very feedbacks of an earlier one (on smaller pools
+#: the search below them is too short to repay it: the twins, tried after their first, cost only memo look-ups).
+DEDUP_MIN_POOL = 40
+
 #: Pools from this size on look for guesses another one refines (cheaper to try every guess below it).
 DOMINANCE_MIN_POOL = 120
 
@@ -817,7 +821,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     bounds = np.empty(useful_cands, dtype=np.int64)
     order_key = np.empty(useful_cands, dtype=np.int64)
     n_kept = 0
-    dedup = not ctx.hard and not ctx.pool_only
+    dedup = not ctx.hard and not ctx.pool_only and n >= DEDUP_MIN_POOL
     mask = 1
     while mask < 2 * useful_cands:
         mask <<= 1
