@@ -821,7 +821,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     bounds = np.empty(useful_cands, dtype=np.int64)
     order_key = np.empty(useful_cands, dtype=np.int64)
     n_kept = 0
-    dedup = not ctx.hard and not ctx.pool_only and n >= DEDUP_MIN_POOL
+    dedup = not ctx.hard and not ctx.pool_only and n >= min(DEDUP_MIN_POOL, ctx.dominance_min_pool)
     mask = 1
     while mask < 2 * useful_cands:
         mask <<= 1
