@@ -125,7 +125,10 @@ class MultiSolver:
             if pool is None:
                 following.append(None)
                 continue
-            left = pool[row[pool] == code]
+            if len(pool) == 1:  # most pools late in a game of many boards: no array to build
+                left = pool if row[pool[0]] == code else pool[:0]
+            else:
+                left = pool[row[pool] == code]
             if len(left) == 0:
                 raise WordleError(f"board {board + 1}: no possible answer gives that feedback for {quote(guess)}")
             following.append(None if code == self.game.win_code else left)
@@ -158,6 +161,8 @@ class MultiSolver:
         singles = sorted({int(p[0]) for p in active if len(p) == 1})
         if singles:  # free solves: choose among them only
             rows = np.sort(game.cand_of_answer[singles]) if not self.pool_only else game.cand_of_answer[singles]
+            if all(len(p) == 1 for p in active):  # every board's answer known: every guess leaves 1 on each, so all tie
+                return game.candidates[int(rows[0])]
             return game.candidates[int(self._choose(rows, active, np.ones(len(rows), dtype=bool)))]
         if all(len(p) == len(game.answers) for p in active):
             return self.opening()
