@@ -206,6 +206,32 @@ def test_simulate_boards_csv_matches_brute_force(runner, lists, strategy, flags)
     assert summary["failure rate"] == f"{100 * failures / len(counts):.2f}%"
 
 
+@pytest.mark.parametrize("boards", [3, 8])
+def test_simulate_boards_chart_starts_at_the_boards_and_worst_fits_80_columns(runner, lists, boards):
+    """A game of N boards takes N turns at least (a turn solves one board at most): the chart starts at N.
+    The worst games are listed while the line fits 80 columns (8 targets make one game too wide to list twice)."""
+    result = invoke(runner, ["simulate", *lists, "--boards", str(boards), "--sample", "30", "--seed", "3", "-q", "-o", "games.csv"])
+    assert result.exit_code == 0, result.stderr
+    rows = read_rows(Path("games.csv").read_text(encoding="utf-8"))
+    counts = [int(r["turns"]) for r in rows]
+    lines = result.stdout.splitlines()
+    chart = {}
+    for line in lines[1:]:
+        if not line.strip():
+            break
+        chart[int(line.split()[0])] = int(line.split()[1])
+    assert chart == {k: counts.count(k) for k in range(boards, max(counts) + 1)}
+    worst = max(counts)
+    games = [r["targets"] for r in rows if int(r["turns"]) == worst]
+    line = next(line for line in lines if line.startswith("worst"))
+    assert len(line) <= 80
+    head = f"worst        {worst} ({len(games)} game{'s' if len(games) != 1 else ''}"
+    listed = line[len(head) :].removeprefix(": ").removesuffix(")").removesuffix(", ...").split(", ") if ": " in line else []
+    assert listed == games[: len(listed)] and len(listed) <= 5
+    if len(listed) < min(5, len(games)):  # one more would not fit
+        assert len(f"{head}: {', '.join(games[: len(listed) + 1])}, ...)") > 80
+
+
 def test_simulate_one_board_counts_games_over_max_guesses(runner, lists):
     result = invoke(runner, ["simulate", *lists, "-q", "--max-guesses", "3", "-o", "games.csv"])
     assert result.exit_code == 0, result.stderr

@@ -346,10 +346,13 @@ def simulate(
     first: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Simulation:
-    """Play every tuple of targets; targets are listed space-separated, paths are the guesses."""
+    """Play every tuple of targets; targets are listed space-separated, paths are the guesses.
+
+    A game takes at least as many turns as it has boards (each turn solves one board at most): the chart starts there.
+    """
     paths = []
     for done, targets in enumerate(games, start=1):
         paths.append([turn.guess for turn in solver.play(targets, first)])
         if progress is not None:
             progress(done)
-    return Simulation([" ".join(t) for t in games], paths)
+    return Simulation([" ".join(t) for t in games], paths, fewest=solver.boards)
