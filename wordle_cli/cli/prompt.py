@@ -19,6 +19,7 @@ import click
 from wordle_cli.colour import display_width
 from wordle_cli.errors import WordleError, quote
 
+
 def enable_line_editing() -> bool:
     """Arrow keys, Ctrl-A/E, backspace and up-arrow history at `input()`, where readline exists."""
     if not sys.stdin.isatty():
