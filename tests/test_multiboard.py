@@ -306,6 +306,22 @@ def test_play_boards_refuses_impossible_feedback(runner, lists):
     assert result.stderr.strip().splitlines()[-1].startswith("Error: <stdin> line 1: board 1: no possible answer gives that feedback")
 
 
+def test_feedback_no_answer_gives_is_refused_on_a_one_word_pool_too():
+    """`after` reads a one-word pool without building an array: an impossible feedback is still refused, state unchanged."""
+    from wordle_cli.errors import WordleError
+
+    game = Game("t", ANSWERS, ALLOWED)
+    solver = MultiSolver(game, 2)
+    pools = [np.array([game.answer_index["cigar"]]), np.array([game.answer_index["rebut"], game.answer_index["heath"]])]
+    row = solver.row("roate")
+    right = [int(row[game.answer_index["cigar"]]), int(row[game.answer_index["rebut"]])]
+    after = solver.after(pools, "roate", right)
+    assert after[0].tolist() == pools[0].tolist() and after[1].tolist() == [game.answer_index["rebut"]]
+    with pytest.raises(WordleError, match="board 1: no possible answer gives that feedback"):
+        solver.after(pools, "roate", [right[0] + 1, right[1]])
+    assert solver.after(pools, "cigar", [game.win_code, int(solver.row("cigar")[game.answer_index["rebut"]])])[0] is None
+
+
 def test_play_boards_share_is_refused_in_one_line(runner, lists):
     """`share` has no grid with --boards (issue 23, item 6): at the prompt one problem line and the game goes on;
     in a batch the line is an error, like any other line that is not a turn."""
