@@ -89,10 +89,14 @@ def keep_numba_threads():
 
 @pytest.fixture
 def runner(tmp_path, monkeypatch):
-    """click's CliRunner with stdout and stderr apart, inside an empty directory."""
+    """click's CliRunner with stdout and stderr apart, inside an empty directory, on an 80-column terminal.
+
+    COLUMNS=80, whatever the tester's terminal: `solve --boards` and `play --boards` choose their layout by the width.
+    """
     from click.testing import CliRunner
 
     monkeypatch.delenv("WORDLE_BACKEND", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
     try:
         cli_runner = CliRunner(mix_stderr=False)  # click < 8.2
     except TypeError:

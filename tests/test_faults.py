@@ -812,7 +812,7 @@ def test_endless_word_list_is_refused_at_once_in_bounded_memory(tmp_path, comman
     else:
         args = ["score", "-q", "/dev/zero", "answers.txt", "out.txt"]
     result, peak = measured(args, stdin=subprocess.DEVNULL, limit=1024 * MiB, cwd=tmp_path)
-    line = one_line(result, 1, "/dev/zero line 1", "longer than 256 characters")
+    line = one_line(result, 1, "/dev/zero line 1", "longer than 320 characters")
     assert len(line) < 300
     assert peak < 150 * MiB, peak
     assert os.listdir(tmp_path) == ["answers.txt"]
@@ -835,7 +835,7 @@ def test_play_interactive_from_a_pipe_bounds_its_lines(work):
     """A 50 MB line piped into `play --interactive` is refused at once, as `--batch` refuses it (issue 23, item 14)."""
     result, peak = measured(["play", "--interactive", "-q", *GAME], stdin=subprocess.PIPE, limit=1024 * MiB, cwd=work,
                             feed=b"a" * MiB, repeat=50)
-    line = one_line(result, 1, "<stdin> line 1: longer than 256 characters, so not a turn", "'" + "a" * 40 + "…'")
+    line = one_line(result, 1, "<stdin> line 1: longer than 320 characters, so not a turn", "'" + "a" * 40 + "…'")
     assert len(line) < 300
     assert peak < 200 * MiB, peak
 

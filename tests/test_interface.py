@@ -264,10 +264,12 @@ def test_bash_completes_commands_and_tile_styles(tmp_path):
         'eval "$(wordle completion bash)"\n'
         "COMP_WORDS=(wordle sc); COMP_CWORD=1; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
         "COMP_WORDS=(wordle solve --tiles ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
+        "COMP_WORDS=(wordle play --boards ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
+        "COMP_WORDS=(wordle solve --layout ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
     )
     env = {**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
     out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, check=True).stdout.splitlines()
-    assert out == ["score", "emoji letters byg digits"]
+    assert out == ["score", "emoji letters byg digits", "dordle quordle octordle sedecordle duotrigordle", "auto wide compact"]
 
 
 # ---------------------------------------------------------------- play's messages, share grids

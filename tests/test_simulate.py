@@ -113,6 +113,8 @@ def test_simulation_statistics():
     assert sim.histogram() == {1: 1, 2: 2, 3: 0, 4: 0, 5: 0, 6: 0, 7: 1}
     assert sim.mean() == 3.0 and sim.worst() == 7 and sim.failures() == 1
     assert sim.std() == pytest.approx(5.5**0.5)  # population sd: deviations 1, 2, 4, 1
+    boards = Simulation(["a b c", "d e f"], [["x", "a", "b", "c"], ["d", "e", "f"]], fewest=3)
+    assert boards.histogram() == {3: 1, 4: 1}  # three boards: never fewer than 3 turns
 
 
 # ---------------------------------------------------------------- the full lists
