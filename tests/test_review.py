@@ -224,6 +224,56 @@ def test_errors_are_one_line(runner, lists, args, status, message):
     assert message in result.stderr.strip().splitlines()[-1]
 
 
+# ---------------------------------------------------------------- impossible games (issue 29, items 1 and 7)
+
+
+def _pool_after(rows):
+    """The answers of ANSWERS consistent with every (guess, tiles) row, by the naive feedback."""
+    return [a for a in ANSWERS if all(naive.feedback(g, a) == t for g, t in rows)]
+
+
+@pytest.mark.parametrize(
+    "turns, impossible",
+    [
+        # salet BBBBB leaves {humph}: a win with salet contradicts it (the final all-green row is checked too).
+        (["salet", "BBBBB", "salet", "GGGGG"], 2),
+        (["salet", "BBBBB", "chump", "GGGGG"], 2),
+        # chump gets BYYYY from humph, so BBBBB leaves nothing; humph's win after it is never reached.
+        (["salet", "BBBBB", "chump", "BBBBB", "humph", "GGGGG"], 2),
+        (["eerie", "GYGGG"], 1),  # no answer at all gives it (issue 29 item 7: found only after the whole proof)
+        (["salet", "BBBBB", "chump", "BYYYY", "cigar"], None),  # an unfinished last guess needs no feedback: fine
+    ],
+)
+def test_a_game_no_answer_can_produce_is_refused_before_any_proof(runner, lists, monkeypatch, turns, impossible):
+    from wordle_cli.trees.builder import Problem
+
+    rows = [(g, tuple("BYG".index(c) for c in f)) for g, f in zip(turns[0::2], turns[1::2])]
+    assert (impossible is None) == bool(_pool_after(rows)), "the case itself is wrong"
+    if impossible is None:
+        assert review_json(runner, lists, *turns)["turns"][-1]["guess"] == "cigar"
+        return
+    first_empty = next(i for i in range(1, len(rows) + 1) if not _pool_after(rows[:i]))
+    assert first_empty == impossible
+
+    def no_proof(*args, **kwargs):
+        raise AssertionError("a proof started before the game was checked")
+
+    for name in ("value", "build", "opener_value"):
+        monkeypatch.setattr(Problem, name, no_proof)
+    for json_flag in ([], ["--json"]):
+        result = invoke(runner, ["review", *lists, "-q", *json_flag, *turns])
+        assert result.exit_code == 1, (result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and result.stdout == ""
+        guess, tiles = rows[impossible - 1]
+        assert lines[0].startswith(f"Error: turn {impossible}: no possible answer gives {''.join('BYG'[t] for t in tiles)} for {guess!r}")
+        left = _pool_after(rows[: impossible - 1])
+        if impossible > 1:
+            assert ", ".join(left) in lines[0]  # what the turns before it left
+    with pytest.raises(wordle_cli.WordleError, match=f"turn {impossible}: no possible answer"):
+        wordle_cli.review(turns[0::2], feedback=turns[1::2], answers=ANSWERS, allowed=ALLOWED, backend="cpu", cache=False)
+
+
 # ---------------------------------------------------------------- the cache
 
 

@@ -61,7 +61,7 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
 
     \b
       wordle review --answer cigar salet crony cigar
-      wordle review salet BBYBB crony BYBBB cigar
+      wordle review salet BYBBB crony GYBBB cigar GGGGG
       pbpaste | wordle review --answer cigar -
 
     Columns: the answers possible before and after the guess, the expected
