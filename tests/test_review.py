@@ -101,6 +101,21 @@ def test_random_tiny_games_match_brute_force_and_add_up(game):
     assert review.check() == len(guesses)
 
 
+@given(games(), st.booleans(), st.sampled_from([None, 2, 3]))
+def test_true_values_read_back_from_the_cache_pass_its_checks(game, hard, max_guesses):
+    """The checks on cached values (issue 29 item 3) never reject a value the search proved: a second review
+    reads every value back, warns about nothing and says the same."""
+    answers, allowed, guesses, answer = game
+    allowed = allowed or answers[:1]
+    try:
+        first = api_review(guesses, answer, answers=answers, allowed=allowed, hard=hard, max_guesses=max_guesses)
+    except wordle_cli.WordleError:
+        return  # cannot be finished within the limit
+    again = api_review(guesses, answer, answers=answers, allowed=allowed, hard=hard, max_guesses=max_guesses)
+    assert not any("damaged" in note for note in again.notes), again.notes
+    assert again.as_dict() == first.as_dict()
+
+
 def test_the_worked_example_of_the_docs():
     # docs/review.md: three answers, crane then tough.
     review = api_review(["crane", "tough"], "tough", answers=["tough", "cough", "dough"], allowed=["crane", "tough"], cache=False)
@@ -302,6 +317,74 @@ def test_the_cache_is_written_and_reused(runner, lists, cache_dir):
     assert "ignored damaged cache entry" in result.stderr
     # What the review read was rewritten: a third run finds nothing damaged.
     third = invoke(runner, args)
+    assert json.loads(third.stdout) == first and "damaged" not in third.stderr
+
+
+def _claim(data: dict, how: str) -> int | None:
+    """A total no position of the entry's pool can have, by `how`; None if the entry does not lend itself to it.
+
+    The key starts `guesses left|answers|...`; the best guess (or the played one) splits the pool into
+    classes, each needing at most s(s+1)/2 more guesses (its answers in turn), and at most s x the guesses left.
+    """
+    left, n = (int(x) for x in data["key"].split("|")[:2])
+    if how == "zero":
+        return 0
+    if how == "below-least":  # every answer but one needs two guesses
+        return 2 * n - 2
+    if how == "beyond-the-rows":  # every answer within the guesses left
+        return n * left + 1
+    if how == "beyond-the-partition":
+        pool = _pool_of(data["key"])
+        if pool is None:
+            return None
+        classes = {}
+        for answer in pool:
+            classes.setdefault(naive.feedback(data["best"], answer), []).append(answer)
+        total = n + sum(len(c) * (len(c) + 1) // 2 for tiles, c in classes.items() if tiles != (2,) * 5) + 1
+        return total if total <= n * left else None  # only the partition shows it impossible
+    raise AssertionError(how)
+
+
+def _pool_of(key: str):
+    """The pool a key names, when it is one of the few pools this game's reviews reach (else None)."""
+    import hashlib
+
+    import numpy as np
+
+    digest = key.split("|")[2]
+    for guess in [*ALLOWED, *ANSWERS]:
+        for answer in ANSWERS:
+            tiles = naive.feedback(guess, answer)
+            pool = [i for i, a in enumerate(ANSWERS) if naive.feedback(guess, a) == tiles]
+            for candidate in (pool, list(range(len(ANSWERS)))):
+                if hashlib.sha256(np.array(candidate, dtype=np.int32).tobytes()).hexdigest() == digest:
+                    return [ANSWERS[i] for i in candidate]
+    return None
+
+
+@pytest.mark.parametrize("how", ["zero", "below-least", "beyond-the-rows", "beyond-the-partition"])
+def test_a_cached_value_no_pool_allows_is_damage(runner, lists, cache_dir, how):
+    """Issue 29 item 3: an entry's checksum anyone can recompute; its value must still be possible for its pool."""
+    from wordle_cli.reviewer.cache import _checksum
+
+    args = ["review", *lists, "--json", "--answer", "focal", "zzzzz", "lints", "focal"]
+    first = json.loads(invoke(runner, args).stdout)
+    edited = 0
+    for path in entries(cache_dir):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        total = _claim(data, how)
+        if total is None:
+            continue
+        data.update(total=total, check=_checksum(data["key"], total, data["best"]))
+        path.write_text(json.dumps(data), encoding="utf-8")
+        edited += 1
+    assert edited
+    result = invoke(runner, args)
+    again = json.loads(result.stdout)
+    notes = again.pop("notes")
+    assert notes and all("ignored damaged cache entry" in note for note in notes), notes
+    assert again == {k: v for k, v in first.items() if k != "notes"}  # recomputed, not trusted
+    third = invoke(runner, args)  # and rewritten
     assert json.loads(third.stdout) == first and "damaged" not in third.stderr
 
 

@@ -82,6 +82,10 @@ class ProvenCache:
             return None
         return total, best
 
+    def damaged(self, key: str, why: str) -> None:
+        """Note an entry that read well but cannot be right (its value is impossible): ignored, and rewritten."""
+        self.problems.append(f"ignored damaged cache entry {self._path(key)} ({why})")
+
     def put(self, key: str, total: int, best: str) -> None:
         """Store a proven value; a cache that cannot be written only costs time (noted in `problems`)."""
         path = self._path(key)
