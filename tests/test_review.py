@@ -422,6 +422,34 @@ def test_the_api_is_at_the_top_level():
     assert "review" in wordle_cli.__all__
 
 
+def test_a_cache_that_cannot_be_written_is_noted_once_and_left_for_the_run(tmp_path):
+    """Issue 29 item 12: the first failure to write ends the writing (one note, not one per entry)."""
+    (tmp_path / "root").write_text("a file where the cache folder's parent should be\n")
+    cache = ProvenCache("digest", False, 6, tmp_path / "root")
+    for i in range(5):
+        cache.put(f"key {i}", 10 + i, "salet")
+    assert len(cache.problems) == 1 and "cannot write the cache in" in cache.problems[0]
+    (tmp_path / "root").unlink()  # the cause goes away: this run still writes nothing
+    cache.put("key 9", 19, "salet")
+    assert not (tmp_path / "root").exists() and len(cache.problems) == 1
+    assert ProvenCache("digest", False, 6, tmp_path / "root").get("key 0") is None
+
+
+def test_an_entry_is_never_written_through_a_link(tmp_path):
+    """Issue 29 item 4: a link at an entry's name is neither followed nor replaced; its target keeps its content."""
+    cache = ProvenCache("digest", False, 6, tmp_path)
+    cache.put("key", 10, "salet")
+    entry = next(tmp_path.rglob("*.json"))
+    entry.unlink()
+    target = tmp_path / "target.txt"
+    target.write_text("someone else's file\n")
+    entry.symlink_to(target)
+    fresh = ProvenCache("digest", False, 6, tmp_path)
+    assert fresh.get("key") is None and "a symbolic link" in fresh.problems[0]
+    fresh.put("key", 10, "salet")
+    assert target.read_text() == "someone else's file\n" and entry.is_symlink() and len(fresh.problems) == 1
+
+
 def _write_many(folder: str) -> None:
     cache = ProvenCache("digest", False, 6, Path(folder))
     for _ in range(40):
