@@ -1339,3 +1339,99 @@ def test_full_disk_warns_once_and_stops_writing_the_cache(tiny_disk, work):
     assert str(folders[0]) in line
     assert _without_notes(result.stdout) == _without_notes(first.stdout)
     guard.check()
+
+
+def test_in_worker_returns_what_its_function_returns_or_raises():
+    from wordle_cli import interrupts
+
+    assert interrupts.in_worker(lambda a, b=0: a + b, 2, b=3) == 5
+    with pytest.raises(ZeroDivisionError):
+        interrupts.in_worker(lambda: 1 / 0)
+
+
+def test_in_worker_leaves_at_a_signal_once_the_workers_write_is_whole():
+    """The main thread leaves on a signal while its worker computes, but not in the middle of the worker's
+    `deferred` block (a file being written); after that, no new block starts in the worker."""
+    from wordle_cli import interrupts
+
+    done = []
+
+    def work():
+        with interrupts.deferred():
+            os.kill(os.getpid(), signal.SIGINT)  # handled in the main thread, which is waiting for us
+            while interrupts.received() is None:
+                time.sleep(0.01)
+            done.append("first write")
+        try:
+            with interrupts.deferred():
+                done.append("second write")
+        except interrupts.Interrupted:
+            done.append("refused")
+
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, interrupts._handler)
+    try:
+        with pytest.raises(interrupts.Interrupted) as raised:
+            interrupts.in_worker(work)
+        assert done[:1] == ["first write"] and raised.value.exit_status == 130
+    finally:
+        signal.signal(signal.SIGINT, before)
+        interrupts._received = None
+    for _ in range(500):
+        if len(done) == 2:
+            break
+        time.sleep(0.01)
+    assert done == ["first write", "refused"]
+
+
+# ---------------------------------------------------------------- a signal during review's long proof (issue 29, item 6)
+
+#: Runs the `wordle` program as its console script does, sending itself argv[1] (a signal's name) 0.5 s after the
+#: first exact search starts (`Problem.build` or `Problem.value`): a moment inside a long proof, exactly.
+SIGNAL_IN_PROOF = """
+import os, signal, sys, threading
+signum = signal.Signals[sys.argv[1]]
+del sys.argv[1]
+from wordle_cli.trees import builder
+armed = []
+def arm(method):
+    def armed_method(*args, **kwargs):
+        if not armed:
+            armed.append(threading.Timer(0.5, os.kill, (os.getpid(), signum)))
+            armed[0].start()
+            sys.stderr.write("proving\\n")
+            sys.stderr.flush()
+        return method(*args, **kwargs)
+    return armed_method
+builder.Problem.build = arm(builder.Problem.build)
+builder.Problem.value = arm(builder.Problem.value)
+from wordle_cli.cli import entry_point
+sys.argv[0] = "wordle"
+entry_point()
+"""
+
+
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
+def test_a_signal_stops_reviews_long_proof_at_once(work, signame):
+    """`review` proving an opener on the full lists (minutes of work): the signal ends it at once, 128 + N, one line,
+    and the cache holds only whole entries (none is written until a value is proven)."""
+    cache = work / "cache"
+    args = ["review", "--game", "wordle", "-q", "fuzzy"]
+    proc = subprocess.Popen([sys.executable, "-c", SIGNAL_IN_PROOF, signame, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**ENV, "WORDLE_CACHE_DIR": str(cache)}, cwd=work,
+                            preexec_fn=default_signals(), start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=60)  # the proof alone takes minutes
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail(f"review still proving 60 s after {signame}")
+    signum = signal.Signals[signame]
+    lines = err.decode().splitlines()
+    assert lines[0] == "proving", lines  # the signal came inside the proof
+    want = "interrupted" if signum == signal.SIGINT else f"terminated by {signame}"
+    assert lines[1:] == [f"wordle: {want}"] and proc.returncode == 128 + signum and out == b""
+    import json
+
+    for path in cache.rglob("*"):
+        assert path.is_dir() or (path.suffix == ".json" and json.loads(path.read_text())["check"]), path

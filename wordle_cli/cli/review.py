@@ -104,16 +104,18 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
     """`api.review` over a loaded game, with a progress bar while a proof runs and its notes as warnings.
 
-    The one way `review`, `play` (its `review` line) and `solve --review` get a review.
+    The one way `review`, `play` (its `review` line) and `solve --review` get a review. The review
+    runs in a worker thread (`interrupts.in_worker`), so that Ctrl-C or SIGTERM stops a long proof at once.
     """
-    from wordle_cli import api
+    from wordle_cli import api, interrupts
 
     def progress(total: int, label: str):
         return Progress(total, label, reporter.quiet)
 
     options.setdefault("backend", "cpu")
-    result = api.review(
-        guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name, progress=progress, **options
+    result = interrupts.in_worker(
+        api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
+        progress=progress, **options,
     )
     for note in result.notes:
         reporter.warn(note)
