@@ -1384,6 +1384,50 @@ def test_in_worker_leaves_at_a_signal_once_the_workers_write_is_whole():
     assert done == ["first write", "refused"]
 
 
+#: A stand-in for matplotlib whose import is interrupted, and which (as some libraries do) turns whatever
+#: stopped its import into an ImportError.
+INTERRUPTED_IMPORT = """
+import os, signal, time
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(30)
+except BaseException as exc:
+    raise ImportError("cannot import name 'ft2font' (partially initialized module)") from exc
+"""
+
+
+def test_ctrl_c_while_matplotlib_imports_is_an_interruption(work):
+    """Issue 29 item 8: an ImportError that a signal caused is the signal, not a missing matplotlib."""
+    fake = work / "fake"
+    (fake / "matplotlib").mkdir(parents=True)
+    (fake / "matplotlib" / "__init__.py").write_text(INTERRUPTED_IMPORT)
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    done = subprocess.run([*WORDLE, "simulate", "-q", *GAME, "--first", "cigar", "--plot", "chart.svg"],
+                          capture_output=True, cwd=work, timeout=120, preexec_fn=default_signals(),
+                          env={**ENV, "PYTHONPATH": os.pathsep.join([str(fake), ENV["PYTHONPATH"]])})
+    one_line(Result(done.returncode, done.stdout, done.stderr.decode()), 130, "wordle: interrupted")
+    guard.check()
+
+
+def test_keyboard_interrupt_behind_an_import_error_is_not_a_missing_matplotlib(monkeypatch):
+    """In Python (no handlers of ours): an ImportError caused by Ctrl-C's KeyboardInterrupt is the KeyboardInterrupt."""
+    from wordle_cli.pictures import charts
+
+    class Interrupting:
+        def find_spec(self, name, path=None, target=None):
+            if name == "matplotlib":
+                try:
+                    raise KeyboardInterrupt
+                except KeyboardInterrupt as exc:
+                    raise ImportError("cannot import matplotlib") from exc
+            return None
+
+    monkeypatch.delitem(sys.modules, "matplotlib", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    with pytest.raises(KeyboardInterrupt):
+        charts.check("chart.svg")
+
+
 # ---------------------------------------------------------------- a signal during review's long proof (issue 29, item 6)
 
 #: Runs the `wordle` program as its console script does, sending itself argv[1] (a signal's name) 0.5 s after the

@@ -65,6 +65,25 @@ def received() -> int | None:
     return _received
 
 
+def reraise_signal(exc: BaseException) -> None:
+    """Raise the interruption behind `exc`, if a signal caused it; else return.
+
+    A signal can arrive inside a library that turns whatever stops it into
+    an error of its own (an import interrupted half-way becoming an
+    ImportError): an error met while a terminating signal has been received,
+    or one caused (`__cause__`, `__context__`) by Ctrl-C, is that signal.
+    """
+    seen = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, (Interrupted, KeyboardInterrupt)):
+            raise cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    if _received is not None:
+        raise Interrupted(_received)
+
+
 def _handler(signum: int, frame) -> None:
     global _received, _pending
     for work in _works:  # first: a worker that sees the signal received sees its run abandoned too

@@ -20,6 +20,7 @@ import os
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 
+from wordle_cli import interrupts
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.output import AtomicOutput
 
@@ -46,7 +47,8 @@ def check(path: str) -> None:
     plot_format(path)
     try:
         import matplotlib  # noqa: F401
-    except ImportError:
+    except ImportError as exc:
+        interrupts.reraise_signal(exc)  # a Ctrl-C during the import is a Ctrl-C, not a missing matplotlib
         raise WordleError(f"--plot needs matplotlib, which is not installed: {INSTALL_HINT}") from None
 
 
