@@ -174,6 +174,81 @@ def test_reading_standard_input(runner, lists):
     assert review_json(runner, lists, "--answer", "humph", "-", input=grid) == want
 
 
+GRID = "Wordle 1,234 3/6\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\n\n"
+#: Every documented way to give one game (docs/review.md, "Input", and `review --help`): (arguments, standard input).
+INPUT_FORMS = {
+    "answer": (["--answer", "humph", "salet", "chump", "humph"], None),
+    "byg": (["salet", "BBBBB", "chump", "BYYYY", "humph", "GGGGG"], None),
+    "ace": (["salet", "AAAAA", "chump", "ACCCC", "humph", "EEEEE"], None),
+    "digits": (["salet", "00000", "chump", "01111", "humph", "22222"], None),
+    "emoji": (["salet", "⬛⬛⬛⬛⬛", "chump", "⬛🟨🟨🟨🟨", "humph", "🟩🟩🟩🟩🟩"], None),
+    "stdin-guesses": (["--answer", "humph", "-"], "salet\nchump\nhumph\n"),
+    "stdin-pairs": (["-"], "salet BBBBB\nchump BYYYY\nhumph GGGGG\n"),
+    "stdin-grid": (["-"], GRID + "salet\nchump\nhumph\n"),
+    "stdin-grid-answer": (["--answer", "humph", "-"], GRID + "salet\nchump\nhumph\n"),
+}
+#: The same for an unfinished game: the last guess without its feedback.
+UNFINISHED_FORMS = {
+    "pairs": (["salet", "BBBBB", "chump"], None),
+    "stdin-pairs": (["-"], "salet BBBBB\nchump\n"),
+    "stdin-grid": (["-"], "⬛⬛⬛⬛⬛\nsalet\nchump\n"),
+}
+
+
+@pytest.mark.parametrize("forms", [INPUT_FORMS, UNFINISHED_FORMS], ids=["finished", "unfinished"])
+def test_every_input_form_gives_the_same_table_and_json(runner, lists, forms):
+    """Issue 29 item 9: each documented form, as a table and as JSON, is the same review (a grid with --answer
+    failed only as a table: a loop variable shadowed --tiles)."""
+    outputs = {}
+    for name, (args, stdin) in forms.items():
+        table = invoke(runner, ["review", *lists, "-q", "--tiles", "byg", *args], input=stdin)
+        data = invoke(runner, ["review", *lists, "-q", "--json", *args], input=stdin)
+        assert table.exit_code == 0 and data.exit_code == 0, (name, table.stderr, data.stderr)
+        outputs[name] = (table.stdout, json.loads(data.stdout))
+    first = next(iter(outputs.values()))
+    assert "adds up" in first[0] or "so far" in first[0]
+    for name, output in outputs.items():
+        assert output == first, name
+
+
+#: Grids as players paste them, which `infer` reads (issue 29 item 14): joiners, spaces, remarks after a row.
+PASTED_GRIDS = {
+    "zero-width-joiners": "Wordle 1,234 3/6\n\n⬛\u200d⬛\u200d⬛\u200d⬛\u200d⬛\n⬛\u200d🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\u200b\n",
+    "spaces": "Wordle 1,234 3/6\n⬛ ⬛ ⬛ ⬛ ⬛\n⬛ 🟨 🟨 🟨 🟨\n 🟩 🟩 🟩 🟩 🟩 \n",
+    "remarks": "Wordle 1,234 3/6*\n\n⬛⬛⬛⬛⬛ ouch\n⬛🟨🟨🟨🟨 close!\n🟩🟩🟩🟩🟩🎉\n",
+    "bare-header": "Wordle 3/6\n⬛️⬛️⬛️⬛️⬛️\n⬛️🟨️🟨️🟨️🟨️\n🟩️🟩️🟩️🟩️🟩️\n",
+}
+
+
+@pytest.mark.parametrize("grid", list(PASTED_GRIDS))
+def test_review_reads_grids_as_infer_does(runner, lists, grid):
+    """One grid reader (infer's posts module) for `review -` and `infer`: what one reads, the other reads too."""
+    from wordle_cli.infer.posts import read_posts
+
+    text = PASTED_GRIDS[grid]
+    assert read_posts(text, 5).grids[0].rows == ((0,) * 5, (0, 1, 1, 1, 1), (2,) * 5)
+    want = review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+    assert review_json(runner, lists, "-", input=text + "salet\nchump\nhumph\n") == want
+
+
+@pytest.mark.parametrize("feedback", ["BYBBB", "bybbb", "⬛🟨⬛⬛⬛", "01000"])
+def test_feedback_given_with_the_answer_is_refused_with_a_hint(runner, lists, feedback):
+    """Issue 29 item 13: with --answer every word is a guess; one that is no word but reads as feedback is a mistake."""
+    result = invoke(runner, ["review", *lists, "-q", "--answer", "cigar", "salet", feedback, "cigar"])
+    assert result.exit_code == 2 and result.stdout == ""
+    last = result.stderr.strip().splitlines()[-1]
+    assert f"{feedback!r} after 'salet' reads as feedback" in last and "--answer" in last
+    # A word of the lists is a guess, whatever it looks like; the feedback form needs no hint.
+    assert review_json(runner, lists, "salet", feedback, "cigar")["turns"][0]["feedback"] == "BYBBB"
+
+
+def test_help_says_where_the_cache_lives(runner, monkeypatch, tmp_path):
+    """Issue 29 item 16: `review --help` names the cache folder (here WORDLE_CACHE_DIR's), and how to choose another."""
+    monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path / "my-cache"))
+    text = "".join(invoke(runner, ["review", "--help"]).stdout.split())  # a long path may be wrapped
+    assert str(tmp_path / "my-cache") in text and "$WORDLE_CACHE_DIR" in text
+
+
 def test_an_unfinished_last_guess(runner, lists):
     data = review_json(runner, lists, "salet", "BBBBB", "chump")
     last = data["turns"][-1]
