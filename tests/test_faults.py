@@ -372,7 +372,7 @@ STDOUT_COMMANDS = {
     "partition": ["partition", "-q", *GAME, "cigar"],
     "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
     "tree-verify": ["tree", "verify", "-q", *GAME, "tree.txt"],
-    "tree-show": ["tree", "show", "tree.txt"],
+    "tree-show": ["tree", "show", *GAME, "tree.txt"],
     "solve-boards": ["solve", "-q", *GAME, "--boards", "2", "cigar", "rebut"],
     "simulate-boards": ["simulate", "-q", *GAME, "--boards", "2", "--output", "-"],
     "absurdle-solve": ["absurdle", "solve", "-q", *GAME, "--first", "cigar"],
@@ -458,6 +458,48 @@ def test_reader_gone_is_a_quiet_success(work, command):
     finally:
         os.close(write_end)
     quiet_success(result)
+
+
+PLOTTING_COMMANDS = {  # text on stdout first, then a chart
+    "tree-show": ["tree", "show", *GAME, "tree.txt"],
+    "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
+    "simulate": ["simulate", "-q", *GAME],
+    "infer": ["infer", "-q", str(WORDLISTS.parent / "examples" / "crowd.txt")],
+}
+
+
+@pytest.mark.parametrize("command", list(PLOTTING_COMMANDS))
+def test_reader_gone_still_draws_the_chart(work, command):
+    """Issue 29.10: `wordle tree show t.tree --plot t.png | head -3` must still write t.png (and exit 0, quietly)."""
+    pytest.importorskip("matplotlib", reason="charts need matplotlib")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    guard = Guard(work / "answers.txt", work / "tree.txt", folders=[work])
+    try:
+        result = wordle(*PLOTTING_COMMANDS[command], "--plot", "chart.png", stdout=write_end, cwd=work)
+    finally:
+        os.close(write_end)
+    quiet_success(result)
+    assert (work / "chart.png").read_bytes().startswith(b"\x89PNG")
+    guard.check(new=["chart.png"])
+
+
+@pytest.mark.parametrize("case", ["error", "success"])
+def test_plot_with_no_writable_home_says_nothing_of_matplotlib(work, monkeypatch, case):
+    """Issue 29.16: matplotlib's two warnings about its config folder must not join our one line (or a quiet success)."""
+    pytest.importorskip("matplotlib", reason="charts need matplotlib")
+    monkeypatch.delitem(ENV, "MPLCONFIGDIR", raising=False)
+    nowhere = work / "answers.txt" / "home"  # below a file: no one, root included, can make it
+    home = {"HOME": str(nowhere), "XDG_CONFIG_HOME": str(nowhere / ".config"), "XDG_CACHE_HOME": str(nowhere / ".cache"),
+            "TMPDIR": str(work / "tmp")}  # where matplotlib makes its folder instead (and leaves it: the run ends in os._exit)
+    (work / "tmp").mkdir()
+    chart = "chart.svg" if case == "success" else "absent/chart.svg"
+    result = wordle("tree", "build", "-q", *GAME, "--first", "cigar", "--plot", chart, cwd=work, env=home)
+    if case == "success":
+        quiet_success(result)
+        assert (work / chart).is_file()
+    else:
+        one_line(result, 1, "cannot write absent/chart.svg")
 
 
 @pytest.mark.parametrize("command, stderr", [("prune", "closed"), ("prune", "full"), ("score", "closed")])

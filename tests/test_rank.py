@@ -314,6 +314,34 @@ def test_checkpoint_must_be_a_regular_file_of_at_most_16_mib(tmp_path):
         load(str(big), "k")
 
 
+def test_a_fifo_checkpoint_is_refused_naming_it(tmp_path):
+    """Issue 29.11: it said "File or stream is not seekable", naming nothing."""
+    fifo = tmp_path / "c.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(WordleError) as error:
+        load(str(fifo), "k")
+    assert str(error.value) == f"{fifo}: not a regular file, so not a checkpoint"
+
+
+def test_a_crlf_checkpoint_reads_as_its_lines_say(tmp_path):
+    """Issue 29.11: a checkpoint copied through Windows was refused as "made with other word lists or options"."""
+    path = tmp_path / "c"
+    lines = [HEADER, b"salet,exact,7920,5,1.0\n", b"crate,cutoff,7951,0,0.5\n"]
+    path.write_bytes(b"".join(line.replace(b"\n", b"\r\n") for line in lines))
+    inputs = rank.RankInputs(["a"] * 2315, ["salet", "crate", "slate"], rank.RankOptions(cutoff=7951), None, "k")
+    check = rank.outcome_check(inputs)
+    expected = {"salet": rank.Outcome("salet", rank.EXACT, 7920, 5, 1.0), "crate": rank.Outcome("crate", rank.CUTOFF, 7951, 0, 0.5)}
+    with rank.Checkpoint(str(path), "k", check) as saved:
+        assert saved.load() == expected
+        saved.open()
+        saved.append(rank.Outcome("slate", rank.EXACT, 7928, 5, 1.0))
+    assert path.read_bytes().endswith(b"0.5\r\nslate,exact,7928,5,1.0\n")  # appended, nothing cut
+    assert set(load(str(path), "k", check)) == {"salet", "crate", "slate"}
+    path.write_bytes(HEADER.replace(b"key=k", b"key=j").replace(b"\n", b"\r\n"))
+    with pytest.raises(WordleError, match="other word lists or options"):  # still told apart
+        load(str(path), "k")
+
+
 # ---------------------------------------------------------------- the command, on real clusters
 
 

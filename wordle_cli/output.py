@@ -18,7 +18,10 @@
 Every stream's bottom layer is a `Sink`: an OS error while writing becomes a
 one-line `WordleError` naming OUTPUT ("cannot write out.csv: No space left on
 device"), and a reader that went away (EPIPE, as in `| head`) raises
-`ReaderGone`, which the program treats as a quiet success.
+`ReaderGone`, which the program treats as a quiet success. A command with
+several outputs writes each one inside `reader_may_go()`, so that a reader
+of stdout gone early (`| head -3`) skips no later output (a --plot chart).
+`check_distinct` refuses two outputs of one command naming the same file.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from wordle_cli import interrupts
-from wordle_cli.errors import WordleError, one_line
+from wordle_cli.errors import UsageProblem, WordleError, one_line, quote
 
 STDOUT = "-"
 
@@ -159,6 +162,21 @@ class Sink(io.RawIOBase):
                 select.select([], [fd], [])
 
 
+@contextlib.contextmanager
+def reader_may_go():
+    """One of a command's outputs: if its reader goes away (`| head`), stop writing it and go on.
+
+    The command's later outputs (a --plot chart after the text on stdout) are
+    still written, and the run ends as one whose reader went away does: quietly,
+    exit status 0. Whatever the command writes to that stream afterwards is
+    dropped (its sink has failed).
+    """
+    try:
+        yield
+    except ReaderGone:
+        pass
+
+
 def text_stream(sink: Sink, *, errors: str = "strict", line_buffering: bool = False) -> TextIO:
     """A UTF-8 text stream over `sink` (whatever the locale or PYTHONIOENCODING say)."""
     return io.TextIOWrapper(
@@ -234,6 +252,30 @@ class AtomicOutput:
                     self._temp.discard()
         if exc_type is not None and issubclass(exc_type, UnicodeEncodeError):
             raise WordleError(f"cannot write {self.path}: {one_line(exc)}") from None
+
+
+def check_distinct(outputs: dict[str, str | None]) -> None:
+    """Refuse, as a usage error, two of a command's outputs that name one file: one would overwrite the other.
+
+    `outputs` maps each option to its path (None: not given; `-`: standard
+    output, the same only as another `-`). Paths are compared as files:
+    os.path.samefile when both exist (links, `./x`, hard links), their
+    resolved paths otherwise.
+    """
+    given = [(option, path) for option, path in outputs.items() if path is not None]
+    for i, (first, path) in enumerate(given):
+        for second, other in given[i + 1 :]:
+            if _same_file(path, other):
+                raise UsageProblem(f"{first} and {second} name the same file {quote(other)}: give each output its own")
+
+
+def _same_file(a: str, b: str) -> bool:
+    if STDOUT in (a, b):
+        return a == b
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one does not exist (or cannot be looked at): compare the paths they resolve to
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def replaces_file(path: str) -> bool:

@@ -175,12 +175,20 @@ def game_options(command):
 
 def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
     """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
-    from wordle_cli.model.game import Game, load_lists
+    from wordle_cli.model.game import Game
+
+    answer_list, allowed_list = open_lists(report, game, answers, allowed)
+    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+
+
+def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
+    from wordle_cli.model.game import load_lists
 
     answer_list, allowed_list = load_lists(game, answers, allowed)
     for word_list in (answer_list, allowed_list):
         report.dropped_duplicates(word_list)
-    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+    return answer_list, allowed_list
 
 
 def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
