@@ -224,8 +224,8 @@ def test_checked_values_follow_the_options():
     answers = ["a"] * 10
     exact = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(exact=True), None, "k"))
     cut = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(cutoff=25), None, "k"))
-    assert exact(rank.Outcome("w", rank.EXACT, 19, 2, 0.0)) is None  # 2n - 1: the least any tree needs
-    assert exact(rank.Outcome("w", rank.EXACT, 18, 2, 0.0)) is not None
+    assert exact(rank.Outcome("w", rank.EXACT, 20, 2, 0.0)) is None  # 2n: the least any tree opening with a non-answer needs
+    assert exact(rank.Outcome("w", rank.EXACT, 19, 2, 0.0)) is not None
     assert exact(rank.Outcome("w", rank.EXACT, 60, 6, 0.0)) is None  # n x 6 guesses: the most
     assert exact(rank.Outcome("w", rank.EXACT, 61, 6, 0.0)) is not None
     assert exact(rank.Outcome("w", rank.CUTOFF, 30, 0, 0.0)) is not None  # --exact cuts nothing
@@ -233,6 +233,25 @@ def test_checked_values_follow_the_options():
     assert cut(rank.Outcome("w", rank.CUTOFF, 25, 0, 0.0)) is None
     assert cut(rank.Outcome("w", rank.CUTOFF, 24, 0, 0.0)) is not None  # below the cutoff it proved
     assert cut(rank.Outcome("w", rank.EXACT, 25, 3, 0.0)) is not None  # exact at the cutoff: would have been cut
+
+
+TEN = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
+
+
+@pytest.mark.parametrize("opener, least", [("salet", 20), ("cigar", 19)])
+@pytest.mark.parametrize("kind", [rank.EXACT, rank.UPPER])
+def test_a_total_below_the_least_possible_is_refused(tmp_path, opener, least, kind):
+    """Issue 29 item 3: with n answers every tree needs 2n guesses, 2n - 1 when the opener is one of them
+    (it finds one answer at once; every other answer takes at least a second guess)."""
+    options = rank.RankOptions(top_k=3) if kind == rank.UPPER else rank.RankOptions()
+    inputs = rank.RankInputs(TEN, ["salet", *TEN], options, None, "k")
+    check = rank.outcome_check(inputs)
+    assert check(rank.Outcome(opener, kind, least, 3, 0.0)) is None
+    assert "impossible total" in check(rank.Outcome(opener, kind, least - 1, 3, 0.0))
+    path = tmp_path / "c"
+    path.write_bytes(HEADER + f"{opener},{kind},{least - 1},3,0.5\n".encode())
+    with pytest.raises(WordleError, match=f"line 2: damaged \\('{opener}': impossible total"):
+        load(str(path), "k", check)
 
 
 def test_a_checkpoint_in_use_is_refused_in_one_line(tmp_path):

@@ -188,16 +188,30 @@ def text_stream(sink: Sink, *, errors: str = "strict", line_buffering: bool = Fa
 
 
 class AtomicOutput:
-    """Context manager yielding a text stream for OUTPUT; a file is replaced on clean exit only."""
+    """Context manager yielding a text stream for OUTPUT; a file is replaced on clean exit only.
 
-    def __init__(self, path: str):
+    `links=False` is for files the program keeps for itself (the review
+    cache), never for OUTPUT: `path` itself is replaced, only if it is a
+    regular file or does not exist; a symbolic link there is not followed
+    and, like any other special file, is refused (WordleError) and left as
+    it is.
+    """
+
+    def __init__(self, path: str, *, links: bool = True):
         self.path = path
+        self.links = links
         self._stream: TextIO | None = None  # None: standard output, which is not ours to close
         self._sink: Sink | None = None
         self._temp: _TempFile | None = None
         self._target = ""
 
     def __enter__(self) -> TextIO:
+        if not self.links:
+            self._target = _own_file(self.path)
+            self._temp = _TempFile(self.path, self._target)
+            self._sink = self._temp
+            self._stream = text_stream(self._temp)
+            return self._stream
         fd = STDOUT_FD if self.path == STDOUT else _own_descriptor(self.path)
         if fd == STDOUT_FD:
             return sys.stdout
@@ -317,6 +331,22 @@ def _target_of(path: str) -> str:
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):
         raise WordleError(f"cannot write {path}: directory {directory} does not exist")
+    return target
+
+
+def _own_file(path: str) -> str:
+    """`path` made absolute, for `AtomicOutput(links=False)`: a regular file or nothing there, else WordleError."""
+    target = os.path.abspath(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise WordleError(f"cannot write {path}: {exc.strerror or one_line(exc)}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise WordleError(f"cannot write {path}: not a regular file; it was left as it is")
+    if not os.path.isdir(os.path.dirname(target)):
+        raise WordleError(f"cannot write {path}: directory {os.path.dirname(target)} does not exist")
     return target
 
 

@@ -21,6 +21,7 @@ import os
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 
+from wordle_cli import interrupts
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.output import AtomicOutput
 
@@ -48,7 +49,8 @@ def check(path: str) -> None:
     try:
         with _quiet_logs():
             import matplotlib  # noqa: F401
-    except ImportError:
+    except ImportError as exc:
+        interrupts.reraise_signal(exc)  # a Ctrl-C during the import is a Ctrl-C, not a missing matplotlib
         raise WordleError(f"--plot needs matplotlib, which is not installed: {INSTALL_HINT}") from None
 
 

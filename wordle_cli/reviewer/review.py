@@ -23,8 +23,10 @@ from fractions import Fraction
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model.feedback import feedback as tiles_for
+from wordle_cli.model.feedback import show
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
+from wordle_cli.model.rules import strict_predicate
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
 
@@ -141,7 +143,36 @@ def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: lis
     for i, t in enumerate(tiles[:-1]):
         if t == win:
             raise UsageProblem(f"the game was won at turn {i + 1} ({quote(guesses[i])}); {len(guesses) - i - 1} guesses follow it")
+    check_consistent(game, guesses, tiles)
     return tiles
+
+
+#: The most answers an impossible game's message names (the turns before the impossible one left them).
+SHOWN_LEFT = 5
+
+
+def check_consistent(game: Game, guesses: list[str], tiles: list) -> None:
+    """Refuse a game no answer can produce, before any value is computed.
+
+    Every row with feedback, the final all-green one included, must leave
+    some answer of the game (by the model's feedback rule, as `prune` keeps
+    them): a WordleError names the first row that leaves none, and what the
+    rows before it left.
+    """
+    pool = game.answers
+    for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
+        if got is None:
+            break
+        keep = strict_predicate(guess, tuple(got))
+        left = [word for word in pool if keep(word)]
+        if not left:
+            message = f"turn {number}: no possible answer gives {show(tuple(got), 'byg')} for {quote(guess)}"
+            if number > 1:
+                shown = ", ".join(pool[:SHOWN_LEFT])
+                more = f", ... ({len(pool)} answers)" if len(pool) > SHOWN_LEFT else ""
+                message += f"; the turns before it left {shown}{more}"
+            raise WordleError(message)
+        pool = left
 
 
 def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None) -> Review:

@@ -243,15 +243,17 @@ MAX_CHECKPOINT_LINE = 1024
 def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
     """What a checkpoint line may hold for these inputs: `check(outcome)` says why not, or None.
 
-    Bounds every tree obeys: with n answers, a total is at least 2n - 1 (the
-    opener finds at most one answer, every other takes a second guess), at
-    most n + n(n+1)/2 (then each possible answer in turn) and at most
-    n x --max-guesses; the worst case is 1 to n + 1 guesses (--max-guesses).
+    Bounds every tree obeys: with n answers, a total is at least 2n, or
+    2n - 1 when the opener is one of the answers (it finds that one at once;
+    every other answer takes at least a second guess), at most n + n(n+1)/2
+    (then each possible answer in turn) and at most n x --max-guesses; the
+    worst case is 1 to n + 1 guesses (--max-guesses).
     """
     opts = inputs.options
     allowed = set(inputs.allowed)
+    answers = set(inputs.answers)
     n = len(inputs.answers)
-    least = 2 * n - 1
+    least = 2 * n - 1  # any opener's; a cutoff bound is checked against it
     most = n + n * (n + 1) // 2
     deepest = n + 1
     if opts.max_guesses is not None:
@@ -269,7 +271,8 @@ def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
         if o.kind not in kinds:
             return f"{o.kind} is not a result of these options"
         if o.kind in (EXACT, UPPER):
-            if not least <= o.value <= most or not 1 <= o.worst <= deepest:
+            own_least = least if o.opener in answers else least + 1
+            if not own_least <= o.value <= most or not 1 <= o.worst <= deepest:
                 return "impossible total or worst case"
             if o.kind == EXACT and opts.cutoff is not None and o.value >= opts.cutoff:
                 return "an exact total at or above the cutoff"
