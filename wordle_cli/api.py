@@ -231,7 +231,7 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
     from wordle_cli import backends
     from wordle_cli.solver.strategy import STRATEGIES
     from wordle_cli.solver.tree import Solver
@@ -244,13 +244,14 @@ def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: b
     return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy))
 
 
-def _lists(game: str, answers, allowed):
-    """The game's lists (either replaced by a list of words) as the solver's `Game`."""
-    from wordle_cli.model.game import GAMES, load_lists
+def _lists(game: str | None, answers, allowed):
+    """The game's lists (either replaced by a list of words) as the solver's `Game`; game None: `resolve_game`'s."""
+    from wordle_cli.model.game import GAMES, load_lists, resolve_game
     from wordle_cli.model.game import Game as Lists
 
-    if game not in GAMES:
+    if game is not None and game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
+    game = resolve_game(game)
     if answers is None or allowed is None:
         default_answers, default_allowed = load_lists(game)
         answers = default_answers.words if answers is None else words_of(answers, "answers")
@@ -278,7 +279,7 @@ def solve(
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
@@ -314,7 +315,7 @@ def simulate(
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
@@ -359,7 +360,7 @@ def review(
     hard: bool = False,
     strategy: str = "optimal",
     max_guesses: int | None = 6,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
