@@ -8,12 +8,12 @@ from pathlib import Path
 
 import naive
 import naive_review
+import naive_tree
 import pytest
 from clitools import invoke, write
 from hypothesis import given
 from hypothesis import strategies as st
 
-import naive_tree
 import wordle_cli
 from wordle_cli.errors import WordleError
 from wordle_cli.reviewer.cache import ProvenCache

@@ -31,7 +31,6 @@ from wordle_cli.errors import WordleError, quote
 from wordle_cli.wordlist import WordList
 
 
-
 @dataclass(frozen=True)
 class GameLists:
     """Where a game's lists come from: two shipped files, or none (`generated`)."""
