@@ -208,3 +208,23 @@ def test_play_reasons_over_todays_pool(runner, monkeypatch):
     assert "abash" in left
     assert result.stdout.splitlines()[0] == "roate"
     assert "3158 possible answers." in result.stderr and f"{len(left)} possible answers." in result.stderr
+
+
+# ---------------------------------------------------------------- the built-in values, proven again (minutes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard, total", [(False, 11219), (True, 11627)])
+def test_tarse_is_proven_to_the_references_totals_and_its_tree_verifies(runner, tmp_path, hard, total):
+    # The reference solver's published totals for tarse on these lists (results_easy/hard_nyt20230701),
+    # which reviewer/exact.KNOWN_BEST builds in: this tool proves the same, and its tree checks out.
+    mode = ["--hard"] if hard else []
+    tree = tmp_path / "tarse.tree"
+    built = invoke(runner, ["tree", "build", "--game", "nyt", "--first", "tarse", *mode, "-q", "-o", str(tree)])
+    assert built.exit_code == 0, built.stderr
+    assert f"total      {total} guesses" in built.stdout and "proven optimal for tarse" in built.stdout
+    checked = invoke(runner, ["tree", "verify", "--game", "nyt", *mode, str(tree)])
+    assert checked.exit_code == 0, checked.stderr
+    assert f"total      {total} guesses" in checked.stdout
+    key = (openings.digest(NYT_ANSWERS), openings.digest(NYT_ALLOWED), hard, 6)
+    assert exact.KNOWN_BEST[key] == (total, "tarse")
