@@ -52,7 +52,7 @@ test-browser:
 # and the same tree's histogram chart.
 pictures:
 	mkdir -p docs/images
-	$(PYTHON) -m wordle_cli tree build --first salet -q --format html -o docs/images/salet.html \
+	$(PYTHON) -m wordle_cli tree build --game wordle --first salet -q --format html -o docs/images/salet.html \
 		--plot docs/images/salet-histogram.png >/dev/null
 	$(CHROMIUM) --headless $$([ "$$(id -u)" = 0 ] && echo --no-sandbox) --disable-gpu --hide-scrollbars \
 		--window-size=960,1000 --screenshot=docs/images/tree-explorer.png "file://$(CURDIR)/docs/images/salet.html#$(PICTURES_ANSWER)"

@@ -222,7 +222,7 @@ def main() -> int:
             for n in sizes:
                 if misses[name][n]:
                     print(f"{name} N={n} wrong: {' '.join(misses[name][n])}")
-    print(f"\n{name}, {len(days)} days, seed {args.seed} ({args.split}); {time.perf_counter() - started:.0f} s in all "
+    print(f"\n{game.name}, {len(days)} days, seed {args.seed} ({args.split}); {time.perf_counter() - started:.0f} s in all "
           f"({simulate_s:.0f} s simulating crowds, {infer_s:.0f} s reading posts and inferring)")
     if not args.no_timing:
         time_command(game, roster, answer_codes, days[0], args.seed, args.repeat)
