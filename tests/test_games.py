@@ -8,7 +8,6 @@ the tool.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import naive
@@ -47,16 +46,6 @@ def test_the_nyt_lists_are_what_their_source_says():
     assert "abash" in NYT_ANSWERS and "abash" not in OLD_ANSWERS
     assert lists.answers("nyt") == NYT_ANSWERS and lists.allowed("nyt") == NYT_ALLOWED
     assert lists.answers("wordle") == OLD_ANSWERS and lists.allowed("wordle") == OLD_ALLOWED
-
-
-def test_lists_shows_both_pairs_with_sizes_and_digests(runner):
-    result = invoke(runner, ["lists"])
-    rows = [line.split() for line in result.stdout.splitlines()]
-    names = ["nyt-answers.txt", "nyt-allowed.txt", "wordle-answers.txt", "wordle-allowed.txt", "greek-answers.txt", "greek-allowed.txt"]
-    assert [row[0] for row in rows] == names
-    assert [int(row[1]) for row in rows] == [len(words(name)) for name in names]
-    for name, _, digest, path in rows:
-        assert Path(path).name == name and hashlib.sha256((WORDLISTS / name).read_bytes()).hexdigest() == digest
 
 
 def test_built_in_values_are_keyed_by_the_shipped_lists_digests():

@@ -94,7 +94,7 @@ def test_every_documented_from_example_is_possible(runner, state, tmp_path):
     pool = [a for a in answers if all(byg(g, a) == mark for g, mark in turns)]
     assert pool, f"--from {state} leaves no answer"
     allowed = write(tmp_path / "allowed.txt", ["salet"])  # a small table: only the pool's words and salet are guesses
-    result = invoke(runner, ["tree", "build", "-q", "--from", state, "--allowed", allowed, "--top-k", "1"])
+    result = invoke(runner, ["tree", "build", "--game", "wordle", "-q", "--from", state, "--allowed", allowed, "--top-k", "1"])
     assert result.exit_code == 0, result.stderr
     assert int(summary(result.stdout)["answers"]) == len(pool)
 

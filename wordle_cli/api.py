@@ -289,10 +289,14 @@ def solve(
     `target` may be any allowed word: one that is not among the answers is
     added to the pool (`game.added_to_pool`). `strategy`: "expected",
     "entropy", "minimax" or "optimal"; `hard`: hard mode; `first`: force the
-    opener; `pool_only`: guess only possible answers; `game`: "wordle" or
-    "primel", whose lists `answers` / `allowed` (lists of words) replace.
+    opener; `pool_only`: guess only possible answers; `game`: "nyt" (today's
+    lists), "wordle" (2022's) or "primel", by default $WORDLE_GAME, else
+    "nyt" (as every command); `answers` / `allowed` (lists of words) replace
+    its lists.
 
-    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar").turns]
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
+    [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="wordle").turns]
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
     """
     from wordle_cli.solver.record import play_game, with_target
@@ -328,7 +332,7 @@ def simulate(
 
     >>> result = simulate(["cigar", "rebut", "sissy"])
     >>> result.paths[0], result.counts
-    (['roate', 'carrs', 'cigar'], [3, 3, 3])
+    (['roate', 'carrs', 'cigar'], [3, 3, 4])
     """
     from wordle_cli.solver.tree import simulate as play_all
 
