@@ -194,7 +194,7 @@ def test_score_top_keeps_the_header(runner, tmp_path):
 
 @pytest.mark.slow
 def test_score_alone_ranks_the_games_lists(runner):
-    alone = invoke(runner, ["score", "--top", "5", "-q"])
+    alone = invoke(runner, ["score", "--game", "wordle", "--top", "5", "-q"])
     assert alone.exit_code == 0, alone.stderr
     lists = [str(ROOT / "wordlists" / name) for name in ("wordle-allowed.txt", "wordle-answers.txt")]
     full = invoke(runner, ["score", *lists, "-", "-q"])
