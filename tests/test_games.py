@@ -8,6 +8,7 @@ the tool.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import naive
@@ -217,3 +218,17 @@ def test_tarse_is_proven_to_the_references_totals_and_its_tree_verifies(runner, 
     assert f"total      {total} guesses" in checked.stdout
     key = (openings.digest(NYT_ANSWERS), openings.digest(NYT_ALLOWED), hard, 6)
     assert exact.KNOWN_BEST[key] == (total, "tarse")
+
+
+def test_review_takes_a_game_of_today(runner, monkeypatch, tmp_path):
+    # The greedy review (seconds; the proven one is the same code on the same lists, minutes cold).
+    monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WORDLE_GAME", raising=False)
+    result = invoke(runner, ["review", "--strategy", "expected", "--json", "-q", "--answer", "abash", "salet", "abash"])
+    assert result.exit_code == 0, result.stderr
+    turns = json.loads(result.stdout)["turns"]
+    left = naive.prune("strict", "salet", naive.feedback("salet", "abash"), NYT_ANSWERS)
+    assert [(t["before"], t["after"]) for t in turns] == [(3158, len(left)), (len(left), 1)]
+    monkeypatch.setenv("WORDLE_GAME", "wordle")
+    refused = invoke(runner, ["review", "-q", "--answer", "abash", "salet", "abash"])
+    assert refused.exit_code == 2 and "the answer 'abash' is not one of the 2315 answers" in refused.stderr
