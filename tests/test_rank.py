@@ -680,3 +680,27 @@ def test_the_dashboard_is_off_unless_asked_for():
             assert cluster.dashboard is None
             assert cluster.cluster.scheduler.http_server.port != 8787
     assert not [w for w in caught if "8787" in str(w.message)]  # 8787 was not even tried
+
+
+def test_the_rank_benchmark_reads_the_reference_tables_and_compares_exactly(tmp_path):
+    # benchmarks/bench_rank.py --check-against: lines `opener average total`, `Infinity 1000000000` for an opener
+    # that cannot win every game in time (hard mode, here 3 guesses: zzzzz). Totals from brute force, not the tool.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_rank
+
+    options = rank.RankOptions(hard=True, max_guesses=3, exact=True)
+    inputs = rank.make_inputs(Game("t", ANSWERS, ALLOWED), options, "cpu")
+    rows = rank.final_rows(rank.rank_serially(inputs, rank.promising_first(inputs, inputs.allowed)), options, len(ANSWERS))
+    truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, hard=True, max_guesses=3, first=w) for w in OPENERS}
+    assert truth["zzzzz"] == naive_tree.INF and any(t < naive_tree.INF for t in truth.values())
+    table = tmp_path / "results_hard_tiny"
+    table.write_text("".join(f"{w} Infinity 1000000000\n" if t == naive_tree.INF else f"{w} {t / len(ANSWERS):.4f} {t}\n"
+                             for w, t in truth.items()), encoding="utf-8")
+    published = bench_rank.published_table(str(table))
+    assert published["zzzzz"] is None and published["salet"] == truth["salet"]
+    as_dicts = [dict(zip(("opener", "total"), row[:2])) for row in rows]
+    checked = bench_rank.compare(as_dicts, published)
+    assert sorted(c[0] for c in checked) == sorted(OPENERS)
+    assert all(ours == theirs for _, ours, theirs in checked)
+    published["salet"] += 1  # a wrong total is caught
+    assert [c[0] for c in bench_rank.compare(as_dicts, published) if c[1] != c[2]] == ["salet"]

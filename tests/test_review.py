@@ -8,12 +8,14 @@ from pathlib import Path
 
 import naive
 import naive_review
+import naive_tree
 import pytest
 from clitools import invoke, write
 from hypothesis import given
 from hypothesis import strategies as st
 
 import wordle_cli
+from wordle_cli.errors import WordleError
 from wordle_cli.reviewer.cache import ProvenCache
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
@@ -96,6 +98,12 @@ def games(draw):
 @given(games())
 def test_random_tiny_games_match_brute_force_and_add_up(game):
     answers, allowed, guesses, answer = game
+    try:
+        naive_review.review(answers, allowed or answers[:1], guesses, answer)
+    except naive_review.OpenerOutOfRows:
+        with pytest.raises(WordleError, match=f"^{guesses[0]} cannot win every game within 6 guesses on these lists"):
+            api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
+        return
     review = api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
     assert_matches_brute_force(review, answers, allowed or answers[:1], guesses, answer)
     assert review.check() == len(guesses)
@@ -549,3 +557,32 @@ def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
     seen.add(reader.get("key"))
     assert seen <= {None, (123, "salet")} and (123, "salet") in seen
     assert reader.problems == []
+
+
+# ---------------------------------------------------------------- the guess limit
+
+
+def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
+    # zzzzz shares no letter with any answer: 12 answers left for the 2 guesses after it (brute force: no tree).
+    assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="zzzzz") == naive_tree.INF
+    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Error: zzzzz cannot win every game within 3 guesses on these lists: review with --max-guesses 4 (or 0: no limit)"
+    ]
+    data = review_json(runner, lists, "--max-guesses", "0", "--answer", "naval", "zzzzz", "naval")
+    want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
+    assert [Fraction(t["expected"]).limit_denominator(100) for t in data["turns"]] == [t["expected"] for t in want]
+    assert data["notes"] == []
+
+
+def test_a_later_turn_out_of_the_limit_is_reviewed_with_no_limit(runner, lists):
+    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: the review is redone with no limit.
+    answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
+    assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
+    guesses = ["salet", "zzzzz", answer]
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", answer, *guesses)
+    assert data["max_guesses"] is None and "reviewed with no limit" in data["notes"][0]
+    review = api_review(guesses, answer, max_guesses=3, cache=False)
+    want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert [t.expected for t in review.turns] == [t["expected"] for t in want]

@@ -152,7 +152,7 @@ def test_full_primel_pool_only_against_naive_sample():
 
 
 def test_solve_table(runner):
-    result = invoke(runner, ["solve", "cigar", "--pool-only", "-q", "--tiles", "letters"])
+    result = invoke(runner, ["solve", "cigar", "--game", "wordle", "--pool-only", "-q", "--tiles", "letters"])
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["turn", "guess", "feedback", "pool", "expected", "entropy"]
@@ -182,7 +182,7 @@ def test_solve_emoji_and_forced_first(runner):
 
 def test_solve_target_may_be_any_allowed_word(runner):
     """Issue 11: an allowed word that is not an answer is added to the pool, with one line on stderr."""
-    result = invoke(runner, ["solve", "qajaq", "-q", "--tiles", "letters"])
+    result = invoke(runner, ["solve", "qajaq", "--game", "wordle", "-q", "--tiles", "letters"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.count("\n") == 1 and "'qajaq' is not among the answers" in result.stderr and "2316" in result.stderr
     rows = [line.split() for line in result.stdout.splitlines()[1:]]

@@ -11,7 +11,7 @@ import click
 from wordle_cli.backends import NAMES, RULES
 from wordle_cli.errors import quote
 from wordle_cli.games import BOARD_GAMES, MAX_BOARDS  # constants: no numpy
-from wordle_cli.model.game import GAMES  # pure Python at import time: no numpy, no numba
+from wordle_cli.model.game import DEFAULT_GAME, GAME_ENV, GAMES, games_help, resolve_game  # pure Python: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
 
@@ -109,13 +109,29 @@ def _fitted(message: str) -> str:
 
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
 
-_game_options = [
-    choice_option(
+#: How --game's default is chosen, for every command's help (the rule is `model.game.resolve_game`).
+GAME_DEFAULT_HELP = f"[default: ${GAME_ENV} if set, else {DEFAULT_GAME}]"
+
+
+def game_option(resolved: bool = True, help: str = "The game whose lists are played."):
+    """--game NAME, one of the games of `model.game.GAME_TABLE`.
+
+    `resolved`: the command receives `resolve_game`'s choice (--game, else
+    $WORDLE_GAME, else nyt). Otherwise it receives None when --game is not
+    given: `score` and `prune`, whose explicit files take no game, resolve
+    it only when they read the game's lists.
+    """
+    return click.option(
         "--game",
-        choices=GAMES,
-        default="wordle",
-        help="wordle: the shipped Wordle lists. primel: the 8363 five-digit primes as both lists.",
-    ),
+        type=click.Choice(GAMES),
+        default=None,
+        callback=(lambda ctx, param, value: resolve_game(value)) if resolved else None,
+        help=f"{help} {GAME_DEFAULT_HELP} {games_help()}",
+    )
+
+
+_game_options = [
+    game_option(),
     click.option(
         "--answers",
         metavar="FILE",

@@ -109,8 +109,9 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
     to --output.
 
     \b
-      wordle tree build --first salet                  # 7920 guesses, proven
-      wordle tree build --first salet --hard           # 8122
+      wordle tree build --first tarse                  # today's lists: 11219 guesses, proven
+      wordle tree build --first tarse --hard           # 11627
+      wordle tree build --game wordle --first salet    # 2022's lists: 7920
       wordle tree build --from salet:BBYBB,clint:BYYBB # the best next guess
     """
     from wordle_cli import backends
@@ -386,9 +387,9 @@ def rank(
     With --exact every row has its proven total.
 
     \b
-      wordle tree rank --openers top.txt --cutoff 7951 -o rank.csv
+      wordle tree rank --game wordle --openers top.txt --cutoff 7951 -o rank.csv
       wordle tree rank --exact --openers top.txt -o exact.csv
-      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 12972
+      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 14855
     """
     import os
 

@@ -128,6 +128,10 @@ class OutOfRows(Exception):
     """A value was infinite: the game cannot be finished within the guess limit from there."""
 
 
+class OpenerOutOfRows(OutOfRows):
+    """The first guess itself cannot be sure to finish within the guess limit (not redone without one)."""
+
+
 def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: list | None) -> list:
     """Each guess's tiles (None for an unfinished last guess), from `answer` or the given feedback."""
     if answer is not None:
@@ -188,6 +192,8 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
         n = len(pool)
         best_total, best_guess = values.best(position)
         played = values.played(position, guess, legal=violation is None)
+        if played >= INF and number == 1:
+            raise OpenerOutOfRows
         if played >= INF or (best_total is not None and best_total >= INF):
             raise OutOfRows
         squares, _ = expected_left(outcome_codes(game, pool, guess))
@@ -257,9 +263,15 @@ def run(
         max_guesses = None
     try:
         return review_game(make(max_guesses), game, guesses, tiles, hard, strategy, max_guesses)
-    except OutOfRows:
+    except OutOfRows as exc:
         if max_guesses is None:
             raise WordleError("the game cannot be finished from here") from None
+        if isinstance(exc, OpenerOutOfRows):
+            # Redoing a whole game without a limit is a long proof on full lists: say so, and let the user choose.
+            raise WordleError(
+                f"{guesses[0]} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
+                f"review with --max-guesses {max_guesses + 1} (or 0: no limit)"
+            ) from None
     review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
     review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")
     return review
