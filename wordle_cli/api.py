@@ -231,7 +231,7 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
     from wordle_cli import backends
     from wordle_cli.solver.strategy import STRATEGIES
     from wordle_cli.solver.tree import Solver
@@ -244,13 +244,14 @@ def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: b
     return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy))
 
 
-def _lists(game: str, answers, allowed):
-    """The game's lists (either replaced by a list of words) as the solver's `Game`."""
-    from wordle_cli.model.game import GAMES, load_lists
+def _lists(game: str | None, answers, allowed):
+    """The game's lists (either replaced by a list of words) as the solver's `Game`; game None: `resolve_game`'s."""
+    from wordle_cli.model.game import GAMES, load_lists, resolve_game
     from wordle_cli.model.game import Game as Lists
 
-    if game not in GAMES:
+    if game is not None and game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
+    game = resolve_game(game)
     if answers is None or allowed is None:
         default_answers, default_allowed = load_lists(game)
         answers = default_answers.words if answers is None else words_of(answers, "answers")
@@ -278,7 +279,7 @@ def solve(
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
@@ -288,10 +289,14 @@ def solve(
     `target` may be any allowed word: one that is not among the answers is
     added to the pool (`game.added_to_pool`). `strategy`: "expected",
     "entropy", "minimax" or "optimal"; `hard`: hard mode; `first`: force the
-    opener; `pool_only`: guess only possible answers; `game`: "wordle" or
-    "primel", whose lists `answers` / `allowed` (lists of words) replace.
+    opener; `pool_only`: guess only possible answers; `game`: "nyt" (today's
+    lists), "wordle" (2022's) or "primel", by default $WORDLE_GAME, else
+    "nyt" (as every command); `answers` / `allowed` (lists of words) replace
+    its lists.
 
-    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar").turns]
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
+    [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="wordle").turns]
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
     """
     from wordle_cli.solver.record import play_game, with_target
@@ -314,7 +319,7 @@ def simulate(
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
@@ -327,7 +332,7 @@ def simulate(
 
     >>> result = simulate(["cigar", "rebut", "sissy"])
     >>> result.paths[0], result.counts
-    (['roate', 'carrs', 'cigar'], [3, 3, 3])
+    (['roate', 'carrs', 'cigar'], [3, 3, 4])
     """
     from wordle_cli.solver.tree import simulate as play_all
 
@@ -359,7 +364,7 @@ def review(
     hard: bool = False,
     strategy: str = "optimal",
     max_guesses: int | None = 6,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",

@@ -16,7 +16,7 @@ from wordle_cli.cli.options import (
     plot_option,
     tree_option,
 )
-from wordle_cli.output import AtomicOutput
+from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 
 
 @click.command()
@@ -55,6 +55,7 @@ def simulate(
     """
     report = Reporter(quiet)
     check_plot(plot)
+    check_distinct({"--output": output, "--plot": plot})
     limit = game_limit(boards, max_guesses)
     from wordle_cli.solver.report import GAMES_CSV_HEADER, games_csv, simulate_lines
 
@@ -70,13 +71,14 @@ def simulate(
         result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
-        with AtomicOutput(output) as out:
+        with reader_may_go(), AtomicOutput(output) as out:
             out.write("".join(line + "\n" for line in games_csv(result, csv_header)))
     # With --output -, the CSV owns stdout and the chart goes to stderr.
     to_stderr = output == "-"
     if not (to_stderr and quiet):
-        for line in simulate_lines(result, limit, unit=unit):
-            click.echo(line, err=to_stderr)
+        with reader_may_go():
+            for line in simulate_lines(result, limit, unit=unit):
+                click.echo(line, err=to_stderr)
     if plot is not None:
         from wordle_cli.pictures.charts import simulation_chart
 

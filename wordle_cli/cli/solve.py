@@ -11,6 +11,7 @@ from wordle_cli.cli.options import (
     checked_word,
     color_option,
     colour_wanted,
+    layout_option,
     open_player,
     share_day_option,
     tiles_option,
@@ -21,14 +22,15 @@ from wordle_cli.errors import quote
 @click.command()
 @click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
 @boards_solver_options
+@layout_option
 @tiles_option
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
 @click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
 def solve(
-    targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share, day,
-    with_review,
+    targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color, share,
+    day, with_review,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -57,7 +59,7 @@ def solve(
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards
 
-        solve_boards(report, solver, targets, first, tiles, limit)
+        solve_boards(report, solver, targets, first, tiles, limit, layout)
         return
     from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.report import solve_rows
