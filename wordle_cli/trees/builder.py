@@ -15,6 +15,7 @@ each with its own memo so that the result never depends on scheduling.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_cli import backends
+from wordle_cli import backends, interrupts
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.feedback import decode, encode
 from wordle_cli.model.game import Game
@@ -158,7 +159,16 @@ class Problem:
         )
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:
-        """(value, best candidate) of a position: exact when value < beta."""
+        """(value, best candidate) of a position: exact when value < beta.
+
+        From the main thread the search runs in a worker thread while this one waits, so that Ctrl-C and
+        SIGTERM stop it at once (a compiled search would hold them back until it returns).
+        """
+        if threading.current_thread() is threading.main_thread():
+            return interrupts.in_worker(self._value, ctx, position, beta)
+        return self._value(ctx, position, beta)
+
+    def _value(self, ctx: search.Context, position: Position, beta: int) -> tuple[int, int]:
         best = np.empty(1, dtype=np.int64)
         none = np.empty((0, 0), dtype=self.by_answer.dtype), np.empty(0, dtype=np.int32)  # the codes: gathered by the search
         value = search.solve(ctx, position.pool, position.cands, *none, beta, position.depth, position.greens, position.mins, best)
@@ -261,17 +271,23 @@ class Problem:
         settled = n - sum(len(part.pool) for _, _, part in jobs)
         if progress is not None:
             progress(settled)
-        with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
-            futures = {pool.submit(self.value, contexts[i], part): (i, part) for i, _, part in order}
+        pool = ThreadPoolExecutor(max_workers=max(1, threads))
+        try:
+            futures = {pool.submit(self._value, contexts[i], part, search.INF): (i, part) for i, _, part in order}
             pending = set(futures)
             while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 for future in done:
                     i, part = futures[future]
                     values[i] = future.result()[0]
                     settled += len(part.pool)
                 if progress is not None:
                     progress(settled)
+        except BaseException:
+            # Ctrl-C, SIGTERM: leave at once; the searches running cannot be stopped, and the program's exit ends them.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         return values
 
     def _check_feasible(self, value: int, position: Position, opener: str | None = None) -> None:
