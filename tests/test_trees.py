@@ -243,6 +243,33 @@ def test_the_tree_is_the_same_when_the_memo_cannot_hold_it():
         assert verify(reread(forgotten), "tree", answers, set(allowed), hard=hard, max_guesses=5).total == kept.total
 
 
+@given(games(max_answers=12), st.booleans(), st.sampled_from([None, 3, 4]))
+def test_a_memo_past_its_budget_keeps_the_same_results(game, hard, max_guesses):
+    """A memo that must drop entries all the time (a budget of a few entries) proves the same totals and trees."""
+    answers, allowed = game
+    try:
+        roomy = build(answers, allowed, hard=hard, max_guesses=max_guesses)
+    except WordleError:
+        return
+    problem = Problem(Game("test", answers, allowed), hard=hard, max_guesses=max_guesses, cache_limit=600)
+    tight = problem.build(problem.start())
+    assert tight.total == roomy.total
+    assert selby_text(tight.tree) == selby_text(roomy.tree)
+
+
+def test_the_memo_drops_small_pools_first_and_is_never_cleared_whole():
+    rng = random.Random(1)
+    words = sorted({"".join(rng.choice("abcde") for _ in range(5)) for _ in range(400)})
+    game = Game("test", words[:200], words[200:230])
+    roomy = Problem(game).build(Problem(game).start())
+    assert roomy.counters["memo evictions"] == 0 and roomy.counters["memo bytes"] > 3000
+    problem = Problem(game, cache_limit=1500)
+    result = problem.build(problem.start())
+    assert result.counters["memo evictions"] > 0
+    assert 0 < result.counters["memo bytes"] < 1500 + 1000  # the biggest pools (and what came since), never nothing
+    assert result.total == roomy.total
+
+
 def test_six_letter_words_use_a_wider_table():
     """3^6 codes do not fit a byte: the uint16 path gives the brute-force answer too."""
     rng = random.Random(6)

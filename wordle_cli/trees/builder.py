@@ -31,8 +31,8 @@ from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees import search
 from wordle_cli.trees.model import Node, Tree
 
-#: Memo entries one search thread keeps before starting afresh (about 200 bytes each).
-CACHE_LIMIT = 2_000_000
+#: Bytes one search thread's memo may take (about); past them it keeps its biggest pools in half of it.
+CACHE_LIMIT = 48 << 20
 
 #: The largest feedback table built, in bytes (12972 x 2315 Wordle needs 30 MB).
 MAX_TABLE_BYTES = 4 << 30

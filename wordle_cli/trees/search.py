@@ -61,8 +61,8 @@ UNLIMITED = 1 << 20
 CACHE_MIN_POOL = 4
 
 # Counters in `Context.stats`.
-NODES, HITS, EVALUATED, STORED, CLEARED, SCANNED, KEPT = range(7)
-STAT_NAMES = ("nodes", "memo hits", "guesses evaluated", "memo entries written", "memo clears", "candidates scanned", "candidates kept")
+NODES, HITS, EVALUATED, STORED, EVICTED, SCANNED, KEPT, MEMO_BYTES = range(8)
+STAT_NAMES = ("nodes", "memo hits", "guesses evaluated", "memo entries written", "memo evictions", "candidates scanned", "candidates kept", "memo bytes")
 
 _NOT_FOUND = (np.int64(0), np.int64(-1), np.int64(-1), np.int64(-1))
 
@@ -82,7 +82,7 @@ class Context(NamedTuple):
     memo: Dict  # key hash -> (lower bound, exact value or -1, best candidate, key slot)
     keys: List  # key arrays, to check a hash hit is the same key
     stats: np.ndarray  # int64 counters (see STAT_NAMES)
-    cache_limit: int
+    cache_limit: int  # bytes the memo may take (about); past them its small pools are dropped
     neighbour_start: np.ndarray  # int32[C + 1]: candidate c's neighbours are neighbours[neighbour_start[c]:neighbour_start[c + 1]]
     neighbours: np.ndarray  # int32: the candidates differing from c in exactly one position
     slot: np.ndarray  # int32[C], all -1 between uses: scratch for a node's candidate -> kept slot
@@ -147,10 +147,8 @@ def _find(ctx, key):
 @njit(cache=True, nogil=True)
 def _remember(ctx, key, lower, exact, best):
     """Record a lower bound, or an exact value (with its best candidate); -1 means unknown."""
-    if len(ctx.memo) >= ctx.cache_limit:
-        ctx.memo.clear()
-        ctx.keys.clear()
-        ctx.stats[CLEARED] += 1
+    if ctx.stats[MEMO_BYTES] >= ctx.cache_limit:
+        _evict(ctx)
     slot, entry = _find(ctx, key)
     if slot >= 0:
         if exact >= 0:
@@ -162,6 +160,51 @@ def _remember(ctx, key, lower, exact, best):
         lo = exact if exact >= 0 else lower
         ctx.memo[-1 - slot] = (lo, exact, best, np.int64(len(ctx.keys) - 1))
         ctx.stats[STORED] += 1
+        ctx.stats[MEMO_BYTES] += _entry_bytes(key.shape[0])
+
+
+@njit(cache=True, nogil=True)
+def _entry_bytes(key_length):
+    """About what one memo entry costs: the dictionary slot, the key array's object and its data."""
+    return 160 + 4 * key_length
+
+
+@njit(cache=True, nogil=True)
+def _evict(ctx):
+    """Make room: keep the entries of the biggest pools (the costliest to prove again) in half the budget, drop
+    the others (a small pool is proven again in a moment). Never clears the memo whole."""
+    longest = 0
+    for q in range(len(ctx.keys)):
+        longest = max(longest, ctx.keys[q].shape[0])
+    spent = np.zeros(longest + 1, dtype=np.int64)  # bytes of the entries by key length
+    for q in range(len(ctx.keys)):
+        length = ctx.keys[q].shape[0]
+        spent[length] += _entry_bytes(length)
+    keep_from = longest + 1
+    kept = 0
+    while keep_from > 0 and kept + spent[keep_from - 1] <= ctx.cache_limit // 2:
+        keep_from -= 1
+        kept += spent[keep_from]
+    keep_from = min(keep_from, longest)  # the biggest pools stay, whatever the budget
+    survivors = List.empty_list(_KEY)
+    entries = List()
+    for _, entry in ctx.memo.items():
+        key = ctx.keys[entry[3]]
+        if key.shape[0] >= keep_from:
+            survivors.append(key)
+            entries.append(entry)
+    ctx.memo.clear()
+    ctx.keys.clear()
+    ctx.stats[MEMO_BYTES] = 0
+    for q in range(len(survivors)):
+        key = survivors[q]
+        slot, _ = _find(ctx, key)
+        if slot < 0 and slot != -1 - (np.int64(1) << 62):
+            ctx.keys.append(key)
+            entry = entries[q]
+            ctx.memo[-1 - slot] = (entry[0], entry[1], entry[2], np.int64(len(ctx.keys) - 1))
+            ctx.stats[MEMO_BYTES] += _entry_bytes(key.shape[0])
+    ctx.stats[EVICTED] += 1
 
 
 @njit(cache=True, nogil=True)
