@@ -185,6 +185,26 @@ def test_verify_warns_when_the_stored_summary_disagrees(runner, lists, tmp_path)
 # ---------------------------------------------------------------- 24: messages of impossible builds
 
 
+def test_an_opener_that_fails_stops_at_its_first_impossible_group(monkeypatch):
+    """Groups are proven smallest first and the first impossible one ends the build: no bigger group is proven."""
+    from wordle_cli.errors import WordleError
+    from wordle_cli.model.game import Game
+    from wordle_cli.trees import builder
+
+    problem = builder.Problem(Game("tiny", ANSWERS, ANSWERS + ALLOWED), max_guesses=2)
+    sizes, real = [], builder.Problem._value
+
+    def counted(self, ctx, position, beta):
+        sizes.append(len(position.pool))
+        return real(self, ctx, position, beta)
+
+    monkeypatch.setattr(builder.Problem, "_value", counted)
+    groups = sorted(len(p.pool) for code, p in problem._parts(problem.start(), "roate", problem._row("roate")) if code != problem.win)
+    with pytest.raises(WordleError, match="roate cannot win every game within 2 guesses"):
+        problem.build(problem.start(), "roate", threads=1)
+    assert sizes == groups[: len(sizes)] and sizes[-1] > 1 and len(sizes) < len(groups), (sizes, groups)
+
+
 def test_within_one_guess_is_singular(runner, lists):
     line = one_line_error(invoke(runner, ["tree", "build", *lists, "-q", "--max-guesses", "1"]), 1)
     assert "within 1 guess" in line and "1 guesses" not in line

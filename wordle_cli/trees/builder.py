@@ -34,6 +34,9 @@ from wordle_cli.trees.model import Node, Tree
 #: Bytes one search thread's memo may take (about); past them it keeps its biggest pools in half of it.
 CACHE_LIMIT = 48 << 20
 
+#: Parts of an opener up to this many answers are proven first, smallest first (see `Problem._solve_parts`).
+SMALL_PART = 128
+
 #: The largest feedback table built, in bytes (12972 x 2315 Wordle needs 30 MB).
 MAX_TABLE_BYTES = 4 << 30
 
@@ -210,8 +213,11 @@ class Problem:
                     root.children[code] = None
             jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
             values = self._solve_parts(jobs, contexts, threads, progress, n)
+            opener = first if not position.path else None
             for i, code, part in jobs:
-                self._check_feasible(values[i], part, opener=first if not position.path else None)
+                if values.get(i, 0) >= search.INF:
+                    self._check_feasible(values[i], part, opener=opener)
+            for i, code, part in jobs:
                 root.children[code] = self._extract(contexts[i], part)
             value = n + sum(values[i] for i, _, _ in jobs)
             counters = _counters(contexts)
@@ -265,22 +271,40 @@ class Problem:
         return parts
 
     def _solve_parts(self, jobs, contexts, threads, progress, n) -> dict[int, int]:
-        """Each part's exact value, biggest parts first, on up to `threads` threads."""
+        """Each part's exact value on up to `threads` threads; only up to the first INF if a part has none.
+
+        The small parts go first, smallest first: an opener that cannot win
+        every game (half the openers in hard mode on today's lists) almost
+        always fails on a small class (a letter family such as _ills) and is
+        refuted in seconds instead of after every class. Then the big parts,
+        biggest first, so that the threads finish together.
+        """
         values: dict[int, int] = {}
-        order = sorted(jobs, key=lambda job: -len(job[2].pool))
+        small = sorted((job for job in jobs if len(job[2].pool) <= SMALL_PART), key=lambda job: len(job[2].pool))
+        order = small + sorted((job for job in jobs if len(job[2].pool) > SMALL_PART), key=lambda job: -len(job[2].pool))
         settled = n - sum(len(part.pool) for _, _, part in jobs)
         if progress is not None:
             progress(settled)
         pool = ThreadPoolExecutor(max_workers=max(1, threads))
         try:
-            futures = {pool.submit(self._value, contexts[i], part, search.INF): (i, part) for i, _, part in order}
+            failed = threading.Event()  # set by the thread that finds a part with no tree: the others start no more
+
+            def prove(i, part):
+                if not failed.is_set():
+                    values[i] = self._value(contexts[i], part, search.INF)[0]
+                    if values[i] >= search.INF:
+                        failed.set()
+
+            futures = {pool.submit(prove, i, part): part for i, _, part in order}
             pending = set(futures)
             while pending:
                 done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 for future in done:
-                    i, part = futures[future]
-                    values[i] = future.result()[0]
-                    settled += len(part.pool)
+                    future.result()
+                    settled += len(futures[future].pool)
+                if failed.is_set():
+                    pool.shutdown(wait=False, cancel_futures=True)  # the opener fails: the rest need not be proven
+                    return values
                 if progress is not None:
                     progress(settled)
         except BaseException:
