@@ -24,7 +24,10 @@ class OpenerOutOfRows(Exception):
 
 
 def review(answers, allowed, guesses, answer, max_guesses=6):
-    """Per turn: dict(before, after, expected, best, cost, luck, expected_left) as Fractions/ints."""
+    """Per turn: dict(before, after, expected, best, cost, luck, expected_left, ties) as Fractions/ints.
+
+    ties: how many guesses (of allowed and answers) reach the best total.
+    """
     if max_guesses is not None and naive_tree.best_total(list(answers), allowed, max_guesses=max_guesses, first=guesses[0]) == naive_tree.INF:
         raise OpenerOutOfRows
     try:
@@ -50,6 +53,8 @@ def _review(answers, allowed, guesses, answer, max_guesses):
         n = len(pool)
         played = Fraction(_total(pool, allowed, left, first=guess), n)
         best = Fraction(_total(pool, allowed, left), n)
+        everyone = dict.fromkeys(list(allowed) + list(answers))
+        ties = sum(naive_tree.best_total(pool, allowed, max_guesses=left, first=g) == best * n for g in everyone)
         tiles = naive.feedback(guess, answer)
         sizes = {}
         for word in pool:
@@ -62,7 +67,7 @@ def _review(answers, allowed, guesses, answer, max_guesses):
         turns.append(
             dict(
                 before=n, after=len(pool), expected=played, best=best, cost=played - best,
-                luck=played - 1 - after_best, expected_left=Fraction(sum(s * s for s in sizes.values()), n),
+                luck=played - 1 - after_best, expected_left=Fraction(sum(s * s for s in sizes.values()), n), ties=ties,
             )
         )
     return turns
