@@ -1,7 +1,8 @@
 """Speed of `wordle review` (issue 20): a 4-turn game per opener, first time (empty cache) and repeated.
 
-For each opener (salet crane slate raise adieu audio stare roate), a game of
-4 turns on the shipped lists: the opener, then the `expected` strategy's
+For each opener (by default the 20 most played and tarse, the openers of the
+review's opening book), a game of 4 turns on the shipped lists of `--game`
+(wordle: 2022's, the default here; nyt: today's): the opener, then the `expected` strategy's
 guesses, against the first answer (of a fixed list) that takes 4 turns.
 Each run is the installed `wordle review --answer ANSWER G1 G2 G3 G4 -q`
 as a subprocess:
@@ -11,10 +12,10 @@ as a subprocess:
 - repeat: the same folder again, every value read back.
 
 One untimed warm-up fills numba's cache. Every run's JSON sums are checked
-(guesses = best + costs - luck). Target (issue 20): first <= 10 s, repeat
-<= 1 s, on 2 cores.
+(guesses = best + costs - luck). Target (issues 20, 26, 27): first <= 10 s,
+repeat <= 1 s, on 2 cores.
 
-    python benchmarks/bench_review.py [--runs 3] [--openers salet,crane]
+    python benchmarks/bench_review.py [--runs 3] [--openers salet,crane] [--game nyt]
 
 Prints a Markdown table: medians (min-max) of wall and CPU seconds.
 """
@@ -30,9 +31,8 @@ import tempfile
 
 from common import pin_game, run, wordle_cmd
 
-pin_game()  # the 2022 lists: the figures these check and the docs quote
-
-OPENERS = ["salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate"]
+OPENERS = ["salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate", "trace", "arise", "crate",
+           "irate", "soare", "arose", "least", "train", "heart", "house", "tears", "later", "tarse"]
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf", "tacit"]
 
 
@@ -65,7 +65,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--openers", default=",".join(OPENERS))
+    parser.add_argument("--game", choices=["wordle", "nyt"], default="wordle", help="whose lists [default: wordle, 2022's]")
     args = parser.parse_args()
+    pin_game(args.game)
     wordle = wordle_cmd()
     with tempfile.TemporaryDirectory() as scratch:
         run(wordle + ["review", "--answer", "cigar", "salet", "cigar", "-q", "--no-cache"])  # warm-up: numba's cache

@@ -19,6 +19,7 @@ import numpy as np
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import decode
 from wordle_cli.model.game import Game
+from wordle_cli.reviewer import book
 from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
 from wordle_cli.solver import openings
@@ -79,6 +80,7 @@ class ExactValues(Values):
         self.ctx = self.problem.context()
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
         self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
+        self._book = (answers_digest, candidates_digest, hard, max_guesses)
         self.cache = ProvenCache(f"{answers_digest}{candidates_digest}", hard, max_guesses, cache_root) if cache else None
         self._memo: dict[str, tuple[int, str]] = {}
         self.unproven_root = False  # the fresh game's best opener was out of reach
@@ -187,7 +189,10 @@ class ExactValues(Values):
         if found is not None and found[1] == guess:
             return found[0]
         n = len(position.pool)
-        if legal and n >= PARALLEL_MIN_POOL:
+        opening = book.lookup(*self._book, guess) if position.turns == 0 and n == len(self.game.answers) else None
+        if opening is not None:
+            total = self._from_book(position, guess, opening)
+        elif legal and n >= PARALLEL_MIN_POOL:
             total = self._played_in_parallel(position, guess)
         else:
             total = n
@@ -201,6 +206,14 @@ class ExactValues(Values):
                 total += value
         self._remember(played_key, total, guess)
         return total
+
+    def _from_book(self, position: Position, guess: str, opening: book.Entry) -> int:
+        """`played` for an opener the opening book holds: its total, and every class's value and best guess."""
+        if opening.total is None:
+            return INF
+        for code, (value, best) in opening.classes.items():
+            self._memo[self._key(self.after(position, guess, decode(code, self.game.length)))] = (value, best)
+        return opening.total
 
     def _played_in_parallel(self, position: Position, guess: str) -> int:
         """`played` by `Problem.build` on threads, keeping every class's value."""
@@ -227,7 +240,8 @@ class ExactValues(Values):
             return None
         cands = position.cands
         codes = self.problem.table[cands][:, position.pool].astype(np.int64)
-        sizes = (codes[:, :, None] == codes[:, None, :]).sum(axis=2)
+        slots = codes + np.arange(len(cands), dtype=np.int64)[:, None] * (self.game.win_code + 1)  # one slot per (guess, code)
+        sizes = np.bincount(slots.ravel(), minlength=len(cands) * (self.game.win_code + 1))[slots]  # each answer's class size
         bound_of = np.array([0] + [int(search.class_bound(s, self.problem.max_patterns)) for s in range(1, n + 1)], dtype=np.float64)
         # class_bound(s) bounds a class's total counting the guess that made it: 2 for 1 answer, 5 for 2, ...
         per_answer = np.where(codes == self.game.win_code, 1.0, bound_of[sizes] / sizes)

@@ -1,0 +1,83 @@
+"""The opening book: every entry adds up and fits its pool; some are proven again; a review reads it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wordle_cli.model.game import GAME_TABLE, Game, load_lists
+from wordle_cli.reviewer import book, book_data
+from wordle_cli.reviewer.classes import outcome_codes
+from wordle_cli.solver.openings import digest
+from wordle_cli.trees import search
+
+SHIPPED = [name for name, lists in GAME_TABLE.items() if lists.answers is not None]
+
+
+def shipped_game(name: str) -> Game:
+    answers, allowed = load_lists(name)
+    return Game(name, answers.words, allowed.words)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize("hard", [False, True])
+def test_every_entry_adds_up_and_fits_its_classes(name, hard):
+    """Total = answers + the classes' values; every class is one the opener's feedback makes, and its value
+    is at least the search's admissible bound and its guess a word of the lists."""
+    game = shipped_game(name)
+    entries = book_data.BOOK[(digest(game.answers), digest(game.candidates), hard)]
+    assert set(entries) == {w for w in book.OPENERS if w in game.candidate_index}
+    n = len(game.answers)
+    for opener, (total, classes) in entries.items():
+        codes = outcome_codes(game, np.arange(n), opener)
+        sizes = {int(c): int(k) for c, k in zip(*np.unique(codes, return_counts=True)) if c != game.win_code}
+        if total is None:
+            assert classes == ()  # cannot win every game in 6: nothing more is claimed
+            continue
+        assert {code for code, _, _ in classes} == set(sizes), opener
+        assert total == n + sum(value for _, value, _ in classes), opener
+        for code, value, guess in classes:
+            assert value >= search.class_bound(sizes[code], 243) - sizes[code], (opener, code)
+            assert guess in game.candidate_index, (opener, guess)
+
+
+def test_an_opener_outside_the_book_or_another_limit_is_not_found():
+    game = shipped_game("wordle")
+    key = (digest(game.answers), digest(game.candidates))
+    assert book.lookup(*key, False, 6, "salet").total == 7920
+    assert book.lookup(*key, False, 6, "fuzzy") is None
+    assert book.lookup(*key, False, 7, "salet") is None
+    assert book.lookup("0" * 16, key[1], False, 6, "salet") is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, hard, opener", [("wordle", False, "crane"), ("wordle", True, "salet"), ("nyt", False, "tarse")])
+def test_entries_are_proven_again_by_the_search(name, hard, opener):
+    from wordle_cli.reviewer.recompute_book import entries
+
+    game = shipped_game(name)
+    book.OPENERS, saved = (opener,), book.OPENERS
+    try:
+        (_, total, classes), = entries(game, hard, threads=2)
+    finally:
+        book.OPENERS = saved
+    got = book_data.BOOK[(digest(game.answers), digest(game.candidates), hard)][opener]
+    assert (total, tuple(classes)) == got
+
+
+def test_a_review_of_a_book_opener_proves_no_opener_and_grades_as_without_the_book(monkeypatch):
+    """The first guess's value and the next position's best come from the book, and equal what the proof gives."""
+    import wordle_cli
+    from wordle_cli.trees import builder
+
+    game = (["crane", "hotly", "lynch"], "lynch")
+    with monkeypatch.context() as patch:
+        patch.setattr(book, "lookup", lambda *args: None)  # no book: crane is proven
+        proven = wordle_cli.review(*game, game="wordle", cache=False)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("an opener was proven")
+
+    monkeypatch.setattr(builder.Problem, "build", refuse)
+    from_book = wordle_cli.review(*game, game="wordle", cache=False)
+    assert from_book.turns == proven.turns and from_book.turns[0].guess == "crane"
