@@ -242,6 +242,16 @@ def _header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
     return number, match["score"].upper(), bool(match["hard"]), int(match["max"])
 
 
+def is_header(line: str) -> bool:
+    """Whether `line` (stripped) is a share post's header, `Wordle 512 4/6*` or `Fibble 3/9`, as `read_posts` reads it."""
+    return bool(_HEADER.match(line) or _BARE_HEADER.match(line))
+
+
+def grid_row(line: str) -> str:
+    """The tiles a grid row (stripped) starts with, without marks or a remark after them; '' when it is no row."""
+    return _tile_prefix(line)
+
+
 def _all_exact(tiles: tuple[int, ...]) -> bool:
     return all(t == feedback.EXACT for t in tiles)
 
