@@ -1,0 +1,358 @@
+"""Fibble proven: the fewest guesses that win against every lie (`wordle fibble solve`).
+
+The game. Every row lies in exactly N tiles (`wordle_cli.model.lies`; Fibble:
+N = 1), except the all-exact row of a guess that is the answer. Here both the
+answer and the lies are the host's to choose against the player: after a
+guess the host may show any row s that some answer still possible could be
+shown as, and the pool becomes B(s), every answer consistent with s. (A host
+that fixes the answer first and then lies can be no worse for the player: it
+shows the same rows.) The pool after several rows is the answers consistent
+with every row so far.
+
+The value. f(P), the fewest guesses that win from pool P whatever the host
+does, is 1 for a single word (guess it) and otherwise
+
+    f(P) = 1 + min over guesses g of max over rows s the host may show of f(B(s))
+
+where the row of a guess that is the answer is the win (nothing more to
+guess) and B(s), for any other row, never holds the guess. A guess after
+which some row leaves the whole pool is never useful (the host could show
+it forever) and is skipped. "P is won within d" is the AND-OR question: some
+guess whose every row leaves a pool won within d - 1.
+
+The search. Iterative deepening, d = 1, 2, ... (the first d that wins is the
+minimum, every smaller one having failed for every guess), as in
+`games.absurdle` but over every row instead of one kept bucket, with
+
+- a memo on the pool (the answers left): the least d it may still be won in,
+  and the guess found to win it and within how many;
+- an admissible bound (`model.lies.least_guesses`): after any guess the n - 1
+  answers other than the guess each stay possible under at least
+  C(L, N) 2^N - 1 rows and the host has at most 3^L - 1 rows that are not
+  all exact, so some row leaves at least ceil((n - 1)(C(L, N) 2^N - 1) /
+  (3^L - 1)) answers, recursively. So a pool larger than
+  `most_answers(d)` is never won within d, and guesses whose worst row
+  leaves more than `most_answers(d - 1)` are skipped;
+- guesses tried in order of their worst row, then the expected pool left
+  (`model.lie_split`), then list order; guesses with the same true feedback
+  for every word of a small pool tried once; a guess's rows tried largest
+  pool first (the likeliest to fail), each distinct pool once;
+- at depth 2 a single pass: P is won within 2 iff some guess leaves at most
+  one answer under every row.
+
+With a time limit the search stops where it is: the depths searched to the
+end are a proven lower bound, and `Search.greedy` gives an upper bound, the
+most guesses a simple strategy (the minimax strategy over the rows, exact
+search for small pools) needs against every lie, found by playing it out
+against every row.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordle_cli import backends
+from wordle_cli.errors import WordleError, quote
+from wordle_cli.games.split import SplitTable
+from wordle_cli.model import lie_split
+from wordle_cli.model.game import Game
+from wordle_cli.model.lies import Lies, least_guesses, most_answers
+
+#: Pools up to this size have their candidates grouped by their true feedback over the pool (each group tried once).
+DEDUPE_MAX_POOL = 256
+
+#: Pools up to this size are searched exactly inside `Search.greedy` (the upper bound's strategy).
+GREEDY_EXACT_MAX_POOL = 12
+
+
+class OutOfTime(Exception):
+    """The search reached its deadline."""
+
+
+class Fibble:
+    """The lying host over a game's lists: the feedback table its searches read, and the rule."""
+
+    def __init__(self, game: Game, lies: Lies, backend: str = "cpu"):
+        self.game = game
+        self.lies = lies
+        module = backends.load(backend)
+        self.table = SplitTable(module.feedback_table(game.candidate_codes, game.answer_codes), game.length)
+        self.shown = lie_split.tables(lies).shown
+        self.win_code = self.table.win_code
+        self.all_cols = np.arange(len(game.candidates), dtype=np.int64)
+        self._backend = module
+
+    def start(self) -> np.ndarray:
+        return np.arange(len(self.game.answers), dtype=np.int64)
+
+    def codes(self, word: str, pool: np.ndarray) -> np.ndarray:
+        """True feedback codes of `word` (any word of the game's length) for each word of `pool`."""
+        index = self.game.candidate_index.get(word)
+        if index is not None:
+            return self.table.column(index)[pool].astype(np.int64)
+        return self._backend.feedback_codes(self.game.encode_word(word), self.game.answer_codes[pool]).astype(np.int64)
+
+    def spread(self, pool: np.ndarray, cols: np.ndarray | None = None) -> lie_split.Spread:
+        """Every candidate's (or those of `cols`) spread over the rows the host may show (`lie_split`)."""
+        return lie_split.spread_cols(self.lies, self.table.codes, self.all_cols if cols is None else cols, pool)
+
+    def rows(self, codes: np.ndarray, pool: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """(row, pool left) for every row the host may show for a guess with true `codes` over `pool`, ascending rows.
+
+        The win row (the guess is the answer) leaves the guess alone.
+        """
+        occupied = np.unique(codes)
+        reachable = np.unique(self.shown[occupied])
+        reachable = reachable[reachable < len(self.shown)]  # the pad code is no row
+        member = (codes[None, None, :] == self.shown[reachable][:, :, None]).any(axis=1)
+        return [(int(s), pool[m]) for s, m in zip(reachable.tolist(), member)]
+
+
+def distinct_pools(rows: list[tuple[int, np.ndarray]], win_code: int) -> list[tuple[int, np.ndarray]]:
+    """The pools the rows leave to play on, each distinct pool once (with its smallest row), largest first
+    (then smallest row); the win row leaves nothing to play."""
+    seen: dict[bytes, tuple[int, np.ndarray]] = {}
+    for code, pool in rows:
+        if code != win_code:
+            seen.setdefault(pool.tobytes(), (code, pool))
+    return sorted(seen.values(), key=lambda item: (-len(item[1]), item[0]))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One guess of the worst-case line: the row the host showed, the pool before it, the rows it could show, the answers left."""
+
+    guess: str
+    code: int
+    pool: int
+    rows: int
+    left: int
+
+    @property
+    def won(self) -> bool:
+        return self.left == 1 and self.code == 3 ** len(self.guess) - 1
+
+
+@dataclass
+class Solution:
+    """A strategy that wins within `minimum` guesses against every lie, and no strategy wins within `minimum - 1`."""
+
+    minimum: int
+    first: str  # the first guess of the strategy found
+    given_first: bool  # --first fixed it
+    line: list[Step]  # the worst case: each row the host's best against the strategy
+
+
+@dataclass
+class Bounds:
+    """What a search stopped by its deadline proved: `lower` <= minimum <= `upper` (the strategy found)."""
+
+    lower: int
+    upper: int
+    first: str  # the strategy's first guess
+    line: list[Step]  # its worst case
+
+
+class Search:
+    """The fewest guesses that win against every lie, from a fresh game or after a given first guess."""
+
+    def __init__(self, fibble: Fibble, deadline: float | None = None):
+        self.fibble = fibble
+        self.game = fibble.game
+        self.lies = fibble.lies
+        self.deadline = deadline
+        self.lower: dict[bytes, int] = {}  # pool -> fewest guesses it may still be won in
+        self.wins: dict[bytes, tuple[int, int]] = {}  # pool -> (guesses, candidate) of a win found
+        self._greedy: dict[bytes, tuple[int, int]] = {}  # pool -> (guesses, candidate) of the upper bound's strategy
+        self.nodes = 0  # pools searched, for reports
+        self.proven = 0  # the largest d for which "no win within d - 1" is proven at the root
+
+    # ------------------------------------------------------------ the minimum
+
+    def solve(self, first: str | None = None, max_guesses: int | None = None) -> Solution:
+        """The minimum (with `first` as the first guess when given), proven, and a worst-case line.
+
+        WordleError when no strategy wins within `max_guesses`; `OutOfTime`
+        at the deadline (`bounds` then says what is proven).
+        """
+        pool = self.fibble.start()
+        if first is None:
+            limit = len(pool) + 1 if max_guesses is None else max_guesses
+            depth = least_guesses(self.lies, len(pool))
+            while depth <= limit:
+                if self.wins_within(pool, depth) is not None:
+                    return self._solution(pool, depth, None)
+                self.proven = depth + 1
+                depth += 1
+            raise WordleError(f"no strategy wins within {max_guesses} guesses against every lie (proven); raise --max-guesses")
+        need = self.after_first(first, max_guesses)
+        return self._solution(pool, need, first)
+
+    def after_first(self, first: str, max_guesses: int | None = None) -> int:
+        """The fewest guesses in all that win when the first guess is `first`: 1 + the hardest row's minimum."""
+        pool = self.fibble.start()
+        rows = self._left(first, pool)
+        if not rows:  # the only answer
+            return 1
+        if any(len(left) == len(pool) for _, left in rows):
+            raise WordleError(f"a row the host may show after {quote(first)} leaves every answer: no strategy from it ever wins")
+        worst = 1
+        for _, left in rows:  # largest first: the likeliest to need the most
+            worst = max(worst, 1 + self.minimum(left, worst - 1, None if max_guesses is None else max_guesses - 1))
+            self.proven = max(self.proven, worst)
+        return worst
+
+    def minimum(self, pool: np.ndarray, at_least: int = 0, limit: int | None = None) -> int:
+        """f(pool) by iterative deepening from max(`at_least`, the bound); WordleError past `limit`."""
+        depth = max(at_least, least_guesses(self.lies, len(pool)), 1)
+        while limit is None or depth <= limit:
+            if self.wins_within(pool, depth) is not None:
+                return depth
+            depth += 1
+        raise WordleError(f"no strategy wins within {limit + 1} guesses against every lie (proven); raise --max-guesses")
+
+    def wins_within(self, pool: np.ndarray, depth: int) -> int | None:
+        """A guess (candidate index) after which every row leaves a pool won within `depth` - 1, or None.
+
+        For a single word, that word (won within 1).
+        """
+        n = len(pool)
+        if n == 1:
+            return int(self.game.cand_of_answer[pool[0]]) if depth >= 1 else None
+        if depth < least_guesses(self.lies, n):
+            return None
+        key = _key(pool)
+        known = self.wins.get(key)
+        if known is not None and known[0] <= depth:
+            return known[1]
+        if self.lower.get(key, 2) > depth:
+            return None
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime
+        self.nodes += 1
+        guess = self._two(pool) if depth == 2 else self._deeper(pool, depth)
+        if guess is not None:
+            self.wins[key] = (depth, guess)
+        else:
+            self.lower[key] = depth + 1
+        return guess
+
+    def _order(self, pool: np.ndarray, cap: int) -> np.ndarray:
+        """The candidates worth trying on `pool` (worst row <= `cap` and smaller than the pool), best first."""
+        spread = self.fibble.spread(pool)
+        useful = np.flatnonzero((spread.worst < len(pool)) & (spread.worst <= cap))
+        if len(useful) == 0:
+            return useful
+        if len(pool) <= DEDUPE_MAX_POOL:  # one guess per distinct true feedback over the pool
+            rows = self.fibble.table.codes[np.ix_(pool, useful)].T
+            _, first = np.unique(rows, axis=0, return_index=True)
+            useful = useful[np.sort(first)]
+        in_pool = self.game.answer_of_cand[useful] >= 0
+        order = np.lexsort((~in_pool, spread.total[useful], spread.worst[useful]))
+        return useful[order]
+
+    def _two(self, pool: np.ndarray) -> int | None:
+        """A guess after which every row leaves at most one answer (a pool word first), or None."""
+        spread = self.fibble.spread(pool)
+        hits = np.flatnonzero(spread.worst <= 1)
+        if len(hits) == 0:
+            return None
+        words = hits[self.game.answer_of_cand[hits] >= 0]
+        in_pool = words[np.isin(self.game.answer_of_cand[words], pool)]
+        return int(in_pool[0] if len(in_pool) else hits[0])
+
+    def _deeper(self, pool: np.ndarray, depth: int) -> int | None:
+        for guess in self._order(pool, most_answers(self.lies, depth - 1)).tolist():
+            if self._every_row_within(guess, pool, depth - 1):
+                return guess
+        return None
+
+    def _every_row_within(self, guess: int, pool: np.ndarray, depth: int) -> bool:
+        for _, left in self._left(self.game.candidates[guess], pool):
+            if len(left) == len(pool) or self.wins_within(left, depth) is None:
+                return False
+        return True
+
+    def _left(self, guess: str, pool: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """The distinct pools left to play after `guess` on `pool`, largest first (`distinct_pools`)."""
+        return distinct_pools(self.fibble.rows(self.fibble.codes(guess, pool), pool), self.fibble.win_code)
+
+    # ------------------------------------------------------------ what is printed
+
+    def _solution(self, pool: np.ndarray, minimum: int, first: str | None) -> Solution:
+        guess = first if first is not None else self.game.candidates[self.wins_within(pool, minimum)]
+        return Solution(minimum, guess, first is not None, self.worst_line(pool, guess, self.minimum, self._best_move))
+
+    def _best_move(self, pool: np.ndarray, need: int) -> int:
+        return self.wins_within(pool, need)
+
+    def worst_line(self, pool: np.ndarray, guess: str, value, move) -> list[Step]:
+        """The line where the host shows, after each guess, the row whose pool needs the most guesses by `value`
+        (ties: the largest pool, then the smallest row); the strategy's guess on a pool is `move(pool, value(pool))`."""
+        steps = []
+        while True:
+            codes = self.fibble.codes(guess, pool)
+            rows = self.fibble.rows(codes, pool)
+            playing = distinct_pools(rows, self.fibble.win_code)
+            if not playing:
+                steps.append(Step(guess, self.fibble.win_code, len(pool), len(rows), 1))
+                return steps
+            need, _, code, left = max(((value(left), len(left), -code, left) for code, left in playing), key=lambda item: item[:3])
+            steps.append(Step(guess, -code, len(pool), len(rows), len(left)))
+            pool = left
+            guess = self.game.answers[int(pool[0])] if len(pool) == 1 else self.game.candidates[move(pool, need)]
+
+    # ------------------------------------------------------------ an upper bound
+
+    def greedy(self, pool: np.ndarray) -> int:
+        """The most guesses a strategy needs from `pool` against every lie: an upper bound on f(pool).
+
+        The strategy: on a pool of at most `GREEDY_EXACT_MAX_POOL` words the
+        exact search's guess (no deadline); otherwise the guess with the
+        smallest worst row, then the smallest expected pool left, then a
+        pool word, then list order (the minimax strategy of `wordle solve
+        --lies`). Played out against every row; memoised.
+        """
+        n = len(pool)
+        if n == 1:
+            return 1
+        key = _key(pool)
+        known = self._greedy.get(key)
+        if known is not None:
+            return known[0]
+        if n <= GREEDY_EXACT_MAX_POOL:
+            deadline, self.deadline = self.deadline, None
+            try:
+                need = self.minimum(pool)
+            finally:
+                self.deadline = deadline
+            self._greedy[key] = (need, self.wins_within(pool, need))
+            return need
+        guess = int(self._order(pool, n - 1)[0])
+        need = 1 + max([0, *(self.greedy(left) for _, left in self._left(self.game.candidates[guess], pool))])
+        self._greedy[key] = (need, guess)
+        return need
+
+    def _greedy_move(self, pool: np.ndarray, need: int) -> int:
+        self.greedy(pool)
+        return self._greedy[_key(pool)][1]
+
+    def bounds(self, first: str | None = None) -> Bounds:
+        """After the deadline: the proven lower bound and the greedy strategy's worst case (with `first` if given)."""
+        pool = self.fibble.start()
+        lower = max(self.proven, least_guesses(self.lies, len(pool)))
+        self.deadline = None
+        if first is None:
+            upper = self.greedy(pool)
+            guess = self.game.candidates[self._greedy[_key(pool)][1]]
+        else:
+            guess = first
+            upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
+        return Bounds(lower, upper, guess, self.worst_line(pool, guess, self.greedy, self._greedy_move))
+
+
+def _key(pool: np.ndarray) -> bytes:
+    return pool.astype(np.uint16 if len(pool) and pool[-1] < 65536 else np.int64).tobytes()
