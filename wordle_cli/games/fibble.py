@@ -55,7 +55,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordle_cli import backends
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import WordleError
 from wordle_cli.games.split import SplitTable
 from wordle_cli.model import lie_split
 from wordle_cli.model.game import Game
@@ -63,9 +63,6 @@ from wordle_cli.model.lies import Lies, least_guesses, most_answers
 
 #: Pools up to this size have their candidates grouped by their true feedback over the pool (each group tried once).
 DEDUPE_MAX_POOL = 256
-
-#: Pools up to this size are searched exactly inside `Search.greedy` (the upper bound's strategy).
-GREEDY_EXACT_MAX_POOL = 12
 
 
 class OutOfTime(Exception):
@@ -96,29 +93,8 @@ class Fibble:
         return self._backend.feedback_codes(self.game.encode_word(word), self.game.answer_codes[pool]).astype(np.int64)
 
     def spread(self, pool: np.ndarray, cols: np.ndarray | None = None) -> lie_split.Spread:
-        """Every candidate's (or those of `cols`) spread over the rows the host may show (`lie_split`)."""
-        return lie_split.spread_cols(self.lies, self.table.codes, self.all_cols if cols is None else cols, pool)
-
-    def rows(self, codes: np.ndarray, pool: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """(row, pool left) for every row the host may show for a guess with true `codes` over `pool`, ascending rows.
-
-        The win row (the guess is the answer) leaves the guess alone.
-        """
-        occupied = np.unique(codes)
-        reachable = np.unique(self.shown[occupied])
-        reachable = reachable[reachable < len(self.shown)]  # the pad code is no row
-        member = (codes[None, None, :] == self.shown[reachable][:, :, None]).any(axis=1)
-        return [(int(s), pool[m]) for s, m in zip(reachable.tolist(), member)]
-
-
-def distinct_pools(rows: list[tuple[int, np.ndarray]], win_code: int) -> list[tuple[int, np.ndarray]]:
-    """The pools the rows leave to play on, each distinct pool once (with its smallest row), largest first
-    (then smallest row); the win row leaves nothing to play."""
-    seen: dict[bytes, tuple[int, np.ndarray]] = {}
-    for code, pool in rows:
-        if code != win_code:
-            seen.setdefault(pool.tobytes(), (code, pool))
-    return sorted(seen.values(), key=lambda item: (-len(item[1]), item[0]))
+        """Every candidate's (or those of `cols`) spread over the rows the host may show (`lie_split`; no key)."""
+        return lie_split.spread_cols(self.lies, self.table.codes, self.all_cols if cols is None else cols, pool, keyed=False)
 
 
 @dataclass(frozen=True)
@@ -164,11 +140,11 @@ class Search:
         self.game = fibble.game
         self.lies = fibble.lies
         self.deadline = deadline
-        self.lower: dict[bytes, int] = {}  # pool -> fewest guesses it may still be won in
+        self.lower: dict[bytes, int] = {}  # pool -> fewest guesses it may still be won in (exhaustive searches only)
         self.wins: dict[bytes, tuple[int, int]] = {}  # pool -> (guesses, candidate) of a win found
-        self._greedy: dict[bytes, tuple[int, int]] = {}  # pool -> (guesses, candidate) of the upper bound's strategy
+        self.missed: dict[bytes, int] = {}  # pool -> most guesses a narrow search (`breadth`) failed within
         self.nodes = 0  # pools searched, for reports
-        self.proven = 0  # the largest d for which "no win within d - 1" is proven at the root
+        self.proven = 0  # the largest d for which "no win within d - 1" is proven (at the root, or after --first)
 
     # ------------------------------------------------------------ the minimum
 
@@ -180,8 +156,9 @@ class Search:
         """
         pool = self.fibble.start()
         if first is None:
-            limit = len(pool) + 1 if max_guesses is None else max_guesses
+            limit = len(pool) if max_guesses is None else max_guesses  # guessing the pool's words one by one wins within len(pool)
             depth = least_guesses(self.lies, len(pool))
+            self.proven = depth
             while depth <= limit:
                 if self.wins_within(pool, depth) is not None:
                     return self._solution(pool, depth, None)
@@ -197,12 +174,18 @@ class Search:
         rows = self._left(first, pool)
         if not rows:  # the only answer
             return 1
-        if any(len(left) == len(pool) for _, left in rows):
-            raise WordleError(f"a row the host may show after {quote(first)} leaves every answer: no strategy from it ever wins")
-        worst = 1
-        for _, left in rows:  # largest first: the likeliest to need the most
-            worst = max(worst, 1 + self.minimum(left, worst - 1, None if max_guesses is None else max_guesses - 1))
-            self.proven = max(self.proven, worst)
+        worst = 1 + least_guesses(self.lies, len(rows[0][1]))  # the largest row first
+        self.proven = worst
+        for _, left in rows:
+            depth = max(worst - 1, least_guesses(self.lies, len(left)), 1)
+            while self.wins_within(left, depth) is None:
+                depth += 1
+                self.proven = max(self.proven, 1 + depth)
+                if max_guesses is not None and 1 + depth > max_guesses:
+                    raise WordleError(
+                        f"no strategy wins within {max_guesses} guesses against every lie (proven); raise --max-guesses"
+                    )
+            worst = max(worst, 1 + depth)
         return worst
 
     def minimum(self, pool: np.ndarray, at_least: int = 0, limit: int | None = None) -> int:
@@ -214,30 +197,37 @@ class Search:
             depth += 1
         raise WordleError(f"no strategy wins within {limit + 1} guesses against every lie (proven); raise --max-guesses")
 
-    def wins_within(self, pool: np.ndarray, depth: int) -> int | None:
+    def wins_within(self, pool: np.ndarray, depth: int, breadth: int | None = None) -> int | None:
         """A guess (candidate index) after which every row leaves a pool won within `depth` - 1, or None.
 
-        For a single word, that word (won within 1).
+        For a single word, that word (won within 1). With `breadth`, only
+        that many guesses are tried on each pool (the best by `_order`): a
+        guess found still wins, but None proves nothing (the strategy search
+        behind the upper bound).
         """
         n = len(pool)
         if n == 1:
             return int(self.game.cand_of_answer[pool[0]]) if depth >= 1 else None
         if depth < least_guesses(self.lies, n):
             return None
+        if n <= depth:  # each pool word either wins or leaves a smaller pool without itself
+            return int(np.min(self.game.cand_of_answer[pool]))
         key = _key(pool)
         known = self.wins.get(key)
         if known is not None and known[0] <= depth:
             return known[1]
-        if self.lower.get(key, 2) > depth:
+        if self.lower.get(key, 2) > depth or (breadth is not None and self.missed.get(key, 0) >= depth):
             return None
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime
         self.nodes += 1
-        guess = self._two(pool) if depth == 2 else self._deeper(pool, depth)
+        guess = self._two(pool) if depth == 2 else self._deeper(pool, depth, breadth)
         if guess is not None:
             self.wins[key] = (depth, guess)
-        else:
+        elif breadth is None or depth == 2:
             self.lower[key] = depth + 1
+        else:
+            self.missed[key] = max(depth, self.missed.get(key, 0))
         return guess
 
     def _order(self, pool: np.ndarray, cap: int) -> np.ndarray:
@@ -256,102 +246,92 @@ class Search:
 
     def _two(self, pool: np.ndarray) -> int | None:
         """A guess after which every row leaves at most one answer (a pool word first), or None."""
-        spread = self.fibble.spread(pool)
-        hits = np.flatnonzero(spread.worst <= 1)
+        hits = np.flatnonzero(lie_split.perfect_cols(self.lies, self.fibble.table.codes, self.fibble.all_cols, pool))
         if len(hits) == 0:
             return None
         words = hits[self.game.answer_of_cand[hits] >= 0]
         in_pool = words[np.isin(self.game.answer_of_cand[words], pool)]
         return int(in_pool[0] if len(in_pool) else hits[0])
 
-    def _deeper(self, pool: np.ndarray, depth: int) -> int | None:
-        for guess in self._order(pool, most_answers(self.lies, depth - 1)).tolist():
-            if self._every_row_within(guess, pool, depth - 1):
+    def _deeper(self, pool: np.ndarray, depth: int, breadth: int | None = None) -> int | None:
+        order = self._order(pool, most_answers(self.lies, depth - 1))
+        for guess in (order if breadth is None else order[:breadth]).tolist():
+            if self._every_row_within(guess, pool, depth - 1, breadth):
                 return guess
         return None
 
-    def _every_row_within(self, guess: int, pool: np.ndarray, depth: int) -> bool:
-        for _, left in self._left(self.game.candidates[guess], pool):
-            if len(left) == len(pool) or self.wins_within(left, depth) is None:
+    def _every_row_within(self, guess: int, pool: np.ndarray, depth: int, breadth: int | None = None) -> bool:
+        rows, starts, positions, _ = lie_split.row_pools(self.lies, self.fibble.table.column(guess)[pool])
+        if len(rows) and starts[1] == len(pool):  # the largest leaves the whole pool
+            return False
+        for k in range(len(rows)):  # each pool made only when reached: most guesses fail on the first
+            if self.wins_within(pool[positions[starts[k] : starts[k + 1]]], depth, breadth) is None:
                 return False
         return True
 
     def _left(self, guess: str, pool: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """The distinct pools left to play after `guess` on `pool`, largest first (`distinct_pools`)."""
-        return distinct_pools(self.fibble.rows(self.fibble.codes(guess, pool), pool), self.fibble.win_code)
+        """(row, pool) for the distinct pools left to play after `guess` on `pool`, largest first (`lie_split.row_pools`)."""
+        return self._rows(guess, pool)[0]
+
+    def _rows(self, guess: str, pool: np.ndarray) -> tuple[list[tuple[int, np.ndarray]], int]:
+        """`_left`, and how many rows the host may show (the win included)."""
+        rows, starts, positions, count = lie_split.row_pools(self.lies, self.fibble.codes(guess, pool))
+        return [(int(rows[k]), pool[positions[starts[k] : starts[k + 1]]]) for k in range(len(rows))], count
 
     # ------------------------------------------------------------ what is printed
 
     def _solution(self, pool: np.ndarray, minimum: int, first: str | None) -> Solution:
         guess = first if first is not None else self.game.candidates[self.wins_within(pool, minimum)]
-        return Solution(minimum, guess, first is not None, self.worst_line(pool, guess, self.minimum, self._best_move))
+        return Solution(minimum, guess, first is not None, self.worst_line(pool, guess, self.minimum))
 
-    def _best_move(self, pool: np.ndarray, need: int) -> int:
-        return self.wins_within(pool, need)
-
-    def worst_line(self, pool: np.ndarray, guess: str, value, move) -> list[Step]:
+    def worst_line(self, pool: np.ndarray, guess: str, value) -> list[Step]:
         """The line where the host shows, after each guess, the row whose pool needs the most guesses by `value`
-        (ties: the largest pool, then the smallest row); the strategy's guess on a pool is `move(pool, value(pool))`."""
+        (ties: the largest pool, then the smallest row); the strategy's guess on a pool is the win found for it
+        within that many (`wins`)."""
         steps = []
         while True:
-            codes = self.fibble.codes(guess, pool)
-            rows = self.fibble.rows(codes, pool)
-            playing = distinct_pools(rows, self.fibble.win_code)
+            playing, rows = self._rows(guess, pool)
             if not playing:
-                steps.append(Step(guess, self.fibble.win_code, len(pool), len(rows), 1))
+                steps.append(Step(guess, self.fibble.win_code, len(pool), rows, 1))
                 return steps
             need, _, code, left = max(((value(left), len(left), -code, left) for code, left in playing), key=lambda item: item[:3])
-            steps.append(Step(guess, -code, len(pool), len(rows), len(left)))
+            steps.append(Step(guess, -code, len(pool), rows, len(left)))
             pool = left
-            guess = self.game.answers[int(pool[0])] if len(pool) == 1 else self.game.candidates[move(pool, need)]
+            guess = self.game.candidates[self.wins_within(pool, need)]
 
-    # ------------------------------------------------------------ an upper bound
+    # ------------------------------------------------------------ bounds, when the proof stops
 
-    def greedy(self, pool: np.ndarray) -> int:
-        """The most guesses a strategy needs from `pool` against every lie: an upper bound on f(pool).
+    def bounds(self, first: str | None = None, breadth: int = 1) -> Bounds:
+        """After the deadline: the proven lower bound, and the fewest guesses a narrow search (`breadth`
+        guesses tried per pool, the best by `_order`) finds a strategy for, with `first` if given.
 
-        The strategy: on a pool of at most `GREEDY_EXACT_MAX_POOL` words the
-        exact search's guess (no deadline); otherwise the guess with the
-        smallest worst row, then the smallest expected pool left, then a
-        pool word, then list order (the minimax strategy of `wordle solve
-        --lies`). Played out against every row; memoised.
+        The strategy is a win found like any other (every row checked to the
+        end), so its number is an upper bound on the minimum.
         """
-        n = len(pool)
-        if n == 1:
-            return 1
-        key = _key(pool)
-        known = self._greedy.get(key)
-        if known is not None:
-            return known[0]
-        if n <= GREEDY_EXACT_MAX_POOL:
-            deadline, self.deadline = self.deadline, None
-            try:
-                need = self.minimum(pool)
-            finally:
-                self.deadline = deadline
-            self._greedy[key] = (need, self.wins_within(pool, need))
-            return need
-        guess = int(self._order(pool, n - 1)[0])
-        need = 1 + max([0, *(self.greedy(left) for _, left in self._left(self.game.candidates[guess], pool))])
-        self._greedy[key] = (need, guess)
-        return need
-
-    def _greedy_move(self, pool: np.ndarray, need: int) -> int:
-        self.greedy(pool)
-        return self._greedy[_key(pool)][1]
-
-    def bounds(self, first: str | None = None) -> Bounds:
-        """After the deadline: the proven lower bound and the greedy strategy's worst case (with `first` if given)."""
         pool = self.fibble.start()
         lower = max(self.proven, least_guesses(self.lies, len(pool)))
         self.deadline = None
-        if first is None:
-            upper = self.greedy(pool)
-            guess = self.game.candidates[self._greedy[_key(pool)][1]]
-        else:
-            guess = first
-            upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
-        return Bounds(lower, upper, guess, self.worst_line(pool, guess, self.greedy, self._greedy_move))
+        depth = lower
+        while True:
+            if first is None:
+                found = self.wins_within(pool, depth, breadth)
+                if found is not None:
+                    guess = self.game.candidates[found]
+                    break
+            elif all(self.wins_within(left, depth - 1, breadth) is not None for _, left in self._left(first, pool)):
+                guess = first
+                break
+            depth += 1
+        return Bounds(lower, depth, guess, self.worst_line(pool, guess, self._strategy_need))
+
+    def _strategy_need(self, pool: np.ndarray) -> int:
+        """How many guesses the strategy found needs on `pool` (what its win was found within)."""
+        if len(pool) == 1:
+            return 1
+        if len(pool) <= 2:
+            return len(pool)
+        found = self.wins.get(_key(pool))
+        return found[0] if found is not None else len(pool)
 
 
 def _key(pool: np.ndarray) -> bytes:

@@ -99,7 +99,7 @@ def spread_rows(lies: Lies, table: np.ndarray) -> Spread:
     if table.shape[0] == 0 or table.shape[1] == 0:
         return out
     table = np.ascontiguousarray(table)
-    args = (table, t.shown, t.weight, t.log_count, float(t.scale), out.total, out.worst, out.key, out.rows)
+    args = (table, t.shown, t.weight, t.log_count, float(t.scale), True, out.total, out.worst, out.key, out.rows)
     if table.size < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:
         _rows_serial(*args)
     else:
@@ -107,15 +107,18 @@ def spread_rows(lies: Lies, table: np.ndarray) -> Spread:
     return out
 
 
-def spread_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarray) -> Spread:
-    """The spread of each candidate in `cols` over `pool`, read from an answer-major table (`SplitTable.codes`)."""
+def spread_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarray, keyed: bool = True) -> Spread:
+    """The spread of each candidate in `cols` over `pool`, read from an answer-major table (`SplitTable.codes`).
+
+    Without `keyed` the key is left 0 (it costs a logarithm per row).
+    """
     t = tables(lies)
     cols = np.ascontiguousarray(cols, dtype=np.int64)
     pool = np.ascontiguousarray(pool, dtype=np.int64)
     out = Spread(len(cols))
     if len(cols) == 0 or len(pool) == 0:
         return out
-    args = (codes, cols, pool, t.shown, t.weight, t.log_count, float(t.scale), out.total, out.worst, out.key, out.rows)
+    args = (codes, cols, pool, t.shown, t.weight, t.log_count, float(t.scale), keyed, out.total, out.worst, out.key, out.rows)
     if len(cols) * len(pool) < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:
         _cols_serial(*args)
     else:
@@ -127,7 +130,7 @@ def spread_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarra
 
 
 @njit(cache=True, nogil=True)
-def _spread_one(row, n, shown, weight, log_count, scale, scratch, found, occupied):
+def _spread_one(row, n, shown, weight, log_count, scale, keyed, scratch, found, occupied):
     """(total, worst, key, rows) of one guess whose true codes over the pool are row[:n].
 
     `scratch` (3 x (3^L + 1): the histogram of true codes, then per shown
@@ -168,7 +171,8 @@ def _spread_one(row, n, shown, weight, log_count, scale, scratch, found, occupie
         total += a * b
         if a > worst:
             worst = a
-        qlogq += b * math.log2(b)
+        if keyed:
+            qlogq += b * math.log2(b)
         left[s] = 0
         q[s] = 0
     conditional = 0.0
@@ -176,7 +180,7 @@ def _spread_one(row, n, shown, weight, log_count, scale, scratch, found, occupie
         t = occupied[i]
         conditional += hist[t] * log_count[t]
         hist[t] = 0
-    key = qlogq / scale + conditional - n * math.log2(scale)
+    key = qlogq / scale + conditional - n * math.log2(scale) if keyed else 0.0
     return total, worst, key, m
 
 
@@ -186,20 +190,20 @@ def _scratch(n_codes):
 
 
 @njit(cache=True, nogil=True)
-def _rows_serial(table, shown, weight, log_count, scale, total, worst, key, rows):
+def _rows_serial(table, shown, weight, log_count, scale, keyed, total, worst, key, rows):
     scratch, found, occupied = _scratch(shown.shape[0])
     n = table.shape[1]
     for g in range(table.shape[0]):
-        total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, scratch, found, occupied)
+        total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, keyed, scratch, found, occupied)
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _rows_parallel(table, shown, weight, log_count, scale, total, worst, key, rows, n_blocks):
+def _rows_parallel(table, shown, weight, log_count, scale, keyed, total, worst, key, rows, n_blocks):
     n = table.shape[1]
     for blk in prange(n_blocks):
         scratch, found, occupied = _scratch(shown.shape[0])
         for g in range(blk, table.shape[0], n_blocks):
-            total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, scratch, found, occupied)
+            total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, keyed, scratch, found, occupied)
 
 
 #: Candidates gathered at once from an answer-major table (each pool row read once per block).
@@ -207,7 +211,7 @@ BLOCK = 32
 
 
 @njit(cache=True, nogil=True)
-def _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, buf, scratch, found, occupied, total, worst, key, rows):
+def _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows):
     w = min(buf.shape[0], cols.shape[0] - c0)
     n = pool.shape[0]
     for j in range(n):
@@ -216,22 +220,173 @@ def _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, buf, scr
             buf[k, j] = line[cols[c0 + k]]
     for k in range(w):
         total[c0 + k], worst[c0 + k], key[c0 + k], rows[c0 + k] = _spread_one(
-            buf[k], n, shown, weight, log_count, scale, scratch, found, occupied
+            buf[k], n, shown, weight, log_count, scale, keyed, scratch, found, occupied
         )
 
 
 @njit(cache=True, nogil=True)
-def _cols_serial(codes, cols, pool, shown, weight, log_count, scale, total, worst, key, rows):
+def _cols_serial(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows):
     scratch, found, occupied = _scratch(shown.shape[0])
     buf = np.empty((BLOCK, pool.shape[0]), dtype=np.int64)
     for c0 in range(0, cols.shape[0], BLOCK):
-        _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, buf, scratch, found, occupied, total, worst, key, rows)
+        _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows)
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _cols_parallel(codes, cols, pool, shown, weight, log_count, scale, total, worst, key, rows):
+def _cols_parallel(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows):
     n_blocks = (cols.shape[0] + BLOCK - 1) // BLOCK
     for b in prange(n_blocks):
         scratch, found, occupied = _scratch(shown.shape[0])
         buf = np.empty((BLOCK, pool.shape[0]), dtype=np.int64)
-        _cols_block(codes, cols, pool, b * BLOCK, shown, weight, log_count, scale, buf, scratch, found, occupied, total, worst, key, rows)
+        _cols_block(codes, cols, pool, b * BLOCK, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows)
+
+
+def perfect_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarray) -> np.ndarray:
+    """Which candidates of `cols` leave at most one answer of `pool` under every row the host may show (bool each).
+
+    The same as `spread_cols(...).worst <= 1`: no two answers (other than the
+    guess itself, whose only row is the win) may share a row, i.e. their true
+    feedbacks must have disjoint shown sets (`overlaps`). A candidate is
+    dropped at the first two answers that share one, so most read a few words.
+    """
+    cols = np.ascontiguousarray(cols, dtype=np.int64)
+    pool = np.ascontiguousarray(pool, dtype=np.int64)
+    out = np.zeros(len(cols), dtype=np.bool_)
+    if len(cols) and len(pool):
+        _perfect(codes, cols, pool, overlaps(lies), lies.win, out)
+    return out
+
+
+@lru_cache(maxsize=16)
+def overlaps(lies: Lies) -> np.ndarray:
+    """overlaps[t, u]: whether true feedbacks t and u (neither the win) share a row the host may show them as."""
+    shown = tables(lies).shown
+    n_codes = shown.shape[0]
+    padded = np.vstack([shown, np.full((1, shown.shape[1]), n_codes, dtype=shown.dtype)])  # the pad code's rows: none
+    out = np.zeros((n_codes, n_codes + 1), dtype=np.bool_)
+    out[np.arange(n_codes)[:, None, None], padded[shown]] = True  # t -> each row s it may show -> each u shown as s
+    return np.ascontiguousarray(out[:, :n_codes])
+
+
+@njit(cache=True, nogil=True)
+def _perfect(codes, cols, pool, overlap, win, out):
+    n = pool.shape[0]
+    seen = np.empty(n, dtype=np.int64)
+    for k in range(cols.shape[0]):
+        c = cols[k]
+        m = 0
+        ok = True
+        for j in range(n):
+            t = codes[pool[j], c]
+            if t == win:  # the guess itself: its only row is the win
+                continue
+            for i in range(m):
+                if overlap[t, seen[i]]:
+                    ok = False
+                    break
+            if not ok:
+                break
+            seen[m] = t
+            m += 1
+        out[k] = ok
+
+
+def row_pools(lies: Lies, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The distinct pools the rows of a guess leave to play, for a pool whose true feedbacks are `codes`.
+
+    Returns (row, starts, positions, rows): distinct pool k is
+    positions[starts[k]:starts[k + 1]] (ascending positions in the pool),
+    left by row[k] (the smallest of the rows leaving it); largest first,
+    then the smallest row. The win row (the guess is the answer) leaves
+    nothing to play and is not listed; `rows` counts every row the host may
+    show, the win included.
+    """
+    t = tables(lies)
+    return _row_pools(np.ascontiguousarray(codes, dtype=np.int64), t.shown, lies.win)
+
+
+@njit(cache=True, nogil=True)
+def _row_pools(codes, shown, win):
+    n = codes.shape[0]
+    pad = shown.shape[0]
+    width = shown.shape[1]
+    counts = np.zeros(pad, dtype=np.int64)
+    has_win = False
+    for j in range(n):
+        t = codes[j]
+        if t == win:
+            has_win = True
+            continue
+        for i in range(width):
+            s = shown[t, i]
+            if s == pad:
+                break
+            counts[s] += 1
+    reach = np.flatnonzero(counts)
+    r = reach.shape[0]
+    offset = np.zeros(pad, dtype=np.int64)
+    total = 0
+    for k in range(r):
+        offset[reach[k]] = total
+        total += counts[reach[k]]
+    members = np.empty(total, dtype=np.int64)
+    fill = offset.copy()
+    for j in range(n):
+        t = codes[j]
+        if t == win:
+            continue
+        for i in range(width):
+            s = shown[t, i]
+            if s == pad:
+                break
+            members[fill[s]] = j
+            fill[s] += 1
+    # largest first, then the smallest row; equal pools once
+    key = np.empty(r, dtype=np.int64)
+    hashes = np.empty(r, dtype=np.int64)
+    for k in range(r):
+        s = reach[k]
+        key[k] = -counts[s] * pad + s
+        h = np.uint64(0xCBF29CE484222325)
+        for m in range(offset[s], offset[s] + counts[s]):
+            h = (h ^ np.uint64(members[m])) * np.uint64(0x100000001B3)
+        hashes[k] = np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))
+    order = np.argsort(key, kind="mergesort")
+    out_rows = np.empty(r, dtype=np.int64)
+    out_starts = np.zeros(r + 1, dtype=np.int64)
+    out_members = np.empty(total, dtype=np.int64)
+    kept = 0
+    used = 0
+    for idx in range(r):
+        k = order[idx]
+        s = reach[k]
+        size = counts[s]
+        duplicate = False
+        for q in range(kept - 1, -1, -1):  # pools of the same size are the last ones kept
+            if out_starts[q + 1] - out_starts[q] != size:
+                break
+            if hashes[k] != hashes[_index_of(reach, out_rows[q])]:
+                continue
+            same = True
+            base = out_starts[q]
+            for m in range(size):
+                if out_members[base + m] != members[offset[s] + m]:
+                    same = False
+                    break
+            if same:
+                duplicate = True
+                break
+        if duplicate:
+            continue
+        out_rows[kept] = s
+        for m in range(size):
+            out_members[used + m] = members[offset[s] + m]
+        used += size
+        kept += 1
+        out_starts[kept] = used
+    return out_rows[:kept], out_starts[: kept + 1], out_members[:used], r + (1 if has_win else 0)
+
+
+@njit(cache=True, nogil=True)
+def _index_of(sorted_values, value):
+    return np.searchsorted(sorted_values, value)
