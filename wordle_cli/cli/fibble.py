@@ -92,14 +92,16 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
         f"{chosen} backend"
     )
     deadline = time.monotonic() + time_limit if time_limit is not None else None
-    search = Search(Fibble(the_game, rule, chosen), deadline)
+    search = Search(Fibble(the_game, rule, chosen), deadline, report.info)
     start = f", first guess {first}" if first is not None else ""
     goal = "to win against every lie" if lies else "to win against a host choosing the answer"
     try:
         solution = search.solve(first, max_guesses)
     except OutOfTime:
+        nodes = search.nodes
+        report.info(f"stopped after {time_limit:g} s, having searched {nodes} pools; playing out the strategy found")
         bounds = search.bounds(first)
-        report.info(f"stopped after {time_limit:g} s, having searched {search.nodes} pools; the strategy checked in {report.elapsed():.2f} s")
+        report.info(f"the strategy played out on {search.nodes - nodes} pools; {report.elapsed():.2f} s in all")
         for row in fibble_rows(bounds.line, the_game.length, len(the_game.answers), tiles):
             click.echo(row)
         proof = f"no strategy of {plural(bounds.lower - 1, 'guess')} wins" if bounds.lower > 1 else "one guess at least"

@@ -61,6 +61,9 @@ from wordle_cli.model import lie_split
 from wordle_cli.model.game import Game
 from wordle_cli.model.lies import Lies, least_guesses, most_answers
 
+#: Pools up to this size are solved exactly inside `Search.greedy` (the upper bound's strategy).
+GREEDY_EXACT_MAX_POOL = 5
+
 #: Pools up to this size have their candidates grouped by their true feedback over the pool (each group tried once).
 DEDUPE_MAX_POOL = 256
 
@@ -135,14 +138,17 @@ class Bounds:
 class Search:
     """The fewest guesses that win against every lie, from a fresh game or after a given first guess."""
 
-    def __init__(self, fibble: Fibble, deadline: float | None = None):
+    def __init__(self, fibble: Fibble, deadline: float | None = None, log=None):
+        """`log(message)`, when given, is told each depth proven (with the seconds since the start)."""
         self.fibble = fibble
+        self.log = log
+        self.started = time.monotonic()
         self.game = fibble.game
         self.lies = fibble.lies
         self.deadline = deadline
         self.lower: dict[bytes, int] = {}  # pool -> fewest guesses it may still be won in (exhaustive searches only)
         self.wins: dict[bytes, tuple[int, int]] = {}  # pool -> (guesses, candidate) of a win found
-        self.missed: dict[bytes, int] = {}  # pool -> most guesses a narrow search (`breadth`) failed within
+        self._greedy: dict[bytes, tuple[int, int]] = {}  # pool -> (guesses, candidate) of the upper bound's strategy
         self.nodes = 0  # pools searched, for reports
         self.proven = 0  # the largest d for which "no win within d - 1" is proven (at the root, or after --first)
 
@@ -163,6 +169,7 @@ class Search:
                 if self.wins_within(pool, depth) is not None:
                     return self._solution(pool, depth, None)
                 self.proven = depth + 1
+                self._told(f"no strategy of {depth} guesses wins (proven)")
                 depth += 1
             raise WordleError(f"no strategy wins within {max_guesses} guesses against every lie (proven); raise --max-guesses")
         need = self.after_first(first, max_guesses)
@@ -181,12 +188,17 @@ class Search:
             while self.wins_within(left, depth) is None:
                 depth += 1
                 self.proven = max(self.proven, 1 + depth)
+                self._told(f"a row after the first guess needs more than {depth - 1} more guesses (proven)")
                 if max_guesses is not None and 1 + depth > max_guesses:
                     raise WordleError(
                         f"no strategy wins within {max_guesses} guesses against every lie (proven); raise --max-guesses"
                     )
             worst = max(worst, 1 + depth)
         return worst
+
+    def _told(self, message: str) -> None:
+        if self.log is not None:
+            self.log(f"{message}, {time.monotonic() - self.started:.1f} s")
 
     def minimum(self, pool: np.ndarray, at_least: int = 0, limit: int | None = None) -> int:
         """f(pool) by iterative deepening from max(`at_least`, the bound); WordleError past `limit`."""
@@ -197,13 +209,10 @@ class Search:
             depth += 1
         raise WordleError(f"no strategy wins within {limit + 1} guesses against every lie (proven); raise --max-guesses")
 
-    def wins_within(self, pool: np.ndarray, depth: int, breadth: int | None = None) -> int | None:
+    def wins_within(self, pool: np.ndarray, depth: int) -> int | None:
         """A guess (candidate index) after which every row leaves a pool won within `depth` - 1, or None.
 
-        For a single word, that word (won within 1). With `breadth`, only
-        that many guesses are tried on each pool (the best by `_order`): a
-        guess found still wins, but None proves nothing (the strategy search
-        behind the upper bound).
+        For a single word, that word (won within 1).
         """
         n = len(pool)
         if n == 1:
@@ -216,18 +225,16 @@ class Search:
         known = self.wins.get(key)
         if known is not None and known[0] <= depth:
             return known[1]
-        if self.lower.get(key, 2) > depth or (breadth is not None and self.missed.get(key, 0) >= depth):
+        if self.lower.get(key, 2) > depth:
             return None
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime
         self.nodes += 1
-        guess = self._two(pool) if depth == 2 else self._deeper(pool, depth, breadth)
+        guess = self._two(pool) if depth == 2 else self._deeper(pool, depth)
         if guess is not None:
             self.wins[key] = (depth, guess)
-        elif breadth is None or depth == 2:
-            self.lower[key] = depth + 1
         else:
-            self.missed[key] = max(depth, self.missed.get(key, 0))
+            self.lower[key] = depth + 1
         return guess
 
     def _order(self, pool: np.ndarray, cap: int) -> np.ndarray:
@@ -253,19 +260,18 @@ class Search:
         in_pool = words[np.isin(self.game.answer_of_cand[words], pool)]
         return int(in_pool[0] if len(in_pool) else hits[0])
 
-    def _deeper(self, pool: np.ndarray, depth: int, breadth: int | None = None) -> int | None:
-        order = self._order(pool, most_answers(self.lies, depth - 1))
-        for guess in (order if breadth is None else order[:breadth]).tolist():
-            if self._every_row_within(guess, pool, depth - 1, breadth):
+    def _deeper(self, pool: np.ndarray, depth: int) -> int | None:
+        for guess in self._order(pool, most_answers(self.lies, depth - 1)).tolist():
+            if self._every_row_within(guess, pool, depth - 1):
                 return guess
         return None
 
-    def _every_row_within(self, guess: int, pool: np.ndarray, depth: int, breadth: int | None = None) -> bool:
+    def _every_row_within(self, guess: int, pool: np.ndarray, depth: int) -> bool:
         rows, starts, positions, _ = lie_split.row_pools(self.lies, self.fibble.table.column(guess)[pool])
         if len(rows) and starts[1] == len(pool):  # the largest leaves the whole pool
             return False
         for k in range(len(rows)):  # each pool made only when reached: most guesses fail on the first
-            if self.wins_within(pool[positions[starts[k] : starts[k + 1]]], depth, breadth) is None:
+            if self.wins_within(pool[positions[starts[k] : starts[k + 1]]], depth) is None:
                 return False
         return True
 
@@ -282,12 +288,11 @@ class Search:
 
     def _solution(self, pool: np.ndarray, minimum: int, first: str | None) -> Solution:
         guess = first if first is not None else self.game.candidates[self.wins_within(pool, minimum)]
-        return Solution(minimum, guess, first is not None, self.worst_line(pool, guess, self.minimum))
+        return Solution(minimum, guess, first is not None, self.worst_line(pool, guess, self.minimum, self.wins_within))
 
-    def worst_line(self, pool: np.ndarray, guess: str, value) -> list[Step]:
+    def worst_line(self, pool: np.ndarray, guess: str, value, move) -> list[Step]:
         """The line where the host shows, after each guess, the row whose pool needs the most guesses by `value`
-        (ties: the largest pool, then the smallest row); the strategy's guess on a pool is the win found for it
-        within that many (`wins`)."""
+        (ties: the largest pool, then the smallest row); the strategy's guess on a pool is `move(pool, value(pool))`."""
         steps = []
         while True:
             playing, rows = self._rows(guess, pool)
@@ -297,41 +302,54 @@ class Search:
             need, _, code, left = max(((value(left), len(left), -code, left) for code, left in playing), key=lambda item: item[:3])
             steps.append(Step(guess, -code, len(pool), rows, len(left)))
             pool = left
-            guess = self.game.candidates[self.wins_within(pool, need)]
+            guess = self.game.answers[int(pool[0])] if len(pool) == 1 else self.game.candidates[move(pool, need)]
 
     # ------------------------------------------------------------ bounds, when the proof stops
 
-    def bounds(self, first: str | None = None, breadth: int = 1) -> Bounds:
-        """After the deadline: the proven lower bound, and the fewest guesses a narrow search (`breadth`
-        guesses tried per pool, the best by `_order`) finds a strategy for, with `first` if given.
-
-        The strategy is a win found like any other (every row checked to the
-        end), so its number is an upper bound on the minimum.
-        """
+    def bounds(self, first: str | None = None) -> Bounds:
+        """After the deadline: the proven lower bound, and the most guesses the strategy of `greedy` needs
+        (with `first` as its first guess if given): an upper bound on the minimum."""
         pool = self.fibble.start()
         lower = max(self.proven, least_guesses(self.lies, len(pool)))
         self.deadline = None
-        depth = lower
-        while True:
-            if first is None:
-                found = self.wins_within(pool, depth, breadth)
-                if found is not None:
-                    guess = self.game.candidates[found]
-                    break
-            elif all(self.wins_within(left, depth - 1, breadth) is not None for _, left in self._left(first, pool)):
-                guess = first
-                break
-            depth += 1
-        return Bounds(lower, depth, guess, self.worst_line(pool, guess, self._strategy_need))
+        if first is None:
+            upper = self.greedy(pool)
+            guess = self.game.candidates[self._greedy[_key(pool)][1]]
+        else:
+            guess = first
+            upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
+        return Bounds(lower, upper, guess, self.worst_line(pool, guess, self.greedy, self._greedy_move))
 
-    def _strategy_need(self, pool: np.ndarray) -> int:
-        """How many guesses the strategy found needs on `pool` (what its win was found within)."""
-        if len(pool) == 1:
+    def greedy(self, pool: np.ndarray) -> int:
+        """The most guesses a strategy needs from `pool` against every row: an upper bound on f(pool).
+
+        The strategy: on a pool of at most `GREEDY_EXACT_MAX_POOL` words the
+        exact search's guess (its minimum); on a larger one the guess with the
+        smallest worst row, then the smallest expected pool left, then a pool
+        word, then list order (the minimax strategy of `wordle solve
+        --lies`). Played out against every row the host may show, each pool
+        once (memoised), with no deadline.
+        """
+        n = len(pool)
+        if n == 1:
             return 1
-        if len(pool) <= 2:
-            return len(pool)
-        found = self.wins.get(_key(pool))
-        return found[0] if found is not None else len(pool)
+        key = _key(pool)
+        known = self._greedy.get(key)
+        if known is not None:
+            return known[0]
+        if n <= GREEDY_EXACT_MAX_POOL:
+            need = self.minimum(pool)
+            guess = self.wins_within(pool, need)
+        else:
+            guess = int(self._order(pool, n - 1)[0])
+            need = 1 + max([0, *(self.greedy(left) for _, left in self._left(self.game.candidates[guess], pool))])
+        self._greedy[key] = (need, guess)
+        self.nodes += 1
+        return need
+
+    def _greedy_move(self, pool: np.ndarray, need: int) -> int:
+        self.greedy(pool)
+        return self._greedy[_key(pool)][1]
 
 
 def _key(pool: np.ndarray) -> bytes:
