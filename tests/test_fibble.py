@@ -399,6 +399,12 @@ def test_play_command_with_lies_reads_a_pasted_grid(runner, lists):
     assert out[len(path)] == f"Fibble {len(path)}/9"
 
 
+def test_play_with_lies_refuses_review(runner, lists):
+    result = invoke(runner, ["play", *lists, "--lies", "1", "--batch"], input="review\n")
+    assert result.exit_code == 1
+    assert "<stdin> line 1: review grades a game of true feedback" in result.stderr
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

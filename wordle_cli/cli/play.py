@@ -191,6 +191,9 @@ def _review(talk, report: Reporter, session) -> None:
     """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
     from wordle_cli.cli.review import print_review, review_of
 
+    if session.solver.lies is not None:
+        talk.problem("review grades a game of true feedback; it is not defined with --lies")
+        return
     if not session.turns:
         talk.problem("nothing to review yet: enter a turn first")
         return

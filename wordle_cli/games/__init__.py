@@ -3,6 +3,7 @@
 - split.py       how candidates split pools, read from the feedback table (numba)
 - multiboard.py  Dordle/Quordle/Octordle: rules, strategies, simulation
 - absurdle.py    Absurdle's host and the search for the fewest guesses that win
+- fibble.py      Fibble (a lie in every row): the fewest guesses that win against every lie
 
 Each works on a `wordle_cli.model.game.Game` and its feedback table (built
 once on the chosen backend); numpy and numba load only when one is used.

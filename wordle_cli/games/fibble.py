@@ -61,8 +61,12 @@ from wordle_cli.model import lie_split
 from wordle_cli.model.game import Game
 from wordle_cli.model.lies import Lies, least_guesses, most_answers
 
-#: Pools up to this size are solved exactly inside `Search.greedy` (the upper bound's strategy).
-GREEDY_EXACT_MAX_POOL = 5
+#: Pools up to this size not won in 2 are played word by word inside `Search.greedy` (the upper bound's
+#: strategy): that takes the pool's size, exactly the minimum for 3 words.
+GREEDY_EXACT_MAX_POOL = 3
+
+#: How many of the best guesses `Search.greedy` tries for a win in 3 before it plays the best one.
+GREEDY_TRIES = 8
 
 #: Pools up to this size have their candidates grouped by their true feedback over the pool (each group tried once).
 DEDUPE_MAX_POOL = 256
@@ -323,12 +327,14 @@ class Search:
     def greedy(self, pool: np.ndarray) -> int:
         """The most guesses a strategy needs from `pool` against every row: an upper bound on f(pool).
 
-        The strategy: on a pool of at most `GREEDY_EXACT_MAX_POOL` words the
-        exact search's guess (its minimum); on a larger one the guess with the
+        The strategy: a guess that leaves at most one answer under every row
+        when there is one (the pool is won in 2); else, on a pool of at most
+        `GREEDY_EXACT_MAX_POOL` words, a pool word (won within the pool's
+        size); else one of the `GREEDY_TRIES` best guesses by `_order` whose
+        every row is won in 2, if any (won in 3); else the guess with the
         smallest worst row, then the smallest expected pool left, then a pool
-        word, then list order (the minimax strategy of `wordle solve
-        --lies`). Played out against every row the host may show, each pool
-        once (memoised), with no deadline.
+        word, then list order (the minimax strategy of `wordle solve --lies`). Played out against every row the
+        host may show, each pool once (memoised), with no deadline.
         """
         n = len(pool)
         if n == 1:
@@ -337,12 +343,19 @@ class Search:
         known = self._greedy.get(key)
         if known is not None:
             return known[0]
-        if n <= GREEDY_EXACT_MAX_POOL:
-            need = self.minimum(pool)
-            guess = self.wins_within(pool, need)
+        two = self.wins_within(pool, 2) if n <= most_answers(self.lies, 2) else None
+        if two is not None:
+            need, guess = 2, two
+        elif n <= GREEDY_EXACT_MAX_POOL:
+            need, guess = n, self.wins_within(pool, n)
         else:
-            guess = int(self._order(pool, n - 1)[0])
-            need = 1 + max([0, *(self.greedy(left) for _, left in self._left(self.game.candidates[guess], pool))])
+            order = self._order(pool, n - 1)
+            three = [g for g in order[:GREEDY_TRIES].tolist() if self._every_row_within(g, pool, 2)][:1]
+            if three:
+                need, guess = 3, three[0]
+            else:
+                guess = int(order[0])
+                need = 1 + max([0, *(self.greedy(left) for _, left in self._left(self.game.candidates[guess], pool))])
         self._greedy[key] = (need, guess)
         self.nodes += 1
         return need
