@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-infer bench-games bench-reference bench-review lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-review lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -18,6 +18,7 @@ help:
 	@echo "bench-tree    speed and peak memory of tree build/verify (salet proofs)"
 	@echo "bench-rank    tree rank --cutoff 7951: the ten best openers, then 200 random ones (5-10 min on 2 cores)"
 	@echo "bench-rank-exact  tree rank --exact on 300 random openers (seed 0) for an hour: CPU per opener, extrapolated; resume time"
+	@echo "bench-rank-nyt  tree rank --exact --game nyt, normal and --hard, on 20 random openers, checked against the reference's tables (REFERENCE=DIR)"
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
@@ -51,7 +52,7 @@ test-browser:
 # and the same tree's histogram chart.
 pictures:
 	mkdir -p docs/images
-	$(PYTHON) -m wordle_cli tree build --first salet -q --format html -o docs/images/salet.html \
+	$(PYTHON) -m wordle_cli tree build --game wordle --first salet -q --format html -o docs/images/salet.html \
 		--plot docs/images/salet-histogram.png >/dev/null
 	$(CHROMIUM) --headless $$([ "$$(id -u)" = 0 ] && echo --no-sandbox) --disable-gpu --hide-scrollbars \
 		--window-size=960,1000 --screenshot=docs/images/tree-explorer.png "file://$(CURDIR)/docs/images/salet.html#$(PICTURES_ANSWER)"
@@ -90,6 +91,17 @@ bench-reference:
 bench-rank-exact:
 	$(PYTHON) benchmarks/bench_rank.py --exact --sample 300 --seed 0 --budget 3600
 	$(PYTHON) benchmarks/bench_rank.py --resume
+
+# Today's lists: every total of a random sample of openers (seed 0) against the reference solver's
+# published tables, normal and hard mode (hard: `Infinity` is our `infeasible`). The tables are the
+# reference's files, never shipped: REFERENCE=DIR, a checkout of alex1770/wordle. RANK_SAMPLE=N openers.
+RANK_SAMPLE ?= 20
+bench-rank-nyt:
+	@test -n "$(REFERENCE)" || { echo "usage: make bench-rank-nyt REFERENCE=DIR (a checkout of alex1770/wordle: results_*_nyt20230701)"; exit 2; }
+	$(PYTHON) benchmarks/bench_rank.py --exact --game nyt --sample $(RANK_SAMPLE) --seed 0 --budget 0 \
+		--check-against $(REFERENCE)/results_easy_nyt20230701
+	$(PYTHON) benchmarks/bench_rank.py --exact --game nyt --hard --sample $(RANK_SAMPLE) --seed 0 --budget 0 \
+		--check-against $(REFERENCE)/results_hard_nyt20230701
 
 bench-infer:
 	$(PYTHON) benchmarks/bench_infer.py

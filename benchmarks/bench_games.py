@@ -22,7 +22,10 @@ Baselines, in the same run and in process:
   found among the first guesses tried) and roate's 5 (every 4-guess line
   is searched and refuted first).
 
-    python benchmarks/bench_games.py [--runs 3] [--baseline-games 100]
+    python benchmarks/bench_games.py [--runs 3] [--baseline-games 100] [--only TEXT]
+
+--only TEXT times only the jobs whose label holds TEXT (`--only ordle:`:
+the multi-board ones), without the baselines.
 
 Prints a Markdown table.
 """
@@ -37,7 +40,9 @@ import sys
 import time
 from pathlib import Path
 
-from common import run, wordle_cmd
+from common import pin_game, run, wordle_cmd
+
+pin_game()  # the 2022 lists: the figures these check and the docs quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -146,6 +151,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline-games", type=int, default=100)
+    parser.add_argument("--only", metavar="TEXT", default=None, help="only the jobs whose label holds TEXT, no baselines")
     args = parser.parse_args()
     from wordle_cli.model.game import load_lists
 
@@ -158,6 +164,16 @@ def main() -> None:
         ("Dordle: simulate --boards 2 --sample 1000", ["simulate", "-q", "--boards", "2", "--sample", "1000"], lambda o: check_games(o, 1000)),
         ("Octordle: simulate --boards 8 --sample 1000", ["simulate", "-q", "--boards", "8", "--sample", "1000"], lambda o: check_games(o, 1000)),
         (
+            "Sedecordle: simulate --boards 16 --sample 1000",
+            ["simulate", "-q", "--game", "wordle", "--boards", "16", "--sample", "1000"],
+            lambda o: check_games(o, 1000),
+        ),
+        (
+            "Duotrigordle: simulate --boards 32 --sample 1000",
+            ["simulate", "-q", "--game", "wordle", "--boards", "32", "--sample", "1000"],
+            lambda o: check_games(o, 1000),
+        ),
+        (
             "Absurdle: prove salet's minimum (absurdle solve --first salet)",
             ["absurdle", "solve", "-q", "--first", "salet"],
             lambda o: check_absurdle(o, answers, 4),
@@ -169,6 +185,8 @@ def main() -> None:
             lambda o: check_absurdle(o, answers, 5),
         ),
     ]
+    if args.only is not None:
+        jobs = [job for job in jobs if args.only in job[0]]
     print(f"# wordle multi-board and Absurdle benchmarks: {args.runs} runs each after a warm-up, {os.cpu_count()} cores\n")
     print("| job | result | median s | min s | max s | CPU s |")
     print("|---|---|---|---|---|---|")
@@ -185,6 +203,8 @@ def main() -> None:
             cpus.append(cpu)
         figures = f"{statistics.median(walls):.2f} | {min(walls):.2f} | {max(walls):.2f} | {statistics.median(cpus):.2f}"
         print(f"| {label} | {result} | {figures} |", flush=True)
+    if args.only is not None:
+        return
     print("\nBaselines in process, same run:\n")
     for strategy in ("expected", "entropy"):
         ours, theirs = baseline_multiboard(args.baseline_games, strategy)

@@ -28,10 +28,12 @@ import time
 from pathlib import Path
 
 import numpy as np
-from common import wordle_cmd
+from common import pin_game, wordle_cmd
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet, clog2c_table
+
+pin_game()  # the 2022 lists: the figures these check and the docs quote
 
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = ROOT / "wordlists" / "wordle-allowed.txt"

@@ -1,7 +1,7 @@
 """How many players' grids `wordle infer` needs to name the day's answer: simulated crowds.
 
-For each day (answers of the shipped list: a fixed random sample, or all of
-them) a crowd of players plays against the day's answer and posts its grid
+For each day (answers of the game's list, --game, by default today's:
+a fixed random sample, or all of them) a crowd of players plays against the day's answer and posts its grid
 as `Wordle <day> <score>/6[*]` and its rows; only the posts are kept. The
 posts of the first N players are read by `wordle_cli.infer` exactly as
 `wordle infer` reads them (duplicates dropped, ...), and the day counts as
@@ -32,7 +32,7 @@ Then (unless --no-timing) `wordle infer` is timed end to end, as a user runs
 it, on 1000 distinct grids of the first day's crowd: the median of --repeat
 runs, beside `python -c "import numpy, numba"` measured in the same run.
 
-    python benchmarks/bench_infer.py [--days 200 | --all] [--seed 0] [--split eval|tune] [--models ...] [--repeat 5]
+    python benchmarks/bench_infer.py [--game nyt|wordle] [--days 200 | --all] [--seed 0] [--split eval|tune] [--models ...] [--repeat 5]
 
 Prints a Markdown table: N, then per model the share of days correct.
 """
@@ -58,7 +58,7 @@ from wordle_cli.infer import model as infer_model  # noqa: E402
 from wordle_cli.infer.analysis import candidate_tables  # noqa: E402
 from wordle_cli.infer.posts import read_posts  # noqa: E402
 from wordle_cli.model.feedback import decode, show  # noqa: E402
-from wordle_cli.model.game import Game, load_lists  # noqa: E402
+from wordle_cli.model.game import GAMES, Game, load_lists, resolve_game  # noqa: E402
 from wordle_cli.solver.strategy import SCORED_STRATEGIES  # noqa: E402
 from wordle_cli.solver.tree import Solver  # noqa: E402
 
@@ -153,6 +153,7 @@ def post(day: int, rows: list[int], hard: bool, length: int, win: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=GAMES, default=None, help="the lists (default: $WORDLE_GAME, else nyt, as the commands)")
     parser.add_argument("--days", type=int, default=200, help="days sampled (default 200)")
     parser.add_argument("--all", action="store_true", help="every answer of the list as a day")
     parser.add_argument("--seed", type=int, default=0)
@@ -172,8 +173,9 @@ def main() -> int:
         share, later = (float(x) for x in spec.split(":"))
         models[f"w={spec}"] = infer_model.Model(random_share=share, later_random=later)
 
-    answer_list, allowed_list = load_lists("wordle")
-    game = Game("wordle", answer_list.words, allowed_list.words)
+    name = resolve_game(args.game)
+    answer_list, allowed_list = load_lists(name)
+    game = Game(name, answer_list.words, allowed_list.words)
     cpu = backends.load("cpu")
     order = random.Random(args.seed).sample(range(len(game.answers)), len(game.answers))
     if args.all:
@@ -184,7 +186,8 @@ def main() -> int:
     tables = candidate_tables(game, game.answers, cpu)
     answer_codes = cpu.feedback_table(game.answer_codes, game.answer_codes)  # [guess, answer]
     roster = strategy_roster(game, args.openers, random.Random(args.seed + 1))
-    print(f"{len(days)} days (seed {args.seed}, {args.split} split), roster of {len(roster)} strategy players; "
+    print(f"{name}: {len(game.answers)} answers, {len(game.candidates)} guesses; "
+          f"{len(days)} days (seed {args.seed}, {args.split} split), roster of {len(roster)} strategy players; "
           f"tables in {time.perf_counter() - started:.1f} s", file=sys.stderr)
 
     correct = {name: {n: 0 for n in sizes} for name in models}
@@ -219,7 +222,7 @@ def main() -> int:
             for n in sizes:
                 if misses[name][n]:
                     print(f"{name} N={n} wrong: {' '.join(misses[name][n])}")
-    print(f"\n{len(days)} days, seed {args.seed} ({args.split}); {time.perf_counter() - started:.0f} s in all "
+    print(f"\n{game.name}, {len(days)} days, seed {args.seed} ({args.split}); {time.perf_counter() - started:.0f} s in all "
           f"({simulate_s:.0f} s simulating crowds, {infer_s:.0f} s reading posts and inferring)")
     if not args.no_timing:
         time_command(game, roster, answer_codes, days[0], args.seed, args.repeat)

@@ -22,7 +22,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import run, wordle_cmd
+from common import pin_game, run, wordle_cmd
+
+pin_game()  # the 2022 lists: the figures these check and the docs quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import browser  # noqa: E402  (the tests' DevTools client)

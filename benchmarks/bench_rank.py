@@ -1,4 +1,4 @@
-"""Speed of `wordle tree rank` (issue 10) on the shipped lists, normal mode, --cutoff 7951.
+"""Speed of `wordle tree rank` (issue 10) on the 2022 lists, normal mode, --cutoff 7951; --exact against a published table.
 
 1. The ten best openers (Selby's proven values) and five others: every
    value is checked against the published one, the others must be `>=7951`.
@@ -17,12 +17,21 @@ order, until --budget seconds have passed (a prefix of a random sample is a
 random sample). Reported: CPU seconds per opener (the runs' user + sys,
 workers included, start-up included: an upper bound of the search's own),
 the slowest openers, and all 12972 openers on 16 cores extrapolated from
-the mean. --check FILE compares every total with a published table (lines
-`opener [average] total`) made for the same lists (--answers, --allowed).
+the mean. --check-against FILE (or --check) compares every total with a
+published table made for the same lists (--game, or --answers/--allowed) and
+mode (--hard): lines `opener [average] total`, as the reference solver's
+results_{easy,hard}_* files, where an average `Infinity` (total 1000000000)
+marks an opener that cannot win every game within 6 guesses (the rank's
+`infeasible`). Every opener must then be in the table and agree; the exit
+status is 1 otherwise. `--openers W1,W2` replaces the random sample.
 
     python benchmarks/bench_rank.py [--sample 200] [--workers N] [--seed 0]
     python benchmarks/bench_rank.py --exact --sample 300 --seed 0 [--budget 3600] [--check TABLE]
+    python benchmarks/bench_rank.py --exact --game nyt [--hard] --sample 20 --budget 0 --check-against results_easy_nyt20230701
     python benchmarks/bench_rank.py --resume    # a complete 12972-line checkpoint read back
+
+The reference's tables are not part of this project: give their paths
+(`make bench-rank-nyt REFERENCE=DIR`, DIR a checkout of alex1770/wordle).
 """
 
 from __future__ import annotations
@@ -46,6 +55,26 @@ KNOWN = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 79
 OTHERS = ["adieu", "roate", "raise", "audio", "qajaq"]
 CUTOFF = 7951
 
+#: A published table's total for an opener that cannot win every game within the limit (its average: Infinity).
+PUBLISHED_INFINITE = 1_000_000_000
+
+
+def published_table(path: str) -> dict[str, int | None]:
+    """opener -> published total (None: cannot win within the limit) from `opener [average] total` lines."""
+    table: dict[str, int | None] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        fields = line.split()
+        if len(fields) < 2:
+            continue
+        total = int(fields[-1])
+        table[fields[0]] = None if total >= PUBLISHED_INFINITE or fields[1].lower() == "infinity" else total
+    return table
+
+
+def compare(rows: list[dict], published: dict[str, int | None]) -> list[tuple[str, int | None, int | None]]:
+    """(opener, our total, the published one) for each `tree rank --exact` CSV row; None: infeasible / Infinity."""
+    return [(row["opener"], None if row["total"] == "infeasible" else int(row["total"]), published.get(row["opener"], -1)) for row in rows]
+
 
 def rank(wordle: list[str], openers: list[str], workers: int, tmp: Path, name: str) -> tuple[float, list[dict]]:
     words = tmp / f"{name}.txt"
@@ -64,21 +93,25 @@ def rank(wordle: list[str], openers: list[str], workers: int, tmp: Path, name: s
 
 def bench_exact(wordle: list[str], args, tmp: Path) -> None:
     """`tree rank --exact` on a random sample, chunk by chunk within the budget; CPU per opener, extrapolated."""
-    lists = ["--answers", args.answers, "--allowed", args.allowed]
+    lists = ["--answers", args.answers, "--allowed", args.allowed] + (["--hard"] if args.hard else [])
     allowed = Path(args.allowed).read_text(encoding="utf-8").split()
-    sample = random.Random(args.seed).sample(allowed, args.sample)
-    published = {}
-    if args.check:
-        for line in Path(args.check).read_text(encoding="utf-8").splitlines():
-            fields = line.split()
-            if len(fields) >= 2:
-                published[fields[0]] = int(fields[-1])
+    if args.openers:
+        sample = [w.strip() for w in args.openers.split(",") if w.strip()]
+        drawn = f"openers {', '.join(sample)}"
+    else:
+        sample = random.Random(args.seed).sample(allowed, args.sample)
+        drawn = f"sample of {args.sample} (seed {args.seed})"
+    published = published_table(args.check) if args.check else {}
+    missing = [w for w in sample if published and w not in published]
+    if missing:
+        sys.exit(f"{args.check} has no total for {', '.join(missing)}: not a table of these lists")
     chunk = args.chunk or 4 * args.workers
     rows, cpu, wall = [], 0.0, 0.0
-    print(f"# wordle tree rank --exact: {args.workers} workers on {os.cpu_count()} cores; sample of {args.sample} "
-          f"(seed {args.seed}), chunks of {chunk}, budget {args.budget:.0f} s\n")
+    budget = f"budget {args.budget:.0f} s" if args.budget > 0 else "no budget"
+    print(f"# wordle tree rank --exact{' --hard' if args.hard else ''} on {Path(args.answers).name} x {Path(args.allowed).name}: "
+          f"{args.workers} workers on {os.cpu_count()} cores; {drawn}, chunks of {chunk}, {budget}\n")
     for start in range(0, len(sample), chunk):
-        if wall >= args.budget:
+        if 0 < args.budget <= wall:
             break
         words = tmp / "chunk.txt"
         words.write_text("".join(w + "\n" for w in sample[start : start + chunk]), encoding="utf-8")
@@ -89,13 +122,13 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
         with open(out, newline="", encoding="utf-8") as f:
             got = list(csv.DictReader(f))
         for row in got:
-            if row["proven"] != "true" or not row["total"].isdigit():
+            if row["proven"] != "true" or not (row["total"].isdigit() or row["total"] == "infeasible"):
                 sys.exit(f"{row['opener']}: {row['total']} {row['proven']}: --exact must prove every total")
         rows += got
         print(f"{len(rows)} openers: {cpu:.0f} CPU s, {wall:.0f} s wall", flush=True)
     per = cpu / len(rows)
     seconds = sorted(float(row["seconds"]) for row in rows)
-    print(f"\n{len(rows)} of {args.sample} openers proven in {wall:.0f} s wall, {cpu:.0f} CPU s")
+    print(f"\n{len(rows)} of {len(sample)} openers proven in {wall:.0f} s wall, {cpu:.0f} CPU s")
     print(f"CPU s per opener (start-up included): mean {per:.1f}; worker seconds per opener: median "
           f"{statistics.median(seconds):.1f}, max {seconds[-1]:.1f}")
     for cores in (2, 16):
@@ -104,13 +137,16 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
     for row in sorted(rows, key=lambda r: -float(r["seconds"]))[:20]:
         print(f"| {row['opener']} | {row['total']} | {row['seconds']} |")
     if published:
-        checked = [(row["opener"], int(row["total"]), published[row["opener"]]) for row in rows if row["opener"] in published]
+        checked = compare(rows, published)
         wrong = [c for c in checked if c[1] != c[2]]
-        print(f"\nagainst {args.check}: {len(checked) - len(wrong)} of {len(checked)} totals agree")
-        for opener, ours, theirs in wrong:
-            print(f"  {opener}: {ours}, published {theirs}")
-        if wrong:
-            sys.exit(1)
+        print(f"\nagainst {args.check}: {len(checked) - len(wrong)} of {len(checked)} totals agree "
+              f"({sum(c[2] is None for c in checked)} of them infeasible within 6 guesses)")
+        print("| opener | ours | published |\n|---|---:|---:|")
+        for opener, ours, theirs in checked:
+            print(f"| {opener} | {'infeasible' if ours is None else ours} | {'Infinity' if theirs is None else theirs} |"
+                  f"{'  <- differs' if ours != theirs else ''}")
+        if wrong or len(rows) < len(sample):
+            sys.exit(1 if wrong else f"only {len(rows)} of {len(sample)} openers within the budget: not a complete check")
 
 
 def bench_resume(wordle: list[str], args, tmp: Path) -> None:
@@ -149,11 +185,20 @@ def main() -> None:
     parser.add_argument("--exact", action="store_true", help="tree rank --exact on the sample, within --budget")
     parser.add_argument("--budget", type=float, default=3600, help="--exact: seconds of wall time to spend")
     parser.add_argument("--chunk", type=int, default=0, help="--exact: openers per run [default: 4 x workers]")
-    parser.add_argument("--check", metavar="TABLE", help="--exact: compare with a published table of totals")
+    parser.add_argument("--check", "--check-against", dest="check", metavar="TABLE",
+                        help="--exact: compare with a published table of totals (`opener [average] total`; Infinity: infeasible)")
+    parser.add_argument("--openers", metavar="W1,W2,...", help="--exact: these openers instead of a random sample")
+    parser.add_argument("--hard", action="store_true", help="--exact: hard mode")
     parser.add_argument("--resume", action="store_true", help="time a resume from a complete checkpoint")
-    parser.add_argument("--answers", default=str(ROOT / "wordlists" / "wordle-answers.txt"))
-    parser.add_argument("--allowed", default=str(ROOT / "wordlists" / "wordle-allowed.txt"))
+    parser.add_argument("--game", choices=("wordle", "nyt"), default="wordle",
+                        help="the shipped lists to rank on: wordle (2022's, default: the cutoff mode's published values) or nyt (today's)")
+    parser.add_argument("--answers", help="the answers file [default: the game's]")
+    parser.add_argument("--allowed", help="the allowed guesses file [default: the game's]")
     args = parser.parse_args()
+    args.answers = args.answers or str(ROOT / "wordlists" / f"{args.game}-answers.txt")
+    args.allowed = args.allowed or str(ROOT / "wordlists" / f"{args.game}-allowed.txt")
+    if not args.exact and (args.game != "wordle" or args.hard or args.openers):
+        parser.error("--game nyt, --hard and --openers go with --exact (the cutoff mode checks 2022's published values)")
     wordle = wordle_cmd()
     tmp = Path(tempfile.mkdtemp())
     if args.resume:

@@ -28,7 +28,9 @@ import statistics
 import sys
 import tempfile
 
-from common import run, wordle_cmd
+from common import pin_game, run, wordle_cmd
+
+pin_game()  # the 2022 lists: the figures these check and the docs quote
 
 OPENERS = ["salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate"]
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf", "tacit"]

@@ -6,7 +6,10 @@ baseline measured in the same run:
 
 - kernel: the real CPU kernel vs benchmarks/baseline_numba.py (same inputs);
 - prune: vs `python -c "import click"` (prune must not import numba);
-- memory: peak RSS of 40000 x 40000 synthetic 6-letter words.
+- memory: peak RSS of 40000 x 40000 synthetic 6-letter words;
+- the games: `score --game nyt` (today's lists, 14855 x 3158) vs `score
+  --game wordle` (2022's, 12972 x 2315), runs interleaved; the pairs grow
+  1.56x (`--games-only` runs just this).
 
 Prints a Markdown table (paste it into the README).
 """
@@ -86,6 +89,22 @@ def kernel_ratio(runs: int, n_answers_list: str) -> tuple[float, float]:
     return timed(lambda: cpu.score(g, a, "strict")), timed(lambda: score_strict_naive(g, a, alphabet.size))
 
 
+def games_ratio(w: list[str], runs: int) -> dict[str, tuple[float, float]]:
+    """`score --game wordle` and `score --game nyt` to stdout, end to end, runs interleaved: game -> median (wall, CPU) seconds."""
+    times: dict[str, list[tuple[float, float]]] = {"wordle": [], "nyt": []}
+    for name in times:  # warm-up: numba's cache, the lists in the page cache
+        subprocess.run(w + ["score", "-q", "--game", name], check=True, stdout=subprocess.DEVNULL)
+    for _ in range(runs):
+        for name, seconds in times.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run(w + ["score", "-q", "--game", name], check=True, stdout=subprocess.DEVNULL)
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            seconds.append((wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime))
+    return {name: (statistics.median(t[0] for t in runs_), statistics.median(t[1] for t in runs_)) for name, runs_ in times.items()}
+
+
 def synthetic_list(path: Path, n: int, length: int, seed: int = 1) -> None:
     rng = random.Random(seed)
     words: set[str] = set()
@@ -98,9 +117,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--skip-memory", action="store_true", help="skip the 40000 x 40000 run")
+    parser.add_argument("--games-only", action="store_true", help="only score --game nyt vs --game wordle")
     args = parser.parse_args()
     w = wordle_cmd()
     rows: list[tuple[str, str, str]] = []
+    medians = games_ratio(w, args.runs)
+    (new, new_cpu), (old, old_cpu) = medians["nyt"], medians["wordle"]
+    rows.append(("score --game nyt (14855 x 3158) vs --game wordle (12972 x 2315)",
+                 f"{new:.3f} s vs {old:.3f} s wall; {new_cpu:.3f} s vs {old_cpu:.3f} s CPU",
+                 f"{new / old:.2f}x the wall time, {new_cpu / old_cpu:.2f}x the CPU time, for 1.56x the pairs"))
+    if args.games_only:
+        print(f"\n{os.cpu_count()} cores, medians of {args.runs} runs, end to end (interleaved)\n")
+        print("| what | time | note |\n|---|---|---|\n| " + " | ".join(rows[0]) + " |")
+        return
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         check_correct(tmp)

@@ -31,7 +31,9 @@ import sys
 import time
 from pathlib import Path
 
-from common import run, wordle_cmd
+from common import pin_game, run, wordle_cmd
+
+pin_game()  # the 2022 lists: the figures these check and the docs quote
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DODDLE = "/tmp/doddle-venv/bin/doddle"

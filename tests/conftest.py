@@ -13,6 +13,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # `import naive` from 
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 
+# The game a command plays by default is the user's choice ($WORDLE_GAME); the tests (and the
+# commands they run, which inherit this environment) must not depend on it: unset for the session.
+# tests/test_cli.py sets it explicitly where the variable itself is tested.
+os.environ.pop("WORDLE_GAME", None)
+
 # numba compiles on a kernel's first call, so no per-example deadline. The
 # default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.
 # Function-scoped fixtures (monkeypatch) only set constants, safe to share across examples.
@@ -89,10 +94,14 @@ def keep_numba_threads():
 
 @pytest.fixture
 def runner(tmp_path, monkeypatch):
-    """click's CliRunner with stdout and stderr apart, inside an empty directory."""
+    """click's CliRunner with stdout and stderr apart, inside an empty directory, on an 80-column terminal.
+
+    COLUMNS=80, whatever the tester's terminal: `solve --boards` and `play --boards` choose their layout by the width.
+    """
     from click.testing import CliRunner
 
     monkeypatch.delenv("WORDLE_BACKEND", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
     try:
         cli_runner = CliRunner(mix_stderr=False)  # click < 8.2
     except TypeError:

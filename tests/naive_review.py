@@ -6,7 +6,9 @@ E(g) = best total over trees opening with g / n; best = least total / n;
 cost = E(g) - best; luck = E(g) - 1 - E_after, E_after being the best
 total of the outcome's pool over its size (0 when the guess won). The
 guess limit counts down from `max_guesses`; where some value is infinite
-under it, the whole review is redone with no limit (as the tool does).
+under it, the whole review is redone with no limit (as the tool does),
+unless the first guess itself cannot finish within it: then `OpenerOutOfRows`
+(the tool refuses in one line).
 """
 
 from __future__ import annotations
@@ -17,8 +19,14 @@ import naive
 import naive_tree
 
 
+class OpenerOutOfRows(Exception):
+    """The first guess cannot be sure to finish within the guess limit."""
+
+
 def review(answers, allowed, guesses, answer, max_guesses=6):
     """Per turn: dict(before, after, expected, best, cost, luck, expected_left) as Fractions/ints."""
+    if max_guesses is not None and naive_tree.best_total(list(answers), allowed, max_guesses=max_guesses, first=guesses[0]) == naive_tree.INF:
+        raise OpenerOutOfRows
     try:
         return _review(answers, allowed, guesses, answer, max_guesses)
     except OverflowError:

@@ -300,7 +300,7 @@ def test_errors_are_one_line(runner, lists, args, input, message):
 
 @pytest.mark.slow
 def test_salet_wins_in_four_on_the_shipped_lists(runner):
-    result = invoke(runner, ["absurdle", "solve", "--first", "salet", "-q"])
+    result = invoke(runner, ["absurdle", "solve", "--game", "wordle", "--first", "salet", "-q"])
     assert result.exit_code == 0, result.stderr
     guesses = result.stdout.splitlines()[-1].split()
     assert len(guesses) == 4 and guesses[0] == "salet"

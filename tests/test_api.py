@@ -137,8 +137,9 @@ def test_mistakes_raise_usage_problems_and_print_nothing(call, message, capsys):
 
 
 def test_lists(tmp_path):
-    assert len(lists.answers()) == 2315 and len(lists.allowed()) == 12972
-    assert set(lists.answers()) <= set(lists.allowed())
+    assert len(lists.answers()) == 3158 and len(lists.allowed()) == 14855  # today's lists, the default
+    assert len(lists.answers("wordle")) == 2315 and len(lists.allowed("wordle")) == 12972
+    assert set(lists.answers()) <= set(lists.allowed()) and set(lists.answers("wordle")) <= set(lists.allowed("wordle"))
     assert lists.answers("primel")[:2] == ["10007", "10009"]
     path = tmp_path / "words.txt"
     path.write_text("# a comment\nCrane\n\nslate\ncrane\n", encoding="utf-8")
@@ -150,4 +151,4 @@ def test_lists(tmp_path):
     for item in shipped:
         data = open(item.path, "rb").read()
         assert item.sha256 == hashlib.sha256(data).hexdigest()
-    assert [s.words for s in shipped[:2]] == [2315, 12972]
+    assert [s.words for s in shipped[:4]] == [3158, 14855, 2315, 12972]

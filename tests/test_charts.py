@@ -107,6 +107,19 @@ def test_ranking_bars_in_order_with_bounds_hatched(tmp_path):
     assert png_chart(png)[1] == 3
 
 
+def test_ranking_axis_says_when_it_does_not_start_at_zero(tmp_path):
+    """Issue 29.16: an axis from 7916 made 7920's bar look half of 7926's: it must say where it starts."""
+    rows = [["salet", "7920", "3.42", "true", "5", "1"], ["crate", "7926", "3.42", "true", "5", "1"]]
+    path = tmp_path / "rank.svg"
+    charts.rank_chart(str(path), rows)
+    labels = [t for t in svg_chart(path)[1] if t and t.startswith("total guesses (")]
+    assert len(labels) == 1
+    match = re.fullmatch(r"total guesses \(the axis starts at (\d+), not at 0\)", labels[0])
+    assert match and 0 < int(match[1]) < 7920
+    charts.ranking(str(path), ["a", "b"], [0.25, 0.5], ["0.25", "0.5"], title="t", xlabel="probability")  # from zero
+    assert "probability" in svg_chart(path)[1]
+
+
 def test_bad_extension_is_a_usage_error():
     from wordle_cli.errors import UsageProblem
 
@@ -182,4 +195,4 @@ def test_simulate_boards_plot_counts_turns(runner, lists, tmp_path):
     failed = sum(1 for t in turns if t > 4)
     title, texts, bars = svg_chart(path)
     assert title == f"2 boards: 12 games, mean {sum(turns) / 12:.4f} turns, failure rate {100 * failed / 12:.2f}% (more than 4)"
-    assert bars == max(turns) and "turns" in texts
+    assert bars == max(turns) - 1 and "turns" in texts  # a bar per number of turns from 2 (no game of 2 boards takes fewer)

@@ -231,6 +231,50 @@ def test_readme_fits_on_a_few_screens():
     assert lines <= 300, f"README.md has {lines} lines: move details to docs/"
 
 
+# A reader runs a page's examples in order: a tree file one reads must be made by an earlier one.
+
+WRITES = {"-o", "--output", ">"}
+
+
+def tree_files(command: str) -> tuple[list[str], list[str]]:
+    """(tree files read, tree files written) by one shell line of an example, in order of appearance."""
+    import shlex
+
+    lexer = shlex.shlex(command, posix=True, punctuation_chars="|;&<>")
+    lexer.whitespace_split = True
+    lexer.commenters = "#"
+    tokens = list(lexer)
+    read, written = [], []
+    for before, token in zip([None, *tokens], tokens):
+        if token.endswith(".tree"):
+            (written if before in WRITES else read).append(token)
+    return read, written
+
+
+def test_tree_files_split_into_read_and_written():
+    assert tree_files("wordle tree build --first salet -o salet.tree | tail -1  # x.tree") == ([], ["salet.tree"])
+    assert tree_files("wordle tree show a.tree --format dot | dot > b.tree") == (["a.tree"], ["b.tree"])
+    assert tree_files("wordle simulate --tree a.tree") == (["a.tree"], [])
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_tree_files_an_example_reads_are_made_by_an_earlier_one(page: Path):
+    """The examples not run (sh blocks) too: `tree show salet.tree` after no example makes salet.tree fails a reader."""
+    made, missing = set(), []
+    for block in blocks(page):
+        if block.lang == "console":
+            commands = [command for command, _ in session(block.text)]
+        elif block.lang == "sh":
+            commands = block.text.splitlines()
+        else:
+            continue
+        for command in commands:
+            read, written = tree_files(command)
+            missing += [f"{block.name}: {name}" for name in read if name not in made]
+            made.update(written)
+    assert not missing, f"{page.name}: examples read tree files no earlier example makes: {missing}"
+
+
 # Pages written on other branches at the same time; links to them are checked once they exist.
 PENDING: set = set()  # pages linked before they are written
 LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)#\s]+)(?:#[^)]*)?\)")

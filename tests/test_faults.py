@@ -179,7 +179,7 @@ KEPT = f"kept {len(pruned('cigar', 'AAAAA', ANSWERS).split())} of {len(ANSWERS)}
 
 def device(tmp_path: Path, name: str) -> Path:
     """A char device like /dev/NAME: our own node as root, the machine's otherwise (unreplaceable then)."""
-    numbers = {"null": (1, 3), "full": (1, 7)}[name]
+    numbers = {"null": (1, 3), "full": (1, 7), "zero": (1, 5)}[name]
     if not AS_ROOT:
         return Path("/dev") / name
     node = tmp_path / name
@@ -189,7 +189,7 @@ def device(tmp_path: Path, name: str) -> Path:
 
 def same_device(path: Path, name: str) -> bool:
     st = os.stat(path)
-    return stat.S_ISCHR(st.st_mode) and os.major(st.st_rdev) == 1 and os.minor(st.st_rdev) == {"null": 3, "full": 7}[name]
+    return stat.S_ISCHR(st.st_mode) and os.major(st.st_rdev) == 1 and os.minor(st.st_rdev) == {"null": 3, "full": 7, "zero": 5}[name]
 
 
 def test_device_output_is_written_through_not_replaced(work):
@@ -372,7 +372,7 @@ STDOUT_COMMANDS = {
     "partition": ["partition", "-q", *GAME, "cigar"],
     "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
     "tree-verify": ["tree", "verify", "-q", *GAME, "tree.txt"],
-    "tree-show": ["tree", "show", "tree.txt"],
+    "tree-show": ["tree", "show", *GAME, "tree.txt"],
     "solve-boards": ["solve", "-q", *GAME, "--boards", "2", "cigar", "rebut"],
     "simulate-boards": ["simulate", "-q", *GAME, "--boards", "2", "--output", "-"],
     "absurdle-solve": ["absurdle", "solve", "-q", *GAME, "--first", "cigar"],
@@ -458,6 +458,48 @@ def test_reader_gone_is_a_quiet_success(work, command):
     finally:
         os.close(write_end)
     quiet_success(result)
+
+
+PLOTTING_COMMANDS = {  # text on stdout first, then a chart
+    "tree-show": ["tree", "show", *GAME, "tree.txt"],
+    "tree-build": ["tree", "build", "-q", *GAME, "--first", "cigar"],
+    "simulate": ["simulate", "-q", *GAME],
+    "infer": ["infer", "-q", str(WORDLISTS.parent / "examples" / "crowd.txt")],
+}
+
+
+@pytest.mark.parametrize("command", list(PLOTTING_COMMANDS))
+def test_reader_gone_still_draws_the_chart(work, command):
+    """Issue 29.10: `wordle tree show t.tree --plot t.png | head -3` must still write t.png (and exit 0, quietly)."""
+    pytest.importorskip("matplotlib", reason="charts need matplotlib")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    guard = Guard(work / "answers.txt", work / "tree.txt", folders=[work])
+    try:
+        result = wordle(*PLOTTING_COMMANDS[command], "--plot", "chart.png", stdout=write_end, cwd=work)
+    finally:
+        os.close(write_end)
+    quiet_success(result)
+    assert (work / "chart.png").read_bytes().startswith(b"\x89PNG")
+    guard.check(new=["chart.png"])
+
+
+@pytest.mark.parametrize("case", ["error", "success"])
+def test_plot_with_no_writable_home_says_nothing_of_matplotlib(work, monkeypatch, case):
+    """Issue 29.16: matplotlib's two warnings about its config folder must not join our one line (or a quiet success)."""
+    pytest.importorskip("matplotlib", reason="charts need matplotlib")
+    monkeypatch.delitem(ENV, "MPLCONFIGDIR", raising=False)
+    nowhere = work / "answers.txt" / "home"  # below a file: no one, root included, can make it
+    home = {"HOME": str(nowhere), "XDG_CONFIG_HOME": str(nowhere / ".config"), "XDG_CACHE_HOME": str(nowhere / ".cache"),
+            "TMPDIR": str(work / "tmp")}  # where matplotlib makes its folder instead (and leaves it: the run ends in os._exit)
+    (work / "tmp").mkdir()
+    chart = "chart.svg" if case == "success" else "absent/chart.svg"
+    result = wordle("tree", "build", "-q", *GAME, "--first", "cigar", "--plot", chart, cwd=work, env=home)
+    if case == "success":
+        quiet_success(result)
+        assert (work / chart).is_file()
+    else:
+        one_line(result, 1, "cannot write absent/chart.svg")
 
 
 @pytest.mark.parametrize("command, stderr", [("prune", "closed"), ("prune", "full"), ("score", "closed")])
@@ -733,13 +775,14 @@ sys.exit(code if code >= 0 else 128 - code)
 """
 
 
-def measured(args, *, stdin, limit: int, cwd, feed: bytes = b"", repeat: int = 0) -> tuple[Result, int]:
+def measured(args, *, stdin, limit: int, cwd, feed: bytes = b"", repeat: int = 0, env=None, timeout=300) -> tuple[Result, int]:
     """Run `wordle ARGS` under an address-space cap: (result, its peak RSS in bytes).
 
     With `feed`, stdin is a pipe that receives `feed` `repeat` times (an input larger than the cap).
+    Past `timeout` seconds both processes are killed and the test fails.
     """
-    proc = subprocess.Popen([sys.executable, "-c", PEAK_REPORTER, str(limit), *WORDLE, *args], env=ENV, cwd=cwd,
-                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-c", PEAK_REPORTER, str(limit), *WORDLE, *args], env={**ENV, **(env or {})}, cwd=cwd,
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     streams = {}
     readers = [threading.Thread(target=lambda name=name: streams.update({name: getattr(proc, name).read()}))
                for name in ("stdout", "stderr")]
@@ -756,7 +799,12 @@ def measured(args, *, stdin, limit: int, cwd, feed: bytes = b"", repeat: int = 0
                 proc.stdin.close()
             except BrokenPipeError:
                 pass
-    proc.wait(timeout=300)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the reporter and the measured run: a new session of their own
+        proc.wait()
+        pytest.fail(f"wordle {' '.join(args)} still running after {timeout} s")
     for reader in readers:
         reader.join()
     return Result(proc.returncode, b"", streams["stderr"].decode()), int(streams["stdout"])
@@ -770,7 +818,7 @@ def test_endless_word_list_is_refused_at_once_in_bounded_memory(tmp_path, comman
     else:
         args = ["score", "-q", "/dev/zero", "answers.txt", "out.txt"]
     result, peak = measured(args, stdin=subprocess.DEVNULL, limit=1024 * MiB, cwd=tmp_path)
-    line = one_line(result, 1, "/dev/zero line 1", "longer than 256 characters")
+    line = one_line(result, 1, "/dev/zero line 1", "longer than 320 characters")
     assert len(line) < 300
     assert peak < 150 * MiB, peak
     assert os.listdir(tmp_path) == ["answers.txt"]
@@ -793,7 +841,7 @@ def test_play_interactive_from_a_pipe_bounds_its_lines(work):
     """A 50 MB line piped into `play --interactive` is refused at once, as `--batch` refuses it (issue 23, item 14)."""
     result, peak = measured(["play", "--interactive", "-q", *GAME], stdin=subprocess.PIPE, limit=1024 * MiB, cwd=work,
                             feed=b"a" * MiB, repeat=50)
-    line = one_line(result, 1, "<stdin> line 1: longer than 256 characters, so not a turn", "'" + "a" * 40 + "…'")
+    line = one_line(result, 1, "<stdin> line 1: longer than 320 characters, so not a turn", "'" + "a" * 40 + "…'")
     assert len(line) < 300
     assert peak < 200 * MiB, peak
 
@@ -1196,3 +1244,280 @@ def test_threads_started_while_kept_from_new_threads_never_take_a_signal():
         interrupts._received = None
     assert set(interrupts.SIGNALS) <= set(masks[0])
     assert not set(interrupts.SIGNALS) & set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+# ---------------------------------------------------------------- the review cache's entries (issue 29, items 4, 5, 12)
+
+#: A review of a tiny game: a few proven values, each one file in the cache.
+REVIEW = ["review", "-q", "--json", *GAME, "--answer", "focal", "cigar", "humph", "focal"]
+
+
+def cached_review(work: Path, cache: Path, **run) -> Result:
+    return wordle(*REVIEW, env={"WORDLE_CACHE_DIR": str(cache)}, cwd=work, **run)
+
+
+@pytest.fixture
+def cache_entries(work):
+    """(the review's JSON without its notes, the cache's entry files) after one review into an empty cache."""
+    cache = work / "cache"
+    result = cached_review(work, cache)
+    quiet_success(result)
+    entries = sorted(cache.rglob("*.json"))
+    assert len(entries) >= 2, entries
+    return _without_notes(result.stdout), entries
+
+
+def _without_notes(stdout: bytes) -> dict:
+    import json
+
+    data = json.loads(stdout)
+    data.pop("notes")
+    return data
+
+
+def _put(kind: str, entry: Path, work: Path) -> None:
+    """Replace one cache entry by a special file of `kind`."""
+    entry.unlink()
+    if kind == "fifo":
+        os.mkfifo(entry)
+    elif kind == "symlink":
+        os.symlink(work / "precious.txt", entry)
+    elif kind == "dangling-symlink":
+        os.symlink(work / "nowhere.txt", entry)
+    elif kind == "symlink-to-dev-zero":
+        os.symlink("/dev/zero", entry)
+    elif kind == "dev-zero":
+        if not AS_ROOT:
+            pytest.skip("making a device node needs root; symlink-to-dev-zero covers the rest")
+        os.mknod(entry, stat.S_IFCHR | 0o666, os.makedev(1, 5))
+    elif kind == "directory":
+        entry.mkdir()
+    elif kind == "huge":  # 100 MiB (sparse: quick to make)
+        with open(entry, "wb") as f:
+            f.truncate(100 * MiB)
+    elif kind == "deep-json":  # the JSON decoder's recursion
+        entry.write_text("[" * 100_000)
+    elif kind == "deep-json-small":  # within any size bound, still beyond the decoder's recursion limit
+        entry.write_text("[" * 5_000)
+    else:
+        raise AssertionError(kind)
+
+
+#: Entries that stay what they are (never written through, never replaced), and those rewritten as regular files.
+LEFT_ALONE = ["fifo", "symlink", "dangling-symlink", "symlink-to-dev-zero", "dev-zero", "directory"]
+REWRITTEN = ["huge", "deep-json", "deep-json-small"]
+
+
+def _same_special(kind: str, entry: Path, work: Path) -> bool:
+    st = os.lstat(entry)
+    if kind == "fifo":
+        return stat.S_ISFIFO(st.st_mode)
+    if kind == "dev-zero":
+        return stat.S_ISCHR(st.st_mode) and os.minor(st.st_rdev) == 5
+    if kind == "directory":
+        return stat.S_ISDIR(st.st_mode) and not os.listdir(entry)
+    want = {"symlink": str(work / "precious.txt"), "dangling-symlink": str(work / "nowhere.txt"),
+            "symlink-to-dev-zero": "/dev/zero"}[kind]
+    return stat.S_ISLNK(st.st_mode) and os.readlink(entry) == want
+
+
+@pytest.mark.parametrize("kind", LEFT_ALONE + REWRITTEN)
+def test_special_cache_entries_are_damage_never_followed_nor_waited_on(work, cache_entries, kind):
+    """Items 4 and 5: a cache entry that is a FIFO, a link (to a file, nowhere, /dev/zero), a device, a folder,
+    100 MiB or nested JSON: the review ignores it with a warning naming it, proves the value again, in bounded
+    memory, without hanging; a link's target and every special entry stay as they were; nothing is left behind."""
+    want, entries = cache_entries
+    (work / "precious.txt").write_text("precious\n")
+    for entry in entries:
+        _put(kind, entry, work)
+    folders = sorted({entry.parent for entry in entries})
+    guard = Guard(work / "answers.txt", work / "precious.txt", folders=[work, *folders])
+    args = [*REVIEW[:1], *REVIEW[1:]]
+    result, peak = measured(args, stdin=subprocess.DEVNULL, limit=1024 * MiB, cwd=work,
+                            env={"WORDLE_CACHE_DIR": str(work / "cache")}, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert "Traceback" not in result.stderr
+    assert all(line.startswith("warning: ignored damaged cache entry ") for line in lines), lines
+    assert sorted(line.split()[5] for line in lines) == sorted(str(e) for e in entries)  # each named once
+    assert peak < 250 * MiB, peak  # a review takes ~150 MB; reading the 100 MiB entry whole took 370
+    guard.check()
+    assert not (work / "nowhere.txt").exists()
+    for entry in entries:
+        if kind in LEFT_ALONE:
+            assert _same_special(kind, entry, work), (kind, entry)
+        else:
+            assert stat.S_ISREG(os.lstat(entry).st_mode) and os.path.getsize(entry) < 1000  # rewritten whole
+    if kind in REWRITTEN:
+        again = cached_review(work, work / "cache")
+        quiet_success(again)
+        assert _without_notes(again.stdout) == want
+
+
+def test_special_cache_entries_give_the_same_review(work, cache_entries):
+    """The review read past the faults above is the one an intact cache gives (its JSON, notes aside)."""
+    want, entries = cache_entries
+    for entry in entries:
+        _put("fifo", entry, work)
+    result = cached_review(work, work / "cache", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert _without_notes(result.stdout) == want
+
+
+def test_full_disk_warns_once_and_stops_writing_the_cache(tiny_disk, work):
+    """Item 12: a cache on a full disk costs one warning, not one per entry, and the review is unchanged."""
+    cache = tiny_disk / "cache"
+    first = cached_review(work, cache)
+    quiet_success(first)
+    entries = sorted(cache.rglob("*.json"))
+    assert len(entries) >= 2
+    for entry in entries:
+        entry.unlink()
+    fill(tiny_disk / "filler")
+    folders = sorted({entry.parent for entry in entries})
+    guard = Guard(work / "answers.txt", folders=[tiny_disk, *folders])
+    result = cached_review(work, cache)
+    line = one_line(result, 0, "warning: cannot write the cache", "No space left on device")
+    assert str(folders[0]) in line
+    assert _without_notes(result.stdout) == _without_notes(first.stdout)
+    guard.check()
+
+
+def test_in_worker_returns_what_its_function_returns_or_raises():
+    from wordle_cli import interrupts
+
+    assert interrupts.in_worker(lambda a, b=0: a + b, 2, b=3) == 5
+    with pytest.raises(ZeroDivisionError):
+        interrupts.in_worker(lambda: 1 / 0)
+
+
+def test_in_worker_leaves_at_a_signal_once_the_workers_write_is_whole():
+    """The main thread leaves on a signal while its worker computes, but not in the middle of the worker's
+    `deferred` block (a file being written); after that, no new block starts in the worker."""
+    from wordle_cli import interrupts
+
+    done = []
+
+    def work():
+        with interrupts.deferred():
+            os.kill(os.getpid(), signal.SIGINT)  # handled in the main thread, which is waiting for us
+            while interrupts.received() is None:
+                time.sleep(0.01)
+            done.append("first write")
+        try:
+            with interrupts.deferred():
+                done.append("second write")
+        except interrupts.Interrupted:
+            done.append("refused")
+
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, interrupts._handler)
+    try:
+        with pytest.raises(interrupts.Interrupted) as raised:
+            interrupts.in_worker(work)
+        assert done[:1] == ["first write"] and raised.value.exit_status == 130
+    finally:
+        signal.signal(signal.SIGINT, before)
+        interrupts._received = None
+    for _ in range(500):
+        if len(done) == 2:
+            break
+        time.sleep(0.01)
+    assert done == ["first write", "refused"]
+
+
+#: A stand-in for matplotlib whose import is interrupted, and which (as some libraries do) turns whatever
+#: stopped its import into an ImportError.
+INTERRUPTED_IMPORT = """
+import os, signal, time
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(30)
+except BaseException as exc:
+    raise ImportError("cannot import name 'ft2font' (partially initialized module)") from exc
+"""
+
+
+def test_ctrl_c_while_matplotlib_imports_is_an_interruption(work):
+    """Issue 29 item 8: an ImportError that a signal caused is the signal, not a missing matplotlib."""
+    fake = work / "fake"
+    (fake / "matplotlib").mkdir(parents=True)
+    (fake / "matplotlib" / "__init__.py").write_text(INTERRUPTED_IMPORT)
+    guard = Guard(work / "answers.txt", work / "out.txt", folders=[work])
+    done = subprocess.run([*WORDLE, "simulate", "-q", *GAME, "--first", "cigar", "--plot", "chart.svg"],
+                          capture_output=True, cwd=work, timeout=120, preexec_fn=default_signals(),
+                          env={**ENV, "PYTHONPATH": os.pathsep.join([str(fake), ENV["PYTHONPATH"]])})
+    one_line(Result(done.returncode, done.stdout, done.stderr.decode()), 130, "wordle: interrupted")
+    guard.check()
+
+
+def test_keyboard_interrupt_behind_an_import_error_is_not_a_missing_matplotlib(monkeypatch):
+    """In Python (no handlers of ours): an ImportError caused by Ctrl-C's KeyboardInterrupt is the KeyboardInterrupt."""
+    from wordle_cli.pictures import charts
+
+    class Interrupting:
+        def find_spec(self, name, path=None, target=None):
+            if name == "matplotlib":
+                try:
+                    raise KeyboardInterrupt
+                except KeyboardInterrupt as exc:
+                    raise ImportError("cannot import matplotlib") from exc
+            return None
+
+    monkeypatch.delitem(sys.modules, "matplotlib", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    with pytest.raises(KeyboardInterrupt):
+        charts.check("chart.svg")
+
+
+# ---------------------------------------------------------------- a signal during review's long proof (issue 29, item 6)
+
+#: Runs the `wordle` program as its console script does, sending itself argv[1] (a signal's name) 0.5 s after the
+#: first exact search starts (`Problem.build` or `Problem.value`): a moment inside a long proof, exactly.
+SIGNAL_IN_PROOF = """
+import os, signal, sys, threading
+signum = signal.Signals[sys.argv[1]]
+del sys.argv[1]
+from wordle_cli.trees import builder
+armed = []
+def arm(method):
+    def armed_method(*args, **kwargs):
+        if not armed:
+            armed.append(threading.Timer(0.5, os.kill, (os.getpid(), signum)))
+            armed[0].start()
+            sys.stderr.write("proving\\n")
+            sys.stderr.flush()
+        return method(*args, **kwargs)
+    return armed_method
+builder.Problem.build = arm(builder.Problem.build)
+builder.Problem.value = arm(builder.Problem.value)
+from wordle_cli.cli import entry_point
+sys.argv[0] = "wordle"
+entry_point()
+"""
+
+
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
+def test_a_signal_stops_reviews_long_proof_at_once(work, signame):
+    """`review` proving an opener on the full lists (minutes of work): the signal ends it at once, 128 + N, one line,
+    and the cache holds only whole entries (none is written until a value is proven)."""
+    cache = work / "cache"
+    args = ["review", "--game", "wordle", "-q", "fuzzy"]
+    proc = subprocess.Popen([sys.executable, "-c", SIGNAL_IN_PROOF, signame, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**ENV, "WORDLE_CACHE_DIR": str(cache)}, cwd=work,
+                            preexec_fn=default_signals(), start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=60)  # the proof alone takes minutes
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail(f"review still proving 60 s after {signame}")
+    signum = signal.Signals[signame]
+    lines = err.decode().splitlines()
+    assert lines[0] == "proving", lines  # the signal came inside the proof
+    want = "interrupted" if signum == signal.SIGINT else f"terminated by {signame}"
+    assert lines[1:] == [f"wordle: {want}"] and proc.returncode == 128 + signum and out == b""
+    import json
+
+    for path in cache.rglob("*"):
+        assert path.is_dir() or (path.suffix == ".json" and json.loads(path.read_text())["check"]), path

@@ -167,7 +167,7 @@ def test_shipped_lists_name_the_answer_from_thirty_players(runner, shipped):
     rng = random.Random(11)
     grids = [naive_infer.play_possible("sheen", answers, rng) for _ in range(30)]
     text = "\n".join(naive_infer.post(rows, day=512) for rows in grids)
-    result = invoke(runner, ["infer", "-q", "--json"], input=text)
+    result = invoke(runner, ["infer", "--game", "wordle", "-q", "--json"], input=text)
     assert_ok(result)
     doc = json.loads(result.stdout)
     assert doc["verdict"]["answer"] == "sheen"

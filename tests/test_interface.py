@@ -166,7 +166,7 @@ def test_unknown_tile_style_is_a_usage_error(runner):
 
 
 def test_solve_aligns_decimal_points(runner):
-    result = invoke(runner, ["solve", "cigar", "-q"])
+    result = invoke(runner, ["solve", "cigar", "-q", "--game", "wordle"])
     lines = result.stdout.splitlines()
     assert lines[1].split()[1:] == ["roate", "🟨⬛🟨⬛⬛", "2315", "60.4246", "5.88278"]
     points = {"expected": set(), "entropy": set()}
@@ -194,7 +194,7 @@ def test_score_top_keeps_the_header(runner, tmp_path):
 
 @pytest.mark.slow
 def test_score_alone_ranks_the_games_lists(runner):
-    alone = invoke(runner, ["score", "--top", "5", "-q"])
+    alone = invoke(runner, ["score", "--game", "wordle", "--top", "5", "-q"])
     assert alone.exit_code == 0, alone.stderr
     lists = [str(ROOT / "wordlists" / name) for name in ("wordle-allowed.txt", "wordle-answers.txt")]
     full = invoke(runner, ["score", *lists, "-", "-q"])
@@ -221,7 +221,7 @@ def test_prune_without_answers_uses_the_games(runner):
     from wordle_cli.model.game import load_lists
 
     words = load_lists("wordle")[0].words
-    result = invoke(runner, ["prune", "roate", "🟨 ⬛ 🟨 ⬛ ⬛", "-q"])  # spaces between tiles too
+    result = invoke(runner, ["prune", "roate", "🟨 ⬛ 🟨 ⬛ ⬛", "-q", "--game", "wordle"])  # spaces between tiles too
     assert result.exit_code == 0, result.stderr
     assert result.stdout.split() == naive.prune("strict", "roate", (1, 0, 1, 0, 0), words)
     positional = invoke(runner, ["prune", "roate", "CACAA", str(ROOT / "wordlists" / "wordle-answers.txt"), "-", "-q"])
@@ -237,8 +237,10 @@ def test_lists_shows_paths_sizes_digests(runner):
 
     result = invoke(runner, ["lists"])
     rows = [line.split() for line in result.stdout.splitlines()]
-    assert [row[0] for row in rows] == ["wordle-answers.txt", "wordle-allowed.txt", "greek-answers.txt", "greek-allowed.txt"]
-    assert [row[1] for row in rows] == ["2315", "12972", "780", "8095"]
+    assert [row[0] for row in rows] == [
+        "nyt-answers.txt", "nyt-allowed.txt", "wordle-answers.txt", "wordle-allowed.txt", "greek-answers.txt", "greek-allowed.txt"
+    ]
+    assert [row[1] for row in rows] == ["3158", "14855", "2315", "12972", "780", "8095"]
     for name, _, digest, path in rows:
         assert Path(path).name == name and hashlib.sha256(Path(path).read_bytes()).hexdigest() == digest
 
@@ -264,10 +266,12 @@ def test_bash_completes_commands_and_tile_styles(tmp_path):
         'eval "$(wordle completion bash)"\n'
         "COMP_WORDS=(wordle sc); COMP_CWORD=1; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
         "COMP_WORDS=(wordle solve --tiles ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
+        "COMP_WORDS=(wordle play --boards ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
+        "COMP_WORDS=(wordle solve --layout ''); COMP_CWORD=3; COMPREPLY=(); _wordle_completion wordle; echo \"${COMPREPLY[*]}\"\n"
     )
     env = {**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
     out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, check=True).stdout.splitlines()
-    assert out == ["score", "emoji letters byg digits"]
+    assert out == ["score", "emoji letters byg digits", "dordle quordle octordle sedecordle duotrigordle", "auto wide compact"]
 
 
 # ---------------------------------------------------------------- play's messages, share grids

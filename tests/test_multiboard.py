@@ -206,6 +206,32 @@ def test_simulate_boards_csv_matches_brute_force(runner, lists, strategy, flags)
     assert summary["failure rate"] == f"{100 * failures / len(counts):.2f}%"
 
 
+@pytest.mark.parametrize("boards", [3, 8])
+def test_simulate_boards_chart_starts_at_the_boards_and_worst_fits_80_columns(runner, lists, boards):
+    """A game of N boards takes N turns at least (a turn solves one board at most): the chart starts at N.
+    The worst games are listed while the line fits 80 columns (8 targets make one game too wide to list twice)."""
+    result = invoke(runner, ["simulate", *lists, "--boards", str(boards), "--sample", "30", "--seed", "3", "-q", "-o", "games.csv"])
+    assert result.exit_code == 0, result.stderr
+    rows = read_rows(Path("games.csv").read_text(encoding="utf-8"))
+    counts = [int(r["turns"]) for r in rows]
+    lines = result.stdout.splitlines()
+    chart = {}
+    for line in lines[1:]:
+        if not line.strip():
+            break
+        chart[int(line.split()[0])] = int(line.split()[1])
+    assert chart == {k: counts.count(k) for k in range(boards, max(counts) + 1)}
+    worst = max(counts)
+    games = [r["targets"] for r in rows if int(r["turns"]) == worst]
+    line = next(line for line in lines if line.startswith("worst"))
+    assert len(line) <= 80
+    head = f"worst        {worst} ({len(games)} game{'s' if len(games) != 1 else ''}"
+    listed = line[len(head) :].removeprefix(": ").removesuffix(")").removesuffix(", ...").split(", ") if ": " in line else []
+    assert listed == games[: len(listed)] and len(listed) <= 5
+    if len(listed) < min(5, len(games)):  # one more would not fit
+        assert len(f"{head}: {', '.join(games[: len(listed) + 1])}, ...)") > 80
+
+
 def test_simulate_one_board_counts_games_over_max_guesses(runner, lists):
     result = invoke(runner, ["simulate", *lists, "-q", "--max-guesses", "3", "-o", "games.csv"])
     assert result.exit_code == 0, result.stderr
@@ -278,6 +304,22 @@ def test_play_boards_refuses_impossible_feedback(runner, lists):
     result = invoke(runner, ["play", *lists, "--boards", "2", "--batch"], input="zzzzz GGGGG BBBBB\n")
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines()[-1].startswith("Error: <stdin> line 1: board 1: no possible answer gives that feedback")
+
+
+def test_feedback_no_answer_gives_is_refused_on_a_one_word_pool_too():
+    """`after` reads a one-word pool without building an array: an impossible feedback is still refused, state unchanged."""
+    from wordle_cli.errors import WordleError
+
+    game = Game("t", ANSWERS, ALLOWED)
+    solver = MultiSolver(game, 2)
+    pools = [np.array([game.answer_index["cigar"]]), np.array([game.answer_index["rebut"], game.answer_index["heath"]])]
+    row = solver.row("roate")
+    right = [int(row[game.answer_index["cigar"]]), int(row[game.answer_index["rebut"]])]
+    after = solver.after(pools, "roate", right)
+    assert after[0].tolist() == pools[0].tolist() and after[1].tolist() == [game.answer_index["rebut"]]
+    with pytest.raises(WordleError, match="board 1: no possible answer gives that feedback"):
+        solver.after(pools, "roate", [right[0] + 1, right[1]])
+    assert solver.after(pools, "cigar", [game.win_code, int(solver.row("cigar")[game.answer_index["rebut"]])])[0] is None
 
 
 def test_play_boards_share_is_refused_in_one_line(runner, lists):

@@ -100,11 +100,11 @@ def test_batch_prints_only_suggestions(runner, wordle_solver):
             break
         session.enter(session.suggestion, tiles)
         suggestions.append(session.suggestion)
-    result = invoke(runner, [], input="\n".join(lines) + "\n")
+    result = invoke(runner, ["--game", "wordle"], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == suggestions
     assert "2315 possible answers" in result.stderr and f"solved in {len(lines)} guesses" in result.stderr
-    quiet = invoke(runner, ["--quiet"], input="\n".join(lines) + "\n")
+    quiet = invoke(runner, ["--game", "wordle", "--quiet"], input="\n".join(lines) + "\n")
     assert quiet.stdout == result.stdout and quiet.stderr == ""
 
 
@@ -136,7 +136,7 @@ def test_batch_other_word_undo_and_quit(runner):
 
 
 def test_batch_shows_the_few_remaining_answers(runner):
-    result = invoke(runner, ["--pool-only", "--show", "5"], input="CCCAA\nACCCA\n")
+    result = invoke(runner, ["--game", "wordle", "--pool-only", "--show", "5"], input="CCCAA\nACCCA\n")
     assert result.exit_code == 0, result.stderr
     assert "3 possible answers:" in result.stderr and "cigar circa vicar" in result.stderr
     assert "18 possible answers." in result.stderr and "18 possible answers:" not in result.stderr
@@ -161,7 +161,7 @@ def test_batch_warns_about_unknown_and_hard_mode_breaking_guesses(runner):
 
 
 def test_interactive_conversation(runner):
-    result = invoke(runner, ["--interactive", "--pool-only"], input="CCCAA\nnonsense\nundo\nCCCAA\nACCCA\nlist\nEEEEE\n")
+    result = invoke(runner, ["--game", "wordle", "--interactive", "--pool-only"], input="CCCAA\nnonsense\nundo\nCCCAA\nACCCA\nlist\nEEEEE\n")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "suggestion: raise  (expected left 61.0009, 5.87791 bits)" in out

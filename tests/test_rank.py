@@ -224,8 +224,8 @@ def test_checked_values_follow_the_options():
     answers = ["a"] * 10
     exact = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(exact=True), None, "k"))
     cut = rank.outcome_check(rank.RankInputs(answers, ["w"], rank.RankOptions(cutoff=25), None, "k"))
-    assert exact(rank.Outcome("w", rank.EXACT, 19, 2, 0.0)) is None  # 2n - 1: the least any tree needs
-    assert exact(rank.Outcome("w", rank.EXACT, 18, 2, 0.0)) is not None
+    assert exact(rank.Outcome("w", rank.EXACT, 20, 2, 0.0)) is None  # 2n: the least any tree opening with a non-answer needs
+    assert exact(rank.Outcome("w", rank.EXACT, 19, 2, 0.0)) is not None
     assert exact(rank.Outcome("w", rank.EXACT, 60, 6, 0.0)) is None  # n x 6 guesses: the most
     assert exact(rank.Outcome("w", rank.EXACT, 61, 6, 0.0)) is not None
     assert exact(rank.Outcome("w", rank.CUTOFF, 30, 0, 0.0)) is not None  # --exact cuts nothing
@@ -233,6 +233,25 @@ def test_checked_values_follow_the_options():
     assert cut(rank.Outcome("w", rank.CUTOFF, 25, 0, 0.0)) is None
     assert cut(rank.Outcome("w", rank.CUTOFF, 24, 0, 0.0)) is not None  # below the cutoff it proved
     assert cut(rank.Outcome("w", rank.EXACT, 25, 3, 0.0)) is not None  # exact at the cutoff: would have been cut
+
+
+TEN = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
+
+
+@pytest.mark.parametrize("opener, least", [("salet", 20), ("cigar", 19)])
+@pytest.mark.parametrize("kind", [rank.EXACT, rank.UPPER])
+def test_a_total_below_the_least_possible_is_refused(tmp_path, opener, least, kind):
+    """Issue 29 item 3: with n answers every tree needs 2n guesses, 2n - 1 when the opener is one of them
+    (it finds one answer at once; every other answer takes at least a second guess)."""
+    options = rank.RankOptions(top_k=3) if kind == rank.UPPER else rank.RankOptions()
+    inputs = rank.RankInputs(TEN, ["salet", *TEN], options, None, "k")
+    check = rank.outcome_check(inputs)
+    assert check(rank.Outcome(opener, kind, least, 3, 0.0)) is None
+    assert "impossible total" in check(rank.Outcome(opener, kind, least - 1, 3, 0.0))
+    path = tmp_path / "c"
+    path.write_bytes(HEADER + f"{opener},{kind},{least - 1},3,0.5\n".encode())
+    with pytest.raises(WordleError, match=f"line 2: damaged \\('{opener}': impossible total"):
+        load(str(path), "k", check)
 
 
 def test_a_checkpoint_in_use_is_refused_in_one_line(tmp_path):
@@ -293,6 +312,34 @@ def test_checkpoint_must_be_a_regular_file_of_at_most_16_mib(tmp_path):
         f.truncate((16 << 20) + 1)
     with pytest.raises(WordleError, match="big: larger than 16 MiB, so not a checkpoint"):
         load(str(big), "k")
+
+
+def test_a_fifo_checkpoint_is_refused_naming_it(tmp_path):
+    """Issue 29.11: it said "File or stream is not seekable", naming nothing."""
+    fifo = tmp_path / "c.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(WordleError) as error:
+        load(str(fifo), "k")
+    assert str(error.value) == f"{fifo}: not a regular file, so not a checkpoint"
+
+
+def test_a_crlf_checkpoint_reads_as_its_lines_say(tmp_path):
+    """Issue 29.11: a checkpoint copied through Windows was refused as "made with other word lists or options"."""
+    path = tmp_path / "c"
+    lines = [HEADER, b"salet,exact,7920,5,1.0\n", b"crate,cutoff,7951,0,0.5\n"]
+    path.write_bytes(b"".join(line.replace(b"\n", b"\r\n") for line in lines))
+    inputs = rank.RankInputs(["a"] * 2315, ["salet", "crate", "slate"], rank.RankOptions(cutoff=7951), None, "k")
+    check = rank.outcome_check(inputs)
+    expected = {"salet": rank.Outcome("salet", rank.EXACT, 7920, 5, 1.0), "crate": rank.Outcome("crate", rank.CUTOFF, 7951, 0, 0.5)}
+    with rank.Checkpoint(str(path), "k", check) as saved:
+        assert saved.load() == expected
+        saved.open()
+        saved.append(rank.Outcome("slate", rank.EXACT, 7928, 5, 1.0))
+    assert path.read_bytes().endswith(b"0.5\r\nslate,exact,7928,5,1.0\n")  # appended, nothing cut
+    assert set(load(str(path), "k", check)) == {"salet", "crate", "slate"}
+    path.write_bytes(HEADER.replace(b"key=k", b"key=j").replace(b"\n", b"\r\n"))
+    with pytest.raises(WordleError, match="other word lists or options"):  # still told apart
+        load(str(path), "k")
 
 
 # ---------------------------------------------------------------- the command, on real clusters
@@ -633,3 +680,27 @@ def test_the_dashboard_is_off_unless_asked_for():
             assert cluster.dashboard is None
             assert cluster.cluster.scheduler.http_server.port != 8787
     assert not [w for w in caught if "8787" in str(w.message)]  # 8787 was not even tried
+
+
+def test_the_rank_benchmark_reads_the_reference_tables_and_compares_exactly(tmp_path):
+    # benchmarks/bench_rank.py --check-against: lines `opener average total`, `Infinity 1000000000` for an opener
+    # that cannot win every game in time (hard mode, here 3 guesses: zzzzz). Totals from brute force, not the tool.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_rank
+
+    options = rank.RankOptions(hard=True, max_guesses=3, exact=True)
+    inputs = rank.make_inputs(Game("t", ANSWERS, ALLOWED), options, "cpu")
+    rows = rank.final_rows(rank.rank_serially(inputs, rank.promising_first(inputs, inputs.allowed)), options, len(ANSWERS))
+    truth = {w: naive_tree.best_total(ANSWERS, ALLOWED, hard=True, max_guesses=3, first=w) for w in OPENERS}
+    assert truth["zzzzz"] == naive_tree.INF and any(t < naive_tree.INF for t in truth.values())
+    table = tmp_path / "results_hard_tiny"
+    table.write_text("".join(f"{w} Infinity 1000000000\n" if t == naive_tree.INF else f"{w} {t / len(ANSWERS):.4f} {t}\n"
+                             for w, t in truth.items()), encoding="utf-8")
+    published = bench_rank.published_table(str(table))
+    assert published["zzzzz"] is None and published["salet"] == truth["salet"]
+    as_dicts = [dict(zip(("opener", "total"), row[:2])) for row in rows]
+    checked = bench_rank.compare(as_dicts, published)
+    assert sorted(c[0] for c in checked) == sorted(OPENERS)
+    assert all(ours == theirs for _, ours, theirs in checked)
+    published["salet"] += 1  # a wrong total is caught
+    assert [c[0] for c in bench_rank.compare(as_dicts, published) if c[1] != c[2]] == ["salet"]

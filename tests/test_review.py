@@ -8,12 +8,14 @@ from pathlib import Path
 
 import naive
 import naive_review
+import naive_tree
 import pytest
 from clitools import invoke, write
 from hypothesis import given
 from hypothesis import strategies as st
 
 import wordle_cli
+from wordle_cli.errors import WordleError
 from wordle_cli.reviewer.cache import ProvenCache
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
@@ -96,9 +98,30 @@ def games(draw):
 @given(games())
 def test_random_tiny_games_match_brute_force_and_add_up(game):
     answers, allowed, guesses, answer = game
+    try:
+        naive_review.review(answers, allowed or answers[:1], guesses, answer)
+    except naive_review.OpenerOutOfRows:
+        with pytest.raises(WordleError, match=f"^{guesses[0]} cannot win every game within 6 guesses on these lists"):
+            api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
+        return
     review = api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
     assert_matches_brute_force(review, answers, allowed or answers[:1], guesses, answer)
     assert review.check() == len(guesses)
+
+
+@given(games(), st.booleans(), st.sampled_from([None, 2, 3]))
+def test_true_values_read_back_from_the_cache_pass_its_checks(game, hard, max_guesses):
+    """The checks on cached values (issue 29 item 3) never reject a value the search proved: a second review
+    reads every value back, warns about nothing and says the same."""
+    answers, allowed, guesses, answer = game
+    allowed = allowed or answers[:1]
+    try:
+        first = api_review(guesses, answer, answers=answers, allowed=allowed, hard=hard, max_guesses=max_guesses)
+    except wordle_cli.WordleError:
+        return  # cannot be finished within the limit
+    again = api_review(guesses, answer, answers=answers, allowed=allowed, hard=hard, max_guesses=max_guesses)
+    assert not any("damaged" in note for note in again.notes), again.notes
+    assert again.as_dict() == first.as_dict()
 
 
 def test_the_worked_example_of_the_docs():
@@ -157,6 +180,81 @@ def test_reading_standard_input(runner, lists):
     grid = "Wordle 1,234 3/6\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\n\nsalet\nchump\nhumph\n"
     assert review_json(runner, lists, "-", input=grid) == want
     assert review_json(runner, lists, "--answer", "humph", "-", input=grid) == want
+
+
+GRID = "Wordle 1,234 3/6\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\n\n"
+#: Every documented way to give one game (docs/review.md, "Input", and `review --help`): (arguments, standard input).
+INPUT_FORMS = {
+    "answer": (["--answer", "humph", "salet", "chump", "humph"], None),
+    "byg": (["salet", "BBBBB", "chump", "BYYYY", "humph", "GGGGG"], None),
+    "ace": (["salet", "AAAAA", "chump", "ACCCC", "humph", "EEEEE"], None),
+    "digits": (["salet", "00000", "chump", "01111", "humph", "22222"], None),
+    "emoji": (["salet", "⬛⬛⬛⬛⬛", "chump", "⬛🟨🟨🟨🟨", "humph", "🟩🟩🟩🟩🟩"], None),
+    "stdin-guesses": (["--answer", "humph", "-"], "salet\nchump\nhumph\n"),
+    "stdin-pairs": (["-"], "salet BBBBB\nchump BYYYY\nhumph GGGGG\n"),
+    "stdin-grid": (["-"], GRID + "salet\nchump\nhumph\n"),
+    "stdin-grid-answer": (["--answer", "humph", "-"], GRID + "salet\nchump\nhumph\n"),
+}
+#: The same for an unfinished game: the last guess without its feedback.
+UNFINISHED_FORMS = {
+    "pairs": (["salet", "BBBBB", "chump"], None),
+    "stdin-pairs": (["-"], "salet BBBBB\nchump\n"),
+    "stdin-grid": (["-"], "⬛⬛⬛⬛⬛\nsalet\nchump\n"),
+}
+
+
+@pytest.mark.parametrize("forms", [INPUT_FORMS, UNFINISHED_FORMS], ids=["finished", "unfinished"])
+def test_every_input_form_gives_the_same_table_and_json(runner, lists, forms):
+    """Issue 29 item 9: each documented form, as a table and as JSON, is the same review (a grid with --answer
+    failed only as a table: a loop variable shadowed --tiles)."""
+    outputs = {}
+    for name, (args, stdin) in forms.items():
+        table = invoke(runner, ["review", *lists, "-q", "--tiles", "byg", *args], input=stdin)
+        data = invoke(runner, ["review", *lists, "-q", "--json", *args], input=stdin)
+        assert table.exit_code == 0 and data.exit_code == 0, (name, table.stderr, data.stderr)
+        outputs[name] = (table.stdout, json.loads(data.stdout))
+    first = next(iter(outputs.values()))
+    assert "adds up" in first[0] or "so far" in first[0]
+    for name, output in outputs.items():
+        assert output == first, name
+
+
+#: Grids as players paste them, which `infer` reads (issue 29 item 14): joiners, spaces, remarks after a row.
+PASTED_GRIDS = {
+    "zero-width-joiners": "Wordle 1,234 3/6\n\n⬛\u200d⬛\u200d⬛\u200d⬛\u200d⬛\n⬛\u200d🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\u200b\n",
+    "spaces": "Wordle 1,234 3/6\n⬛ ⬛ ⬛ ⬛ ⬛\n⬛ 🟨 🟨 🟨 🟨\n 🟩 🟩 🟩 🟩 🟩 \n",
+    "remarks": "Wordle 1,234 3/6*\n\n⬛⬛⬛⬛⬛ ouch\n⬛🟨🟨🟨🟨 close!\n🟩🟩🟩🟩🟩🎉\n",
+    "bare-header": "Wordle 3/6\n⬛️⬛️⬛️⬛️⬛️\n⬛️🟨️🟨️🟨️🟨️\n🟩️🟩️🟩️🟩️🟩️\n",
+}
+
+
+@pytest.mark.parametrize("grid", list(PASTED_GRIDS))
+def test_review_reads_grids_as_infer_does(runner, lists, grid):
+    """One grid reader (infer's posts module) for `review -` and `infer`: what one reads, the other reads too."""
+    from wordle_cli.infer.posts import read_posts
+
+    text = PASTED_GRIDS[grid]
+    assert read_posts(text, 5).grids[0].rows == ((0,) * 5, (0, 1, 1, 1, 1), (2,) * 5)
+    want = review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+    assert review_json(runner, lists, "-", input=text + "salet\nchump\nhumph\n") == want
+
+
+@pytest.mark.parametrize("feedback", ["BYBBB", "bybbb", "⬛🟨⬛⬛⬛", "01000"])
+def test_feedback_given_with_the_answer_is_refused_with_a_hint(runner, lists, feedback):
+    """Issue 29 item 13: with --answer every word is a guess; one that is no word but reads as feedback is a mistake."""
+    result = invoke(runner, ["review", *lists, "-q", "--answer", "cigar", "salet", feedback, "cigar"])
+    assert result.exit_code == 2 and result.stdout == ""
+    last = result.stderr.strip().splitlines()[-1]
+    assert f"{feedback!r} after 'salet' reads as feedback" in last and "--answer" in last
+    # A word of the lists is a guess, whatever it looks like; the feedback form needs no hint.
+    assert review_json(runner, lists, "salet", feedback, "cigar")["turns"][0]["feedback"] == "BYBBB"
+
+
+def test_help_says_where_the_cache_lives(runner, monkeypatch, tmp_path):
+    """Issue 29 item 16: `review --help` names the cache folder (here WORDLE_CACHE_DIR's), and how to choose another."""
+    monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path / "my-cache"))
+    text = "".join(invoke(runner, ["review", "--help"]).stdout.split())  # a long path may be wrapped
+    assert str(tmp_path / "my-cache") in text and "$WORDLE_CACHE_DIR" in text
 
 
 def test_an_unfinished_last_guess(runner, lists):
@@ -224,6 +322,56 @@ def test_errors_are_one_line(runner, lists, args, status, message):
     assert message in result.stderr.strip().splitlines()[-1]
 
 
+# ---------------------------------------------------------------- impossible games (issue 29, items 1 and 7)
+
+
+def _pool_after(rows):
+    """The answers of ANSWERS consistent with every (guess, tiles) row, by the naive feedback."""
+    return [a for a in ANSWERS if all(naive.feedback(g, a) == t for g, t in rows)]
+
+
+@pytest.mark.parametrize(
+    "turns, impossible",
+    [
+        # salet BBBBB leaves {humph}: a win with salet contradicts it (the final all-green row is checked too).
+        (["salet", "BBBBB", "salet", "GGGGG"], 2),
+        (["salet", "BBBBB", "chump", "GGGGG"], 2),
+        # chump gets BYYYY from humph, so BBBBB leaves nothing; humph's win after it is never reached.
+        (["salet", "BBBBB", "chump", "BBBBB", "humph", "GGGGG"], 2),
+        (["eerie", "GYGGG"], 1),  # no answer at all gives it (issue 29 item 7: found only after the whole proof)
+        (["salet", "BBBBB", "chump", "BYYYY", "cigar"], None),  # an unfinished last guess needs no feedback: fine
+    ],
+)
+def test_a_game_no_answer_can_produce_is_refused_before_any_proof(runner, lists, monkeypatch, turns, impossible):
+    from wordle_cli.trees.builder import Problem
+
+    rows = [(g, tuple("BYG".index(c) for c in f)) for g, f in zip(turns[0::2], turns[1::2])]
+    assert (impossible is None) == bool(_pool_after(rows)), "the case itself is wrong"
+    if impossible is None:
+        assert review_json(runner, lists, *turns)["turns"][-1]["guess"] == "cigar"
+        return
+    first_empty = next(i for i in range(1, len(rows) + 1) if not _pool_after(rows[:i]))
+    assert first_empty == impossible
+
+    def no_proof(*args, **kwargs):
+        raise AssertionError("a proof started before the game was checked")
+
+    for name in ("value", "build", "opener_value"):
+        monkeypatch.setattr(Problem, name, no_proof)
+    for json_flag in ([], ["--json"]):
+        result = invoke(runner, ["review", *lists, "-q", *json_flag, *turns])
+        assert result.exit_code == 1, (result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and result.stdout == ""
+        guess, tiles = rows[impossible - 1]
+        assert lines[0].startswith(f"Error: turn {impossible}: no possible answer gives {''.join('BYG'[t] for t in tiles)} for {guess!r}")
+        left = _pool_after(rows[: impossible - 1])
+        if impossible > 1:
+            assert ", ".join(left) in lines[0]  # what the turns before it left
+    with pytest.raises(wordle_cli.WordleError, match=f"turn {impossible}: no possible answer"):
+        wordle_cli.review(turns[0::2], feedback=turns[1::2], answers=ANSWERS, allowed=ALLOWED, backend="cpu", cache=False)
+
+
 # ---------------------------------------------------------------- the cache
 
 
@@ -252,6 +400,74 @@ def test_the_cache_is_written_and_reused(runner, lists, cache_dir):
     assert "ignored damaged cache entry" in result.stderr
     # What the review read was rewritten: a third run finds nothing damaged.
     third = invoke(runner, args)
+    assert json.loads(third.stdout) == first and "damaged" not in third.stderr
+
+
+def _claim(data: dict, how: str) -> int | None:
+    """A total no position of the entry's pool can have, by `how`; None if the entry does not lend itself to it.
+
+    The key starts `guesses left|answers|...`; the best guess (or the played one) splits the pool into
+    classes, each needing at most s(s+1)/2 more guesses (its answers in turn), and at most s x the guesses left.
+    """
+    left, n = (int(x) for x in data["key"].split("|")[:2])
+    if how == "zero":
+        return 0
+    if how == "below-least":  # every answer but one needs two guesses
+        return 2 * n - 2
+    if how == "beyond-the-rows":  # every answer within the guesses left
+        return n * left + 1
+    if how == "beyond-the-partition":
+        pool = _pool_of(data["key"])
+        if pool is None:
+            return None
+        classes = {}
+        for answer in pool:
+            classes.setdefault(naive.feedback(data["best"], answer), []).append(answer)
+        total = n + sum(len(c) * (len(c) + 1) // 2 for tiles, c in classes.items() if tiles != (2,) * 5) + 1
+        return total if total <= n * left else None  # only the partition shows it impossible
+    raise AssertionError(how)
+
+
+def _pool_of(key: str):
+    """The pool a key names, when it is one of the few pools this game's reviews reach (else None)."""
+    import hashlib
+
+    import numpy as np
+
+    digest = key.split("|")[2]
+    for guess in [*ALLOWED, *ANSWERS]:
+        for answer in ANSWERS:
+            tiles = naive.feedback(guess, answer)
+            pool = [i for i, a in enumerate(ANSWERS) if naive.feedback(guess, a) == tiles]
+            for candidate in (pool, list(range(len(ANSWERS)))):
+                if hashlib.sha256(np.array(candidate, dtype=np.int32).tobytes()).hexdigest() == digest:
+                    return [ANSWERS[i] for i in candidate]
+    return None
+
+
+@pytest.mark.parametrize("how", ["zero", "below-least", "beyond-the-rows", "beyond-the-partition"])
+def test_a_cached_value_no_pool_allows_is_damage(runner, lists, cache_dir, how):
+    """Issue 29 item 3: an entry's checksum anyone can recompute; its value must still be possible for its pool."""
+    from wordle_cli.reviewer.cache import _checksum
+
+    args = ["review", *lists, "--json", "--answer", "focal", "zzzzz", "lints", "focal"]
+    first = json.loads(invoke(runner, args).stdout)
+    edited = 0
+    for path in entries(cache_dir):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        total = _claim(data, how)
+        if total is None:
+            continue
+        data.update(total=total, check=_checksum(data["key"], total, data["best"]))
+        path.write_text(json.dumps(data), encoding="utf-8")
+        edited += 1
+    assert edited
+    result = invoke(runner, args)
+    again = json.loads(result.stdout)
+    notes = again.pop("notes")
+    assert notes and all("ignored damaged cache entry" in note for note in notes), notes
+    assert again == {k: v for k, v in first.items() if k != "notes"}  # recomputed, not trusted
+    third = invoke(runner, args)  # and rewritten
     assert json.loads(third.stdout) == first and "damaged" not in third.stderr
 
 
@@ -289,6 +505,34 @@ def test_the_api_is_at_the_top_level():
     assert "review" in wordle_cli.__all__
 
 
+def test_a_cache_that_cannot_be_written_is_noted_once_and_left_for_the_run(tmp_path):
+    """Issue 29 item 12: the first failure to write ends the writing (one note, not one per entry)."""
+    (tmp_path / "root").write_text("a file where the cache folder's parent should be\n")
+    cache = ProvenCache("digest", False, 6, tmp_path / "root")
+    for i in range(5):
+        cache.put(f"key {i}", 10 + i, "salet")
+    assert len(cache.problems) == 1 and "cannot write the cache in" in cache.problems[0]
+    (tmp_path / "root").unlink()  # the cause goes away: this run still writes nothing
+    cache.put("key 9", 19, "salet")
+    assert not (tmp_path / "root").exists() and len(cache.problems) == 1
+    assert ProvenCache("digest", False, 6, tmp_path / "root").get("key 0") is None
+
+
+def test_an_entry_is_never_written_through_a_link(tmp_path):
+    """Issue 29 item 4: a link at an entry's name is neither followed nor replaced; its target keeps its content."""
+    cache = ProvenCache("digest", False, 6, tmp_path)
+    cache.put("key", 10, "salet")
+    entry = next(tmp_path.rglob("*.json"))
+    entry.unlink()
+    target = tmp_path / "target.txt"
+    target.write_text("someone else's file\n")
+    entry.symlink_to(target)
+    fresh = ProvenCache("digest", False, 6, tmp_path)
+    assert fresh.get("key") is None and "a symbolic link" in fresh.problems[0]
+    fresh.put("key", 10, "salet")
+    assert target.read_text() == "someone else's file\n" and entry.is_symlink() and len(fresh.problems) == 1
+
+
 def _write_many(folder: str) -> None:
     cache = ProvenCache("digest", False, 6, Path(folder))
     for _ in range(40):
@@ -313,3 +557,32 @@ def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
     seen.add(reader.get("key"))
     assert seen <= {None, (123, "salet")} and (123, "salet") in seen
     assert reader.problems == []
+
+
+# ---------------------------------------------------------------- the guess limit
+
+
+def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
+    # zzzzz shares no letter with any answer: 12 answers left for the 2 guesses after it (brute force: no tree).
+    assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="zzzzz") == naive_tree.INF
+    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Error: zzzzz cannot win every game within 3 guesses on these lists: review with --max-guesses 4 (or 0: no limit)"
+    ]
+    data = review_json(runner, lists, "--max-guesses", "0", "--answer", "naval", "zzzzz", "naval")
+    want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
+    assert [Fraction(t["expected"]).limit_denominator(100) for t in data["turns"]] == [t["expected"] for t in want]
+    assert data["notes"] == []
+
+
+def test_a_later_turn_out_of_the_limit_is_reviewed_with_no_limit(runner, lists):
+    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: the review is redone with no limit.
+    answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
+    assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
+    guesses = ["salet", "zzzzz", answer]
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", answer, *guesses)
+    assert data["max_guesses"] is None and "reviewed with no limit" in data["notes"][0]
+    review = api_review(guesses, answer, max_guesses=3, cache=False)
+    want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert [t.expected for t in review.turns] == [t["expected"] for t in want]

@@ -113,6 +113,8 @@ def test_simulation_statistics():
     assert sim.histogram() == {1: 1, 2: 2, 3: 0, 4: 0, 5: 0, 6: 0, 7: 1}
     assert sim.mean() == 3.0 and sim.worst() == 7 and sim.failures() == 1
     assert sim.std() == pytest.approx(5.5**0.5)  # population sd: deviations 1, 2, 4, 1
+    boards = Simulation(["a b c", "d e f"], [["x", "a", "b", "c"], ["d", "e", "f"]], fewest=3)
+    assert boards.histogram() == {3: 1, 4: 1}  # three boards: never fewer than 3 turns
 
 
 # ---------------------------------------------------------------- the full lists
@@ -150,7 +152,7 @@ def test_full_primel_pool_only_against_naive_sample():
 
 
 def test_solve_table(runner):
-    result = invoke(runner, ["solve", "cigar", "--pool-only", "-q", "--tiles", "letters"])
+    result = invoke(runner, ["solve", "cigar", "--game", "wordle", "--pool-only", "-q", "--tiles", "letters"])
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["turn", "guess", "feedback", "pool", "expected", "entropy"]
@@ -180,7 +182,7 @@ def test_solve_emoji_and_forced_first(runner):
 
 def test_solve_target_may_be_any_allowed_word(runner):
     """Issue 11: an allowed word that is not an answer is added to the pool, with one line on stderr."""
-    result = invoke(runner, ["solve", "qajaq", "-q", "--tiles", "letters"])
+    result = invoke(runner, ["solve", "qajaq", "--game", "wordle", "-q", "--tiles", "letters"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.count("\n") == 1 and "'qajaq' is not among the answers" in result.stderr and "2316" in result.stderr
     rows = [line.split() for line in result.stdout.splitlines()[1:]]

@@ -94,7 +94,7 @@ def test_every_documented_from_example_is_possible(runner, state, tmp_path):
     pool = [a for a in answers if all(byg(g, a) == mark for g, mark in turns)]
     assert pool, f"--from {state} leaves no answer"
     allowed = write(tmp_path / "allowed.txt", ["salet"])  # a small table: only the pool's words and salet are guesses
-    result = invoke(runner, ["tree", "build", "-q", "--from", state, "--allowed", allowed, "--top-k", "1"])
+    result = invoke(runner, ["tree", "build", "--game", "wordle", "-q", "--from", state, "--allowed", allowed, "--top-k", "1"])
     assert result.exit_code == 0, result.stderr
     assert int(summary(result.stdout)["answers"]) == len(pool)
 
@@ -193,7 +193,8 @@ def test_within_one_guess_is_singular(runner, lists):
 def test_an_impossible_group_after_the_first_guess_is_named(runner, lists):
     # roate's groups of 2 or 3 answers cannot be solved in the one guess left: the message names one.
     line = one_line_error(invoke(runner, ["tree", "build", *lists, "-q", "--first", "roate", "--max-guesses", "2"]), 1)
-    match = re.search(r"every one of the (\d+) answers left after roate ([BYG]{5}) in the 1 guess left \(--max-guesses 2\)", line)
+    assert line.startswith("Error: roate cannot win every game within 2 guesses: ") and "(--max-guesses 3 allows one more)" in line
+    match = re.search(r"every one of the (\d+) answers left after roate ([BYG]{5}) in the 1 guess left", line)
     assert match, line
     group = [a for a in ANSWERS if byg("roate", a) == match.group(2)]
     assert len(group) == int(match.group(1)) > 1

@@ -293,7 +293,7 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0):
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0):
     from wordle_cli import backends
     from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
     from wordle_cli.solver.tree import Solver
@@ -318,13 +318,14 @@ def _liar(solver, liar: str, seed: int):
     return Liar(solver.lies, liar, seed)
 
 
-def _lists(game: str, answers, allowed):
-    """The game's lists (either replaced by a list of words) as the solver's `Game`."""
-    from wordle_cli.model.game import GAMES, load_lists
+def _lists(game: str | None, answers, allowed):
+    """The game's lists (either replaced by a list of words) as the solver's `Game`; game None: `resolve_game`'s."""
+    from wordle_cli.model.game import GAMES, load_lists, resolve_game
     from wordle_cli.model.game import Game as Lists
 
-    if game not in GAMES:
+    if game is not None and game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
+    game = resolve_game(game)
     if answers is None or allowed is None:
         default_answers, default_allowed = load_lists(game)
         answers = default_answers.words if answers is None else words_of(answers, "answers")
@@ -352,7 +353,7 @@ def solve(
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
@@ -365,14 +366,17 @@ def solve(
     `target` may be any allowed word: one that is not among the answers is
     added to the pool (`game.added_to_pool`). `strategy`: "expected",
     "entropy", "minimax" or "optimal"; `hard`: hard mode; `first`: force the
-    opener; `pool_only`: guess only possible answers; `game`: "wordle" or
-    "primel", whose lists `answers` / `allowed` (lists of words) replace.
-    `lies` (Fibble: 1): every row lies in that many tiles, told by a host
-    that lies at random (`liar` "random", drawn with `seed`) or against you
-    ("worst"); each turn's `tiles` are then the row shown and `lied` the
-    positions that lied; the game has nine rows.
+    opener; `pool_only`: guess only possible answers; `game`: "nyt" (today's
+    lists), "wordle" (2022's) or "primel", by default $WORDLE_GAME, else
+    "nyt" (as every command); `answers` / `allowed` (lists of words) replace
+    its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
+    by a host that lies at random (`liar` "random", drawn with `seed`) or
+    against you ("worst"); each turn's `tiles` are then the row shown and
+    `lied` the positions that lied; the game has nine rows.
 
-    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar").turns]
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
+    [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="wordle").turns]
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
     """
     from wordle_cli.model.lies import FIBBLE_ROWS
@@ -397,7 +401,7 @@ def simulate(
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
@@ -413,7 +417,7 @@ def simulate(
 
     >>> result = simulate(["cigar", "rebut", "sissy"])
     >>> result.paths[0], result.counts
-    (['roate', 'carrs', 'cigar'], [3, 3, 3])
+    (['roate', 'carrs', 'cigar'], [3, 3, 4])
     """
     from wordle_cli.solver.tree import simulate as play_all
 
@@ -445,7 +449,7 @@ def review(
     hard: bool = False,
     strategy: str = "optimal",
     max_guesses: int | None = 6,
-    game: str = "wordle",
+    game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",

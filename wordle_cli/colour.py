@@ -9,12 +9,14 @@ grey absent (emoji are coloured already and stay as they are).
 Whether to colour (`--color auto|always|never`): always and never are
 obeyed; auto colours only when the stream is a terminal, unless NO_COLOR is
 set (no colour) or FORCE_COLOR is set (colour), NO_COLOR winning.
-Pure Python, no click: the core may render too.
+How wide text is at a terminal (`display_width`, by wcwidth) is here too,
+for every table and wrapped line. Pure Python, no click: the core may render too.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from typing import TextIO
 
 from wordle_cli.errors import quote
@@ -31,6 +33,7 @@ CHOICES = ("auto", "always", "never")
 # Background per tile (absent, contained, exact), with a readable foreground.
 _ANSI = ("\x1b[1;97;100m", "\x1b[1;30;43m", "\x1b[1;30;42m")
 _RESET = "\x1b[0m"
+_ANY_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def style_name(name: str) -> str:
@@ -67,6 +70,23 @@ def tiles_text(tiles: tuple[int, ...] | list[int], style: str = "emoji", colour:
     style = style_name(style)
     text = show(tuple(tiles), style)
     return paint(text, tiles) if colour and style != "emoji" else text
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes at a terminal: an emoji or a CJK character two, a combining mark none.
+
+    By `wcwidth` (the table terminals follow); ANSI colour codes take none.
+    """
+    from wcwidth import wcswidth, wcwidth
+
+    plain = _ANY_ANSI.sub("", text)
+    columns = wcswidth(plain)
+    return columns if columns >= 0 else sum(max(0, wcwidth(ch)) for ch in plain)  # a control character: none
+
+
+def pad(text: str, columns: int) -> str:
+    """`text` and spaces to fill `columns` display columns (nothing added when it is as wide already)."""
+    return text + " " * (columns - display_width(text))
 
 
 def word_text(word: str, tiles: tuple[int, ...] | list[int], colour: bool = False) -> str:

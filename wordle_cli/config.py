@@ -48,9 +48,11 @@ MAX_WORD_LENGTH = 8
 MAX_SYMBOLS = 255
 
 #: Longest line (after stripping white space) a word list or a `play` turn may
-#: hold: a word has at most 8 symbols, so anything longer is not a word, and
-#: reading stops there instead of holding an endless line in memory.
-MAX_LINE_LENGTH = 256
+#: hold: a word has at most 8 symbols and the longest turn is a word and 32
+#: boards' feedbacks of 8 tiles (296 characters with single spaces), so
+#: anything longer is neither, and reading stops there instead of holding an
+#: endless line in memory.
+MAX_LINE_LENGTH = 320
 
 #: Bytes read from a word list at a time; memory use stays bounded by this
 #: and MAX_LINE_LENGTH, whatever the size of the input.

@@ -65,8 +65,30 @@ def received() -> int | None:
     return _received
 
 
+def reraise_signal(exc: BaseException) -> None:
+    """Raise the interruption behind `exc`, if a signal caused it; else return.
+
+    A signal can arrive inside a library that turns whatever stops it into
+    an error of its own (an import interrupted half-way becoming an
+    ImportError): an error met while a terminating signal has been received,
+    or one caused (`__cause__`, `__context__`) by Ctrl-C, is that signal.
+    """
+    seen = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, (Interrupted, KeyboardInterrupt)):
+            raise cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    if _received is not None:
+        raise Interrupted(_received)
+
+
 def _handler(signum: int, frame) -> None:
     global _received, _pending
+    for work in _works:  # first: a worker that sees the signal received sees its run abandoned too
+        if work.abandoned is None:
+            work.abandoned = signum
     if _received is None:
         _received = signum
     if _deferring:
@@ -81,7 +103,24 @@ def deferred() -> Iterator[None]:
 
     Without this, a second Ctrl-C could land between creating and removing a
     temporary file. The held signal is raised when the block ends.
+
+    In the worker of `in_worker` (signals are the main thread's), the block
+    instead holds the main thread back from leaving after a signal until it
+    is done, and once the main thread has left, no new block starts (it
+    raises `Interrupted`): what the worker writes is whole or not at all.
     """
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        work = getattr(_worker, "work", None) if _worker is not None else None
+        if work is None:
+            yield
+            return
+        with work.writing:
+            if work.abandoned is not None:
+                raise Interrupted(work.abandoned)
+            yield
+        return
     global _deferring, _pending
     _deferring += 1
     try:
@@ -114,3 +153,72 @@ def kept_from_new_threads() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class _Work:
+    """One call of `in_worker`: its outcome, and the lock its worker's `deferred` blocks hold."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.writing = threading.RLock()  # re-entered by nested `deferred` blocks
+        self.abandoned: int | None = None  # the signal the main thread left on
+        self.result = None
+        self.error: BaseException | None = None
+
+
+def _worker_state():
+    import threading
+
+    global _worker
+    if _worker is None:
+        _worker = threading.local()
+    return _worker
+
+
+_worker = None  # a threading.local: the worker's `_Work` (made on first use, so that start-up imports no threading)
+_works: list[_Work] = []  # the calls of `in_worker` under way
+
+
+def in_worker(function, *args, **kwargs):
+    """`function(*args, **kwargs)` run in a thread of its own while this thread waits: a signal stops it at once.
+
+    Python runs signal handlers in the main thread only, between bytecodes,
+    so a compiled search (numba, nogil) running there for minutes holds
+    Ctrl-C and SIGTERM back until it returns, and so does a thread pool the
+    main thread must join on its way out. Here the main thread only waits
+    (in short timed joins, so a signal another thread took is seen within a
+    tenth of a second) and raises `Interrupted` at once; the worker, a
+    daemon thread, is abandoned (the program exits without waiting for it),
+    once any `deferred` block it is in (writing a file) is done; it starts
+    no other. Its result is returned, its exception raised here.
+    """
+    import threading
+
+    state = _worker_state()
+    work = _Work()
+
+    def run() -> None:
+        state.work = work
+        try:
+            work.result = function(*args, **kwargs)
+        except BaseException as exc:  # noqa: B036 - handed to the waiting thread
+            work.error = exc
+
+    thread = threading.Thread(target=run, name="wordle-worker", daemon=True)
+    _works.append(work)
+    try:
+        thread.start()
+        while thread.is_alive():
+            thread.join(0.1)
+    except BaseException as exc:
+        if work.abandoned is None:  # the handler marks it; a KeyboardInterrupt (no handler) does not
+            work.abandoned = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        with work.writing:  # a file the worker is writing is finished first; none is started after
+            pass
+        raise
+    finally:
+        _works.remove(work)
+    if work.error is not None:
+        raise work.error
+    return work.result

@@ -3,10 +3,12 @@
 Pure Python (no numpy): reading a list is as cheap as `wordle prune`.
 
 >>> from wordle_cli import lists
->>> len(lists.answers()), len(lists.allowed())
+>>> len(lists.answers("nyt")), len(lists.allowed("nyt"))
+(3158, 14855)
+>>> len(lists.answers("wordle")), len(lists.allowed("wordle"))
 (2315, 12972)
->>> lists.answers()[:3]
-['aback', 'abase', 'abate']
+>>> lists.answers("nyt")[:3]
+['aback', 'abase', 'abash']
 >>> len(lists.answers("primel"))
 8363
 """
@@ -20,18 +22,20 @@ from dataclasses import dataclass
 from wordle_cli import shipped, wordlist
 
 #: The lists installed with the package, in the order `wordle lists` shows them.
-SHIPPED = ("wordle-answers.txt", "wordle-allowed.txt", "greek-answers.txt", "greek-allowed.txt")
+SHIPPED = (
+    shipped.NYT_ANSWERS, shipped.NYT_ALLOWED, shipped.WORDLE_ANSWERS, shipped.WORDLE_ALLOWED, "greek-answers.txt", "greek-allowed.txt"
+)
 
 
-def answers(game: str = "wordle") -> list[str]:
-    """The possible answers of a game ("wordle" or "primel"), in list order."""
+def answers(game: str | None = None) -> list[str]:
+    """The possible answers of a game ("nyt", "wordle" or "primel"; None: $WORDLE_GAME, else "nyt"), in list order."""
     from wordle_cli.model.game import load_lists
 
     return load_lists(game)[0].words
 
 
-def allowed(game: str = "wordle") -> list[str]:
-    """The allowed guesses of a game ("wordle" or "primel"), in list order."""
+def allowed(game: str | None = None) -> list[str]:
+    """The allowed guesses of a game ("nyt", "wordle" or "primel"; None: $WORDLE_GAME, else "nyt"), in list order."""
     from wordle_cli.model.game import load_lists
 
     return load_lists(game)[1].words

@@ -18,7 +18,10 @@
 Every stream's bottom layer is a `Sink`: an OS error while writing becomes a
 one-line `WordleError` naming OUTPUT ("cannot write out.csv: No space left on
 device"), and a reader that went away (EPIPE, as in `| head`) raises
-`ReaderGone`, which the program treats as a quiet success.
+`ReaderGone`, which the program treats as a quiet success. A command with
+several outputs writes each one inside `reader_may_go()`, so that a reader
+of stdout gone early (`| head -3`) skips no later output (a --plot chart).
+`check_distinct` refuses two outputs of one command naming the same file.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from wordle_cli import interrupts
-from wordle_cli.errors import WordleError, one_line
+from wordle_cli.errors import UsageProblem, WordleError, one_line, quote
 
 STDOUT = "-"
 
@@ -159,6 +162,21 @@ class Sink(io.RawIOBase):
                 select.select([], [fd], [])
 
 
+@contextlib.contextmanager
+def reader_may_go():
+    """One of a command's outputs: if its reader goes away (`| head`), stop writing it and go on.
+
+    The command's later outputs (a --plot chart after the text on stdout) are
+    still written, and the run ends as one whose reader went away does: quietly,
+    exit status 0. Whatever the command writes to that stream afterwards is
+    dropped (its sink has failed).
+    """
+    try:
+        yield
+    except ReaderGone:
+        pass
+
+
 def text_stream(sink: Sink, *, errors: str = "strict", line_buffering: bool = False) -> TextIO:
     """A UTF-8 text stream over `sink` (whatever the locale or PYTHONIOENCODING say)."""
     return io.TextIOWrapper(
@@ -170,16 +188,30 @@ def text_stream(sink: Sink, *, errors: str = "strict", line_buffering: bool = Fa
 
 
 class AtomicOutput:
-    """Context manager yielding a text stream for OUTPUT; a file is replaced on clean exit only."""
+    """Context manager yielding a text stream for OUTPUT; a file is replaced on clean exit only.
 
-    def __init__(self, path: str):
+    `links=False` is for files the program keeps for itself (the review
+    cache), never for OUTPUT: `path` itself is replaced, only if it is a
+    regular file or does not exist; a symbolic link there is not followed
+    and, like any other special file, is refused (WordleError) and left as
+    it is.
+    """
+
+    def __init__(self, path: str, *, links: bool = True):
         self.path = path
+        self.links = links
         self._stream: TextIO | None = None  # None: standard output, which is not ours to close
         self._sink: Sink | None = None
         self._temp: _TempFile | None = None
         self._target = ""
 
     def __enter__(self) -> TextIO:
+        if not self.links:
+            self._target = _own_file(self.path)
+            self._temp = _TempFile(self.path, self._target)
+            self._sink = self._temp
+            self._stream = text_stream(self._temp)
+            return self._stream
         fd = STDOUT_FD if self.path == STDOUT else _own_descriptor(self.path)
         if fd == STDOUT_FD:
             return sys.stdout
@@ -220,6 +252,30 @@ class AtomicOutput:
                     self._temp.discard()
         if exc_type is not None and issubclass(exc_type, UnicodeEncodeError):
             raise WordleError(f"cannot write {self.path}: {one_line(exc)}") from None
+
+
+def check_distinct(outputs: dict[str, str | None]) -> None:
+    """Refuse, as a usage error, two of a command's outputs that name one file: one would overwrite the other.
+
+    `outputs` maps each option to its path (None: not given; `-`: standard
+    output, the same only as another `-`). Paths are compared as files:
+    os.path.samefile when both exist (links, `./x`, hard links), their
+    resolved paths otherwise.
+    """
+    given = [(option, path) for option, path in outputs.items() if path is not None]
+    for i, (first, path) in enumerate(given):
+        for second, other in given[i + 1 :]:
+            if _same_file(path, other):
+                raise UsageProblem(f"{first} and {second} name the same file {quote(other)}: give each output its own")
+
+
+def _same_file(a: str, b: str) -> bool:
+    if STDOUT in (a, b):
+        return a == b
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one does not exist (or cannot be looked at): compare the paths they resolve to
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def replaces_file(path: str) -> bool:
@@ -275,6 +331,22 @@ def _target_of(path: str) -> str:
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):
         raise WordleError(f"cannot write {path}: directory {directory} does not exist")
+    return target
+
+
+def _own_file(path: str) -> str:
+    """`path` made absolute, for `AtomicOutput(links=False)`: a regular file or nothing there, else WordleError."""
+    target = os.path.abspath(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise WordleError(f"cannot write {path}: {exc.strerror or one_line(exc)}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise WordleError(f"cannot write {path}: not a regular file; it was left as it is")
+    if not os.path.isdir(os.path.dirname(target)):
+        raise WordleError(f"cannot write {path}: directory {os.path.dirname(target)} does not exist")
     return target
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+NYT_ANSWERS = "nyt-answers.txt"
+NYT_ALLOWED = "nyt-allowed.txt"
 WORDLE_ANSWERS = "wordle-answers.txt"
 WORDLE_ALLOWED = "wordle-allowed.txt"
 

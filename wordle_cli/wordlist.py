@@ -264,21 +264,72 @@ def read_bytes(path: str, what: str, limit: int | None = None) -> bytearray:
     """
     name = display_name(path)
     limit = config.MAX_TEXT_BYTES if limit is None else limit
-    data = bytearray()  # grown in place: no second copy of the whole content
     with open_input(path, what) as stream:
         # At a terminal a read returns each line as it is typed and one Ctrl-D ends the input;
         # `read(n)` would wait for n bytes and so for a second Ctrl-D.
         read = stream.read1 if _is_terminal(stream) and hasattr(stream, "read1") else stream.read
-        while True:
-            try:
-                chunk = read(min(config.READ_CHUNK_BYTES, limit + 1 - len(data)))
-            except OSError as exc:
-                raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
-            if not chunk:
-                return data
-            data += chunk
-            if len(data) > limit:
-                raise WordleError(f"{name}: larger than {_size_text(limit)}, so not a {what}")
+        try:
+            data = _read_at_most(read, limit)
+        except OSError as exc:
+            raise WordleError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    if data is None:
+        raise WordleError(f"{name}: larger than {_size_text(limit)}, so not a {what}")
+    return data
+
+
+def _read_at_most(read, limit: int) -> bytearray | None:
+    """Everything `read(n)` gives until it gives nothing, or None as soon as that is more than `limit` bytes."""
+    data = bytearray()  # grown in place: no second copy of the whole content
+    while True:
+        chunk = read(min(config.READ_CHUNK_BYTES, limit + 1 - len(data)))
+        if not chunk:
+            return data
+        data += chunk
+        if len(data) > limit:
+            return None
+
+
+class NotReadable(ValueError):
+    """A file the program keeps for itself is not one it could have written: why, in a few words."""
+
+
+def read_own_file(path: str, limit: int) -> bytearray:
+    """The content of a regular file the program wrote itself (a cache entry), of at most `limit` bytes.
+
+    Whatever was put at `path` instead, nothing waits or follows: the file
+    is opened without following a symbolic link (O_NOFOLLOW) and without
+    waiting for a FIFO's writer (O_NONBLOCK), and anything but a regular
+    file is refused before a byte is read, as is one larger than `limit`.
+    FileNotFoundError when there is nothing at `path`; `NotReadable` (saying
+    why) for anything else that is not such a file, an OS error included.
+    """
+    import errno
+    import os
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotReadable("a symbolic link") from None
+        raise NotReadable(exc.strerror or type(exc).__name__) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable("not a regular file")
+        if info.st_size > limit:
+            raise NotReadable(f"larger than {_size_text(limit)}")
+        data = _read_at_most(lambda n: os.read(fd, n), limit)
+    except OSError as exc:
+        raise NotReadable(exc.strerror or type(exc).__name__) from None
+    finally:
+        os.close(fd)
+    if data is None:  # it grew meanwhile
+        raise NotReadable(f"larger than {_size_text(limit)}")
+    return data
 
 
 def _is_terminal(stream) -> bool:

@@ -12,9 +12,19 @@ from wordle_cli.cli.options import SHARE_ONE_BOARD, Progress, Reporter
 from wordle_cli.errors import quote
 
 
-def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str | None, tiles: str, limit: int) -> None:
-    """Play the targets (one per board) and print one row per turn."""
-    from wordle_cli.games.report import boards_rows, plural
+def compact_wanted(layout: str, wide_columns: int) -> bool:
+    """Whether to print the compact layout: --layout compact, or auto with a wide layout of `wide_columns` wider than the terminal."""
+    if layout != "auto":
+        return layout == "compact"
+    from wordle_cli.cli.prompt import terminal_columns
+
+    return wide_columns > terminal_columns()
+
+
+def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str | None, tiles: str, limit: int, layout: str = "auto") -> None:
+    """Play the targets (one per board) and print the game: a row per turn (wide), or the guesses and a line per board (compact)."""
+    from wordle_cli.cli.prompt import terminal_columns
+    from wordle_cli.games.report import boards_compact, boards_rows, boards_table_width, plural
     from wordle_cli.wordlist import normalise
 
     game = solver.game
@@ -27,7 +37,11 @@ def solve_boards(report: Reporter, solver, targets: tuple[str, ...], first: str 
     if len(set(words)) != len(words):
         raise click.BadParameter("the targets must be distinct (each board has its own answer)", param_hint="'TARGETS'")
     turns = solver.play(words, first)
-    for line in boards_rows(turns, game.length, len(game.answers), tiles):
+    if compact_wanted(layout, boards_table_width(solver.boards, game.length, len(game.answers), tiles)):
+        lines = boards_compact(turns, game.length, terminal_columns())
+    else:
+        lines = boards_rows(turns, game.length, len(game.answers), tiles)
+    for line in lines:
         click.echo(line)
     over = "" if len(turns) <= limit else f", over the limit of {limit}"
     report.info(f"solved {solver.boards} boards in {plural(len(turns), 'turn')}{over} ({report.elapsed():.2f} s)")
@@ -48,12 +62,15 @@ def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, fir
     return result
 
 
-def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit: int) -> None:
+def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit: int, layout: str = "auto") -> None:
     """Read one turn per (line number, line) of `lines` (a feedback per unsolved board) until every board is solved."""
     from wordle_cli.games.boards_play import BoardsSession, parse_boards_entry
+    from wordle_cli.games.report import play_row_width
 
     session = BoardsSession(solver, first)
     game = solver.game
+    talk.boards_game = True
+    talk.compact = compact_wanted(layout, play_row_width(solver.boards, game.length, talk.tiles))
     talk.state_boards(session)
 
     def parse(line: str):

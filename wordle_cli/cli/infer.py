@@ -7,6 +7,7 @@ import sys
 import click
 
 from wordle_cli.cli.options import Reporter, backend_option, check_plot, game_options, open_game, plot_option, quiet_option, threads_option
+from wordle_cli.output import reader_may_go
 
 
 @click.command()
@@ -80,7 +81,8 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend")
     tables = candidate_tables(the_game, words, backends.load(chosen))
     analysis = analyse(reading, words, tables, weights)
-    click.echo(json_document(analysis, top) if as_json else "\n".join(text_lines(analysis, top)))
+    with reader_may_go():
+        click.echo(json_document(analysis, top) if as_json else "\n".join(text_lines(analysis, top)))
     if plot is not None:
         from wordle_cli.pictures.charts import infer_chart
 

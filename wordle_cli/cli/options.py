@@ -10,8 +10,8 @@ import click
 
 from wordle_cli.backends import NAMES, RULES
 from wordle_cli.errors import quote
-from wordle_cli.games import MAX_BOARDS  # a constant: no numpy
-from wordle_cli.model.game import GAMES  # pure Python at import time: no numpy, no numba
+from wordle_cli.games import BOARD_GAMES, MAX_BOARDS  # constants: no numpy
+from wordle_cli.model.game import DEFAULT_GAME, GAME_ENV, GAMES, games_help, resolve_game  # pure Python: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
 
@@ -109,13 +109,29 @@ def _fitted(message: str) -> str:
 
 # ---------------------------------------------------------------- the solver's options (solve, simulate, play)
 
-_game_options = [
-    choice_option(
+#: How --game's default is chosen, for every command's help (the rule is `model.game.resolve_game`).
+GAME_DEFAULT_HELP = f"[default: ${GAME_ENV} if set, else {DEFAULT_GAME}]"
+
+
+def game_option(resolved: bool = True, help: str = "The game whose lists are played."):
+    """--game NAME, one of the games of `model.game.GAME_TABLE`.
+
+    `resolved`: the command receives `resolve_game`'s choice (--game, else
+    $WORDLE_GAME, else nyt). Otherwise it receives None when --game is not
+    given: `score` and `prune`, whose explicit files take no game, resolve
+    it only when they read the game's lists.
+    """
+    return click.option(
         "--game",
-        choices=GAMES,
-        default="wordle",
-        help="wordle: the shipped Wordle lists. primel: the 8363 five-digit primes as both lists.",
-    ),
+        type=click.Choice(GAMES),
+        default=None,
+        callback=(lambda ctx, param, value: resolve_game(value)) if resolved else None,
+        help=f"{help} {GAME_DEFAULT_HELP} {games_help()}",
+    )
+
+
+_game_options = [
+    game_option(),
     click.option(
         "--answers",
         metavar="FILE",
@@ -175,12 +191,20 @@ def game_options(command):
 
 def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
     """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
-    from wordle_cli.model.game import Game, load_lists
+    from wordle_cli.model.game import Game
+
+    answer_list, allowed_list = open_lists(report, game, answers, allowed)
+    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+
+
+def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
+    from wordle_cli.model.game import load_lists
 
     answer_list, allowed_list = load_lists(game, answers, allowed)
     for word_list in (answer_list, allowed_list):
         report.dropped_duplicates(word_list)
-    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+    return answer_list, allowed_list
 
 
 def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
@@ -273,15 +297,53 @@ def check_lies(lies: int, strategy: str | None = None, hard: bool = False, board
         )
 
 
+class BoardCount(click.ParamType):
+    """`--boards N`: a number of boards from 1 to MAX_BOARDS, or the name of the game that has them (quordle: 4)."""
+
+    name = "boards"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
+        return "N"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        name = str(value).strip().lower()
+        if name in BOARD_GAMES:
+            return BOARD_GAMES[name]
+        if not name.lstrip("+-").isdigit():
+            names = ", ".join(BOARD_GAMES)
+            self.fail(f"{quote(str(value))} is neither a number of boards (1 to {MAX_BOARDS}) nor a game's name ({names})", param, ctx)
+        return click.IntRange(1, MAX_BOARDS).convert(value, param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in BOARD_GAMES if name.startswith(incomplete.lower())]
+
+
 boards_option = click.option(
     "--boards",
-    type=click.IntRange(1, MAX_BOARDS),
+    type=BoardCount(),
     default=1,
     show_default=True,
-    metavar="N",
-    help=f"Play N boards at once, one guess per turn scored on every unsolved board (2 Dordle, 4 Quordle, "
-    f"8 Octordle; up to {MAX_BOARDS}). Strategies expected or entropy; no hard mode.",
+    help="Play N boards at once, one guess per turn scored on every unsolved board: 2 Dordle, 4 Quordle, "
+    f"8 Octordle, 16 Sedecordle, 32 Duotrigordle (N may be the game's name), up to {MAX_BOARDS}; the game "
+    "allows N + 5 turns. Strategies expected or entropy; no hard mode.",
 )
+
+#: `--layout`'s choices: what `solve --boards` and `play --boards` print.
+LAYOUTS = ("auto", "wide", "compact")
+
+layout_option = choice_option(
+    "--layout",
+    choices=LAYOUTS,
+    default="auto",
+    help="With --boards: wide, the boards' tiles side by side (a row per turn, 80 columns for up to 4 boards); "
+    "compact, a line per board, fitted to the terminal's width whatever the boards; auto, wide where it fits "
+    "the terminal's width ($COLUMNS, else the terminal's, else 80), else compact.",
+)
+
 
 max_guesses_option = count_option(
     "--max-guesses", help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5; with --lies, 9]."
@@ -299,6 +361,7 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     Returns (solver, first) with `first` normalised and checked (or None).
     """
     from wordle_cli import backends
+    from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
     if hard:
@@ -314,8 +377,9 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     if chosen == "cpu":
         backends.set_threads(threads)
     n_candidates = "the pools' words" if pool_only else f"{len(the_game.candidates)} guess candidates"
+    named = board_game_name(boards)
     report.info(
-        f"{game}: {boards} boards, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
+        f"{game}: {boards} boards{f' ({named})' if named else ''}, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
         f"{strategy} strategy; {chosen} backend"
     )
     return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=chosen), first

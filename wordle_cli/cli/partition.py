@@ -19,8 +19,8 @@ def partition(guess, words_shown, tiles, color, game, answers, allowed, quiet):
 
     \b
       $ wordle partition slate | head -3
-      slate splits the 2315 answers into 147 buckets
-      ⬛⬛⬛⬛⬛  221  ...
+      slate splits the 3158 answers into 154 buckets
+      ⬛⬛⬛⬛🟨  329  ...
     """
     from wordle_cli.model.feedback import encode, feedback
     from wordle_cli.trees.report import partition_lines

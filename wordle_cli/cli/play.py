@@ -28,6 +28,7 @@ from wordle_cli.cli.options import (
     check_share_day,
     color_option,
     colour_wanted,
+    layout_option,
     open_player,
     share_day_option,
     show_option,
@@ -64,11 +65,12 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @share_day_option
 @tree_option
 @boards_solver_options
+@layout_option
 @tiles_option
 @color_option
 def play(
     interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
-    quiet, tiles, color,
+    quiet, layout, tiles, color,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -120,7 +122,7 @@ def play(
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
-        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit)
+        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit, layout)
         return
     cursor = None
     if tree_file is not None:
@@ -169,12 +171,12 @@ def play(
 def _grid_rows(lines):
     """The turn lines with a pasted share grid read as infer and review read it: the header line (`Fibble 3/9`,
     `Wordle 512 4/6*`) skipped, and a row's tiles kept without the remark after them (`🟩🟩🟩🟩🟩 phew`)."""
-    from wordle_cli.infer.posts import grid_row, is_header
+    from wordle_cli.infer.posts import is_header, row_tiles
 
     for number, line in lines:
         if is_header(line.strip()):
             continue
-        tiles = grid_row(line.strip())
+        tiles = row_tiles(line.strip())
         yield number, tiles or line
 
 
@@ -258,13 +260,18 @@ class _Talk:
         self.tiles = tiles
         self.line: int | None = None  # the input line being answered (batch mode)
         self.colour = colour
+        self.boards_game = False  # --boards: batch text is wrapped too, to fit the terminal as the layouts do
+        self.compact = False  # --boards: a line per board (`play_boards` decides by --layout)
 
     def say(self, text: str, indent: str = "") -> None:
-        """Conversation: stdout when interactive (wrapped to the terminal); stderr (unless --quiet) in batch mode."""
-        if self.interactive:
+        """Conversation: stdout when interactive (wrapped to the terminal); stderr (unless --quiet) in batch mode.
+
+        A game of several boards wraps its batch text too, so that each of its lines fits the terminal.
+        """
+        if self.interactive or (self.boards_game and not self.quiet):
             from wordle_cli.cli.prompt import wrap
 
-            click.echo("\n".join(wrap(part, indent) if part else part for part in text.split("\n")))
+            click.echo("\n".join(wrap(part, indent) if part else part for part in text.split("\n")), err=not self.interactive)
         elif not self.quiet:
             click.echo("\n".join(indent + part if part else part for part in text.split("\n")), err=True)
 
@@ -322,9 +329,21 @@ class _Talk:
 
             click.echo(f"  {word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}", color=self.colour)
 
-    def row_boards(self, guess: str, feedbacks) -> None:
-        """A multi-board turn just entered (interactive only): per unsolved board, the guess and its tiles, coloured as `row`."""
+    def laid_out(self, lines) -> None:
+        """Lines laid out already (a table, fitted to the terminal): as they are, where `say` puts text."""
         if self.interactive:
+            for line in lines:
+                click.echo(line, color=self.colour)
+        elif not self.quiet:
+            for line in lines:
+                click.echo(line, err=True)
+
+    def row_boards(self, guess: str, feedbacks) -> None:
+        """A multi-board turn just entered (interactive, wide layout only): per unsolved board, the guess and its tiles, coloured as `row`.
+
+        The compact layout shows the tiles in the table that `state_boards` prints next.
+        """
+        if self.interactive and not self.compact:
             from wordle_cli.colour import tiles_text, word_text
 
             shown = "   ".join(f"{word_text(guess, tiles, self.colour)}  {tiles_text(tiles, self.tiles, self.colour)}" for tiles in feedbacks)
@@ -338,23 +357,49 @@ class _Talk:
             self.say(" ".join(words), indent="  ")  # one length per game: wrapped words fall in columns
 
     def boards(self, session, limit: int | None) -> None:
-        """Each unsolved board's count of possible answers, and the answers when at most `limit`."""
+        """Each unsolved board's count of possible answers, and the answers when at most `limit`.
+
+        In the compact layout, a table of every board, the solved ones with their turn and answer.
+        """
+        if self.compact:
+            self.board_table(session.board_states(limit))
+            return
         for board in session.unsolved:
             words = session.remaining(board)
             n = len(words)
             listed = ": " + " ".join(words) if limit is None or n <= limit else ""
             self.say(f"board {board + 1}: {n} possible answer{'s' if n != 1 else ''}{listed}")
 
+    def board_table(self, states) -> None:
+        from wordle_cli.cli.prompt import width
+        from wordle_cli.games.report import boards_state
+
+        self.laid_out(boards_state(states, self.tiles, self.colour and self.interactive, width()))
+
     def state_boards(self, session) -> None:
-        self.boards(session, self.show)
+        from wordle_cli.games.report import board_list
+
+        if not self.compact:
+            self.boards(session, self.show)
+        elif session.turns:
+            boards, solved = len(session.pools), len(session.pools) - len(session.unsolved)
+            self.say(f"turn {len(session.turns)}: {session.turns[-1].guess}; {solved} of {boards} boards solved")
+            self.board_table(session.board_states(self.show, last_turn=True))
+        else:
+            words = session.remaining(0)
+            n = len(words)
+            listed = n <= self.show
+            self.say(f"{len(session.pools)} boards, {n} possible answer{'s' if n != 1 else ''} on each{':' if listed else ''}")
+            if listed:
+                self.say(" ".join(words), indent="  ")
         suggestion = session.suggestion
         if self.interactive:
-            unsolved = [str(b + 1) for b in session.unsolved]
+            unsolved = [b + 1 for b in session.unsolved]
             if len(unsolved) == 1:
                 then = f"then the feedback of board {unsolved[0]}"
             else:
-                then = f"then one feedback for each of boards {', '.join(unsolved[:-1])} and {unsolved[-1]}"
-            click.echo(f"suggestion: {suggestion}  ({then})")
+                then = f"then one feedback for each of boards {board_list(unsolved)}"
+            self.say(f"suggestion: {suggestion}  ({then})")
         else:
             click.echo(suggestion)
 

@@ -16,9 +16,8 @@ from collections.abc import Iterator
 
 import click
 
+from wordle_cli.colour import display_width
 from wordle_cli.errors import WordleError, quote
-
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def enable_line_editing() -> bool:
@@ -88,21 +87,14 @@ def _piped_answers(prompt: str) -> Iterator[tuple[int | None, str]]:
         yield None, text.rstrip("\r\n")
 
 
+def terminal_columns() -> int:
+    """The terminal's width in columns: $COLUMNS, else the terminal's, else 80."""
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def width() -> int:
-    """The terminal's width in columns (80 where it cannot be known, at least 20)."""
-    return max(20, shutil.get_terminal_size((80, 24)).columns - 1)
-
-
-def display_width(text: str) -> int:
-    """Columns `text` takes at a terminal: an emoji or a CJK character two, a combining mark none.
-
-    By `wcwidth` (the table terminals follow); ANSI colour codes take none.
-    """
-    from wcwidth import wcswidth, wcwidth
-
-    plain = _ANSI.sub("", text)
-    columns = wcswidth(plain)
-    return columns if columns >= 0 else sum(max(0, wcwidth(ch)) for ch in plain)  # a control character: none
+    """The width text is wrapped to: a column short of the terminal's, so that no line ends at its edge (at least 20)."""
+    return max(20, terminal_columns() - 1)
 
 
 def wrap(text: str, indent: str = "", columns: int | None = None) -> str:

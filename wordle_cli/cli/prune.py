@@ -9,10 +9,9 @@ from __future__ import annotations
 import click
 
 from wordle_cli import api, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, quiet_option, rule_option
+from wordle_cli.cli.options import Reporter, backend_option, game_option, quiet_option, rule_option
 from wordle_cli.errors import quote
 from wordle_cli.model import feedback
-from wordle_cli.model.game import GAMES  # pure Python at import time
 from wordle_cli.output import AtomicOutput
 
 
@@ -33,12 +32,7 @@ def _parse_result(ctx, param, value: str):
 @click.argument("result", callback=_parse_result)
 @click.argument("answers", metavar="[ANSWERS", required=False)
 @click.argument("output", metavar="OUTPUT]", required=False)
-@click.option(
-    "--game",
-    type=click.Choice(GAMES),
-    default=None,
-    help="Without ANSWERS: prune this game's answers, to standard output [default: wordle].",
-)
+@game_option(resolved=False, help="Without ANSWERS: prune this game's answers, to standard output.")
 @rule_option
 @click.option(
     "--lies",
@@ -74,7 +68,7 @@ def prune(guess, result, answers, output, game, rule, lies, backend, quiet):
     if answers is None:
         from wordle_cli.model.game import load_lists
 
-        answer_list = load_lists(game or "wordle")[0]
+        answer_list = load_lists(game)[0]  # None: $WORDLE_GAME, else nyt
     elif output is None:
         raise click.UsageError("Missing argument 'OUTPUT' (give ANSWERS and OUTPUT, or neither to prune the game's answers to stdout)")
     elif game is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 import click
 
@@ -24,11 +23,22 @@ from wordle_cli.cli.options import (
 )
 from wordle_cli.errors import UsageProblem, quote
 
-#: A share post's header line, e.g. "Wordle 1,234 4/6*" (skipped when reading `-`).
-_SCORE = re.compile(r"[0-9Xx]\s*/\s*\d")
+
+class ReviewCommand(click.Command):
+    """`review`, whose help ends by naming the folder of the proven-values cache on this machine."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from wordle_cli.reviewer.cache import ENV, cache_dir
+
+        formatter.write_paragraph()
+        formatter.write_text(
+            f"Proven values are kept in {cache_dir()}, one small file per position (${ENV} chooses another "
+            "folder; --no-cache neither reads nor writes it; deleting the folder is safe)."
+        )
+        super().format_epilog(ctx, formatter)
 
 
-@click.command()
+@click.command(cls=ReviewCommand)
 @click.argument("turns", nargs=-1, required=True, metavar="GUESS [FEEDBACK] ...")
 @click.option("--answer", metavar="WORD", default=None, help="The game's answer: each guess's feedback is computed from it.")
 @hard_option
@@ -61,7 +71,7 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
 
     \b
       wordle review --answer cigar salet crony cigar
-      wordle review salet BBYBB crony BYBBB cigar
+      wordle review salet BYBBB crony GYBBB cigar GGGGG
       pbpaste | wordle review --answer cigar -
 
     Columns: the answers possible before and after the guess, the expected
@@ -78,15 +88,15 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
     if turns == ("-",):
         guesses, feedback = read_turns(the_game.length, answer is not None)
     else:
-        guesses, feedback = split_turns(turns, the_game.length, answer is not None)
+        guesses, feedback = split_turns(turns, the_game, answer is not None)
     guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
     if answer is not None and not feedback:
         feedback = None
     if answer is not None and feedback:  # a pasted grid with --answer: it must be this game's
         from wordle_cli.model.feedback import feedback as tiles_for
 
-        for number, (guess, tiles) in enumerate(zip(guesses, feedback), start=1):
-            if tiles_for(guess, answer) != tuple(tiles):
+        for number, (guess, given) in enumerate(zip(guesses, feedback), start=1):
+            if tiles_for(guess, answer) != tuple(given):
                 raise UsageProblem(f"turn {number}: {quote(guess)} gets other feedback than the grid's when the answer is {quote(answer)}")
         feedback = None
 
@@ -104,16 +114,18 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
     """`api.review` over a loaded game, with a progress bar while a proof runs and its notes as warnings.
 
-    The one way `review`, `play` (its `review` line) and `solve --review` get a review.
+    The one way `review`, `play` (its `review` line) and `solve --review` get a review. The review
+    runs in a worker thread (`interrupts.in_worker`), so that Ctrl-C or SIGTERM stops a long proof at once.
     """
-    from wordle_cli import api
+    from wordle_cli import api, interrupts
 
     def progress(total: int, label: str):
         return Progress(total, label, reporter.quiet)
 
     options.setdefault("backend", "cpu")
-    result = api.review(
-        guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name, progress=progress, **options
+    result = interrupts.in_worker(
+        api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
+        progress=progress, **options,
     )
     for note in result.notes:
         reporter.warn(note)
@@ -130,11 +142,24 @@ def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
         click.echo(line, err=err)
 
 
-def split_turns(tokens, length: int, with_answer: bool) -> tuple[list[str], list | None]:
-    """Arguments as guesses (with --answer) or GUESS FEEDBACK pairs (the last feedback may be missing)."""
+def split_turns(tokens, game, with_answer: bool) -> tuple[list[str], list | None]:
+    """Arguments as guesses (with --answer) or GUESS FEEDBACK pairs (the last feedback may be missing).
+
+    With --answer, a word after a guess that is in neither list but reads as
+    a feedback (`salet BYBBB`) is refused with a hint: it was meant as one.
+    """
     if with_answer:
+        from wordle_cli.model.feedback import is_feedback
+        from wordle_cli.wordlist import normalise
+
+        for previous, token in zip(tokens, tokens[1:]):
+            if normalise(token.strip()) not in game.candidate_index and is_feedback(token, game.length):
+                raise UsageProblem(
+                    f"{quote(token)} after {quote(previous)} reads as feedback, not a guess: with --answer give only "
+                    "the guesses (their feedback is computed), or give GUESS FEEDBACK pairs without --answer"
+                )
         return list(tokens), None
-    return list(tokens[0::2]), [_tiles(t, length) for t in tokens[1::2]]
+    return list(tokens[0::2]), [_tiles(t, game.length) for t in tokens[1::2]]
 
 
 def _tiles(text: str, length: int) -> tuple[int, ...]:
@@ -147,9 +172,15 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
 
 
 def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
-    """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers, by the one turn reader."""
+    """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers.
+
+    Lines come from the one turn reader (`prompt.turn_lines`); grid rows and
+    headers are told and read by the one grid reader (`infer.posts`, as
+    `wordle infer` reads them: joiners, spaces and a remark after a row are
+    fine), each row's tiles by the one feedback parser.
+    """
     from wordle_cli.cli.prompt import turn_lines
-    from wordle_cli.infer.posts import ROW_CHARS
+    from wordle_cli.infer import posts
     from wordle_cli.model import feedback
     from wordle_cli.wordlist import normalise
 
@@ -159,17 +190,18 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
         if not text:
             continue
         where = f"<stdin> line {number}"
-        if all(ch in ROW_CHARS or ch.isspace() for ch in text):
+        tiles = posts.row_tiles(text)
+        if tiles:
             try:
-                rows.append(feedback.parse(text, length))
+                rows.append(feedback.parse(tiles, length))
             except ValueError as exc:
                 raise UsageProblem(f"{where}: {exc}") from None
             continue
+        if posts.header(text, where) is not None:
+            continue  # a share post's header
         tokens = text.split(None, 1)
         word = normalise(tokens[0])
         if len(word) != length:
-            if _SCORE.search(text):
-                continue  # a share post's header
             raise UsageProblem(f"{where}: {quote(text)} is not a guess of {length} letters (GUESS [FEEDBACK] per line)")
         guesses.append(word)
         if len(tokens) == 2:

@@ -7,19 +7,13 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, lies_text, quiet_option, rule_option, threads_option
-from wordle_cli.model.game import GAMES  # pure Python at import time
+from wordle_cli.cli.options import Reporter, backend_option, game_option, lies_text, quiet_option, rule_option, threads_option
 from wordle_cli.output import AtomicOutput
 
 
 @click.command()
 @click.argument("paths", metavar="[ALLOWED ANSWERS OUTPUT]", nargs=-1)
-@click.option(
-    "--game",
-    type=click.Choice(GAMES),
-    default=None,
-    help="Without ALLOWED ANSWERS OUTPUT: rank this game's lists to standard output [default: wordle].",
-)
+@game_option(resolved=False, help="Without ALLOWED ANSWERS OUTPUT: rank this game's lists to standard output.")
 @click.option("--top", type=click.IntRange(min=1), default=None, metavar="N", help="Write only the best N rows (after the header).")
 @rule_option
 @click.option(
@@ -46,8 +40,9 @@ from wordle_cli.output import AtomicOutput
 def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     """Rank every guess in ALLOWED by how many ANSWERS it leaves, into OUTPUT.csv.
 
-    Without arguments, ranks the game's own lists (--game, default wordle)
-    to standard output: `wordle score --top 5`.
+    Without arguments, ranks the game's own lists (--game; by default
+    $WORDLE_GAME, else nyt, today's lists) to standard output:
+    `wordle score --top 5`.
 
     Each answer is taken as equally likely. For each guess the CSV gives the
     average number of answers still possible after its feedback, their
@@ -74,7 +69,7 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     if not paths:
         from wordle_cli.model.game import load_lists
 
-        answer_list, allowed_list = load_lists(game or "wordle")
+        answer_list, allowed_list = load_lists(game)  # None: $WORDLE_GAME, else nyt
         output = "-"
     elif len(paths) != 3:
         raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")

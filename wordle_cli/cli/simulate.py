@@ -18,7 +18,7 @@ from wordle_cli.cli.options import (
     plot_option,
     tree_option,
 )
-from wordle_cli.output import AtomicOutput
+from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 
 
 @click.command()
@@ -66,6 +66,7 @@ def simulate(
     report = Reporter(quiet)
     check_plot(plot)
     check_lies(lies, strategy, hard, boards, tree_file)
+    check_distinct({"--output": output, "--plot": plot})
     limit = game_limit(boards, max_guesses, lies)
     from wordle_cli.solver.report import GAMES_CSV_HEADER, games_csv, simulate_lines
 
@@ -81,13 +82,14 @@ def simulate(
         result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet, liar)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
-        with AtomicOutput(output) as out:
+        with reader_may_go(), AtomicOutput(output) as out:
             out.write("".join(line + "\n" for line in games_csv(result, csv_header)))
     # With --output -, the CSV owns stdout and the chart goes to stderr.
     to_stderr = output == "-"
     if not (to_stderr and quiet):
-        for line in simulate_lines(result, limit, unit=unit, name_failures=bool(lies)):
-            click.echo(line, err=to_stderr)
+        with reader_may_go():
+            for line in simulate_lines(result, limit, unit=unit, name_failures=bool(lies)):
+                click.echo(line, err=to_stderr)
     if plot is not None:
         from wordle_cli.pictures.charts import simulation_chart
 

@@ -11,6 +11,7 @@ from wordle_cli.cli.options import (
     checked_word,
     color_option,
     colour_wanted,
+    layout_option,
     liar_option,
     open_player,
     share_day_option,
@@ -22,6 +23,7 @@ from wordle_cli.errors import quote
 @click.command()
 @click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
 @boards_solver_options
+@layout_option
 @tiles_option
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
@@ -30,8 +32,8 @@ from wordle_cli.errors import quote
 @liar_option
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
-    targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, tiles, color, share,
-    day, with_review, liar, seed,
+    targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color,
+    share, day, with_review, liar, seed,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -70,7 +72,7 @@ def solve(
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards
 
-        solve_boards(report, solver, targets, first, tiles, limit)
+        solve_boards(report, solver, targets, first, tiles, limit, layout)
         return
     from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.report import solve_rows

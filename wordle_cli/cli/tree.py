@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from click.core import ParameterSource
 
 from wordle_cli.cli.options import (
     Progress,
@@ -17,6 +18,7 @@ from wordle_cli.cli.options import (
     game_options,
     hard_option,
     open_game,
+    open_lists,
     plot_option,
     pool_only_option,
     quiet_option,
@@ -24,10 +26,13 @@ from wordle_cli.cli.options import (
     tiles_option,
 )
 from wordle_cli.errors import quote
-from wordle_cli.output import AtomicOutput, replaces_file
+from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go, replaces_file
 
 #: What `tree show --format` draws, and the --depth of each (and of `tree build`'s pictures) when none is given.
 SHOW_DEPTH = {"text": 1, "html": 1, "dot": 2}
+
+#: Where an option's value comes from when the user did not give it.
+_NOT_GIVEN = (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 #: Wordle's rows: trees must solve every answer within this many guesses unless told otherwise.
 DEFAULT_MAX_GUESSES = 6
@@ -70,14 +75,22 @@ def tree_group():
     default=None,
     help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BYYBB.",
 )
-@click.option("--output", "-o", metavar="FILE", default=None, help="Write the tree to FILE ('-' for stdout, the summary then goes to stderr).")
+@click.option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    default=None,
+    help="Write the tree to FILE ('-' for stdout, the summary then goes to stderr) "
+    "[default: none; with --format, stdout].",
+)
 @choice_option(
     "--format",
     "fmt",
     choices=("selby", "json", "dot", "html"),
     default="selby",
     help="selby: one line per answer (the published trees' format). json: nested guess/map. dot: Graphviz, for drawing. "
-    "html: one page to open in a browser and explore.",
+    "html: one page to open in a browser and explore. Given without --output, the tree goes to stdout "
+    "(as `tree show` writes it, ready for a pipe or `>`), the summary to stderr.",
 )
 @count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
@@ -96,8 +109,9 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
     to --output.
 
     \b
-      wordle tree build --first salet                  # 7920 guesses, proven
-      wordle tree build --first salet --hard           # 8122
+      wordle tree build --first tarse                  # today's lists: 11219 guesses, proven
+      wordle tree build --first tarse --hard           # 11627
+      wordle tree build --game wordle --first salet    # 2022's lists: 7920
       wordle tree build --from salet:BBYBB,clint:BYYBB # the best next guess
     """
     from wordle_cli import backends
@@ -108,7 +122,10 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
     from wordle_cli.trees.position import parse_history
 
     reporter = Reporter(quiet)
+    if output is None and click.get_current_context().get_parameter_source("fmt") not in _NOT_GIVEN:
+        output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
+    check_distinct({"--output": output, "--plot": plot})
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     if first is not None:
@@ -146,14 +163,15 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
             result.tree, hard=hard, max_guesses=max_guesses or None, top_k=top_k or None, proven=result.proven,
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
         )
-        with AtomicOutput(output) as out:
+        with reader_may_go(), AtomicOutput(output) as out:
             write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1))
     opener_note = " (given)" if first else ""
     result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
     if result.proven and first:
         result_note += f" for {first}"
-    for line in tree_report.build_lines(result.tree, opener_note=opener_note, result_note=result_note, history=history):
-        click.echo(line, err=output == "-")
+    with reader_may_go():
+        for line in tree_report.build_lines(result.tree, opener_note=opener_note, result_note=result_note, history=history):
+            click.echo(line, err=output == "-")
     if plot is not None:
         from wordle_cli.pictures.charts import tree_chart
 
@@ -187,21 +205,13 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     disagrees with its paths is a warning.
     """
     from wordle_cli.trees import report as tree_report
-    from wordle_cli.trees.position import parse_history, read_tree_file, stored_history
+    from wordle_cli.trees.position import read_tree_file
     from wordle_cli.trees.verify import history_text, summary_disagreements
-    from wordle_cli.trees.verify import verify as check
 
     reporter = Reporter(quiet)
     the_game, _ = open_game(reporter, game, answers, allowed)
     tree_file, name = read_tree_file(file, len(the_game.answers))
-    history = stored_history(tree_file, name)
-    if state is not None:
-        given = parse_history(state, the_game.length)
-        if tree_file.summary.get("history") is not None and given != history:
-            stored = history_text(history) if history else "none: it starts at the first guess"
-            raise click.UsageError(f"--from differs from the history {name} stores ({stored})")
-        history = given
-    stats = check(tree_file, name, the_game.answers, the_game.candidate_index, hard=hard, max_guesses=max_guesses or None, history=history)
+    stats, history = _checked(tree_file, name, the_game.answers, the_game.candidate_index, state, hard=hard, max_guesses=max_guesses)
     opener = tree_file.tree.root.guess
     if opener not in the_game.candidate_index:
         reporter.info(f"the first guess {quote(opener)} is in neither word list (as --first allows)")
@@ -212,6 +222,28 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, {where} {opener}")
     for line in tree_report.stats_lines(stats, more=bool(history)):
         click.echo(line)
+
+
+def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard: bool, max_guesses: int):
+    """`tree verify`'s check (shared with `tree show`): the tree's stats and the turns before it.
+
+    `allowed`: the words a guess may be (with the answers). The turns are
+    --from's, else those a json tree stores; TreeFileError names the first
+    thing wrong with the tree.
+    """
+    from wordle_cli.trees.position import parse_history, stored_history
+    from wordle_cli.trees.verify import history_text
+    from wordle_cli.trees.verify import verify as check
+
+    history = stored_history(tree_file, name)
+    if state is not None:
+        given = parse_history(state, len(answers[0]))
+        if tree_file.summary.get("history") is not None and given != history:
+            stored = history_text(history) if history else "none: it starts at the first guess"
+            raise click.UsageError(f"--from differs from the history {name} stores ({stored})")
+        history = given
+    stats = check(tree_file, name, answers, allowed, hard=hard, max_guesses=max_guesses or None, history=history)
+    return stats, history
 
 
 @tree_group.command("show")
@@ -232,35 +264,62 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
 @plot_option("the histogram of guesses per answer")
 @tiles_option
 @color_option
-def show(file, fmt, depth, output, plot, tiles, color):
+@max_guesses_option
+@click.option(
+    "--from",
+    "state",
+    metavar="STATE",
+    default=None,
+    help="The turns played before the tree's first guess, as for `tree verify` [default: the history a json tree stores; none].",
+)
+@game_options
+@quiet_option
+def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game, answers, allowed, quiet):
     """Show a tree FILE (selby or json): its top levels as text, an HTML page to explore, or a drawing.
 
     Text: for each feedback, the answers left and the next guess, largest
     first. --format html writes one self-contained page (no network needed)
     with the whole tree: open it in a browser, open branches, find an answer.
 
+    The tree is first checked as `tree verify` checks it, against the game's
+    lists (--game, --answers, --allowed, --from, --max-guesses: give those the
+    tree was built with); one that does not verify is still shown, after a
+    one-line warning saying what is wrong with it.
+
     \b
       wordle tree show salet.tree --depth 2
       wordle tree show salet.tree --format html -o salet.html
       wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg
     """
+    from wordle_cli.trees.formats import TreeFileError
     from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.wordlist import check_one_stdin
 
+    reporter = Reporter(quiet)
     check_plot(plot)
+    if fmt == "text" and output != "-":
+        raise click.UsageError("--output is for --format html or dot; the text goes to stdout")
+    check_distinct({"--output": output, "--plot": plot})
+    check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
+    answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
+    try:
+        _checked(tree_file, name, answer_list.words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
+    except TreeFileError as exc:  # shown all the same, as it is
+        reporter.warn(f"{exc} (not a valid tree for these lists: give show the --game, --answers, --allowed, --from, "
+                      "--max-guesses it was built with)")
     depth = depth or SHOW_DEPTH[fmt]
     if fmt == "text":
-        if output != "-":
-            raise click.UsageError("--output is for --format html or dot; the text goes to stdout")
         from wordle_cli.trees import report as tree_report
 
         colour = colour_wanted(color)
-        for line in tree_report.show_lines(tree_file.tree, depth, tiles, colour):
-            click.echo(line, color=colour)
+        with reader_may_go():
+            for line in tree_report.show_lines(tree_file.tree, depth, tiles, colour):
+                click.echo(line, color=colour)
     else:
         from wordle_cli.pictures import write_tree
 
-        with AtomicOutput(output) as out:
+        with reader_may_go(), AtomicOutput(output) as out:
             write_tree(tree_file.tree, out, fmt, depth=depth, title=f"Decision tree: {name}")
     if plot is not None:
         from wordle_cli.pictures.charts import tree_chart
@@ -328,9 +387,9 @@ def rank(
     With --exact every row has its proven total.
 
     \b
-      wordle tree rank --openers top.txt --cutoff 7951 -o rank.csv
+      wordle tree rank --game wordle --openers top.txt --cutoff 7951 -o rank.csv
       wordle tree rank --exact --openers top.txt -o exact.csv
-      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 12972
+      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 14855
     """
     import os
 
@@ -343,6 +402,9 @@ def rank(
     check_plot(plot)
     if exact and (top_k or cutoff is not None):
         raise click.UsageError(f"--exact proves every total: it takes no {'--top-k' if top_k else '--cutoff'}")
+    if checkpoint is None and replaces_file(output):  # not beside /dev/null, a FIFO or stdout
+        checkpoint = output + ".checkpoint"
+    check_distinct({"--output": output, "--plot": plot, "--checkpoint": checkpoint})
     if address is None:
         if workers is not None and workers > dask_cluster.most_local_workers():
             raise click.BadParameter(
@@ -359,8 +421,6 @@ def rank(
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff, exact=exact)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
     inputs = ranking.make_inputs(the_game, options, table_backend)
-    if checkpoint is None and replaces_file(output):  # not beside /dev/null, a FIFO or stdout
-        checkpoint = output + ".checkpoint"
     saved = ranking.Checkpoint(checkpoint, inputs.digest, ranking.outcome_check(inputs)) if checkpoint else None
     try:
         wanted = set(chosen)
@@ -402,7 +462,7 @@ def rank(
         if saved is not None:
             saved.close()
     rows = ranking.final_rows(outcomes, options, len(the_game.answers))
-    with AtomicOutput(output) as out:
+    with reader_may_go(), AtomicOutput(output) as out:
         out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))
         for row in rows:
             out.write(ranking.csv_line(row))

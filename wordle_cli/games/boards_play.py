@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from wordle_cli.errors import quote
 from wordle_cli.games.multiboard import MultiSolver, Turn
-from wordle_cli.model.feedback import encode, is_feedback
+from wordle_cli.games.report import BoardState
+from wordle_cli.model.feedback import decode, encode, is_feedback
 from wordle_cli.solver.session import COMMANDS, Entry, check_entry
 
 
@@ -47,6 +48,36 @@ class BoardsSession:
         """The answers still possible on `board` (empty once solved), in answers-list order."""
         pool = self.pools[board]
         return [] if pool is None else [self.solver.game.answers[i] for i in pool.tolist()]
+
+    def solved_on(self, board: int) -> int | None:
+        """The turn (from 1) on which `board` was solved, or None."""
+        win = self.solver.game.win_code
+        return next((n for n, turn in enumerate(self.turns, start=1) if turn.codes[board] == win), None)
+
+    def board_states(self, show: int | None, last_turn: bool = False) -> list[BoardState]:
+        """Each board's line in the compact layout, its answers listed when at most `show` (None: always).
+
+        With `last_turn`, the boards the last turn was played on, with their
+        feedback (those it solved say so); else every board, a solved one
+        with its answer.
+        """
+        states = []
+        for board, pool in enumerate(self.pools):
+            turn = self.solved_on(board)
+            if last_turn:
+                code = self.turns[-1].codes[board]
+                if code is None:
+                    continue
+                tiles = decode(code, self.solver.game.length)
+            else:
+                tiles = None
+            if turn is not None:
+                states.append(BoardState(board + 1, 1, tiles, turn, None if last_turn else [self.turns[turn - 1].guess]))
+                continue
+            words = self.remaining(board)
+            listed = words if show is None or len(words) <= show else None
+            states.append(BoardState(board + 1, len(pool), tiles, None, listed))
+        return states
 
     def enter(self, guess: str, feedbacks: tuple) -> None:
         """Record `guess` with one feedback (tiles) per unsolved board; WordleError (state unchanged) if any is impossible."""

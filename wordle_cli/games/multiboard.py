@@ -125,7 +125,10 @@ class MultiSolver:
             if pool is None:
                 following.append(None)
                 continue
-            left = pool[row[pool] == code]
+            if len(pool) == 1:  # most pools late in a game of many boards: no array to build
+                left = pool if row[pool[0]] == code else pool[:0]
+            else:
+                left = pool[row[pool] == code]
             if len(left) == 0:
                 raise WordleError(f"board {board + 1}: no possible answer gives that feedback for {quote(guess)}")
             following.append(None if code == self.game.win_code else left)
@@ -158,6 +161,8 @@ class MultiSolver:
         singles = sorted({int(p[0]) for p in active if len(p) == 1})
         if singles:  # free solves: choose among them only
             rows = np.sort(game.cand_of_answer[singles]) if not self.pool_only else game.cand_of_answer[singles]
+            if all(len(p) == 1 for p in active):  # every board's answer known: every guess leaves 1 on each, so all tie
+                return game.candidates[int(rows[0])]
             return game.candidates[int(self._choose(rows, active, np.ones(len(rows), dtype=bool)))]
         if all(len(p) == len(game.answers) for p in active):
             return self.opening()
@@ -341,10 +346,13 @@ def simulate(
     first: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Simulation:
-    """Play every tuple of targets; targets are listed space-separated, paths are the guesses."""
+    """Play every tuple of targets; targets are listed space-separated, paths are the guesses.
+
+    A game takes at least as many turns as it has boards (each turn solves one board at most): the chart starts there.
+    """
     paths = []
     for done, targets in enumerate(games, start=1):
         paths.append([turn.guess for turn in solver.play(targets, first)])
         if progress is not None:
             progress(done)
-    return Simulation([" ".join(t) for t in games], paths)
+    return Simulation([" ".join(t) for t in games], paths, fewest=solver.boards)

@@ -37,8 +37,6 @@ from wordle_cli.wordlist import lines_of
 #: Characters a pasted row may carry besides its tiles: variation selectors, joiners.
 _INVISIBLE = "\ufe0f\ufe0e\u200b\u200c\u200d\u2060"
 _TILE_CHARS = frozenset(feedback.SPELLINGS["tiles"])
-#: Every character a pasted grid row is made of (tiles and invisible marks): `wordle review -` reads rows too.
-ROW_CHARS = _TILE_CHARS | frozenset(_INVISIBLE)
 
 # "Wordle 1,234 4/6*", "Wordle #512 X/6", "Wordle 1.234 🎉 3/6": a name, the puzzle number,
 # the score (X: not solved) out of the most rows, "*" for hard mode; anything may follow.
@@ -136,7 +134,7 @@ def read_posts(text: str, length: int, day: int | None = None, name: str = "<gri
     parsed: dict[str, tuple[int, ...]] = {}  # rows repeat a lot in a crowd: parse each spelling once
     for number, raw in enumerate(lines_of(text), start=1):
         line = raw.strip()
-        tiles = _tile_prefix(line)
+        tiles = row_tiles(line)
         if tiles:
             if current.rows and (current.ended or current.full() or _all_exact(current.rows[-1])):
                 close()
@@ -146,10 +144,10 @@ def read_posts(text: str, length: int, day: int | None = None, name: str = "<gri
                 parsed[tiles] = feedback.parse(tiles)
             current.rows.append(parsed[tiles])
             continue
-        header = _header(line, f"{name} line {number}")
-        if header is not None:
+        heading = header(line, f"{name} line {number}")
+        if heading is not None:
             close()
-            current.header(number, *header)
+            current.header(number, *heading)
         elif not line:
             if current.rows:
                 current.ended = True
@@ -205,8 +203,10 @@ class _Open:
         return grid
 
 
-def _tile_prefix(line: str) -> str:
+def row_tiles(line: str) -> str:
     """The tiles a line starts with (spaces and invisible marks dropped), or '' if it starts otherwise.
+
+    The one reader of a pasted grid's rows: `read_posts` here, `wordle review -` and `wordle play` too.
 
     Text after the tiles is a remark ("🟩🟩🟩🟩🟩 phew", "🟩🟩🟩🟩🟩🎉"); text before them makes no row.
     """
@@ -225,8 +225,10 @@ def _tile_prefix(line: str) -> str:
     return "".join(out)
 
 
-def _header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
+def header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
     """(puzzle number, score "1".."9" or "X", hard mode, most rows) of a header line, else None.
+
+    The one reader of a share post's header: `read_posts` here, `wordle review -` too.
 
     A puzzle number too long to be one is a WordleError naming `where`.
     """
@@ -245,11 +247,6 @@ def _header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
 def is_header(line: str) -> bool:
     """Whether `line` (stripped) is a share post's header, `Wordle 512 4/6*` or `Fibble 3/9`, as `read_posts` reads it."""
     return bool(_HEADER.match(line) or _BARE_HEADER.match(line))
-
-
-def grid_row(line: str) -> str:
-    """The tiles a grid row (stripped) starts with, without marks or a remark after them; '' when it is no row."""
-    return _tile_prefix(line)
 
 
 def _all_exact(tiles: tuple[int, ...]) -> bool:

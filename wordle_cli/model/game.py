@@ -1,8 +1,17 @@
 """The games the solver plays, and how their words become kernel input.
 
-- ``wordle``: the shipped Wordle lists (answers, allowed guesses);
+One table, `GAME_TABLE`, names every game and where its two lists come from:
+
+- ``nyt``: today's New York Times Wordle (3158 answers, 14855 allowed guesses;
+  shipped, from alex1770/wordle), the default;
+- ``wordle``: the original Wordle lists of 2022 (2315 answers, 12972 allowed
+  guesses; shipped);
 - ``primel``: every five-digit prime, 10007 ... 99991 (8363 of them), as both
   lists; generated with a sieve, not shipped.
+
+A new game of shipped lists is one row of the table. Which game a command
+plays when none is named is `resolve_game`'s one rule: ``--game`` if given,
+else the environment variable ``WORDLE_GAME``, else ``nyt`` (docs/games.md).
 
 ``--answers`` / ``--allowed`` replace either list of a game. The pool is the
 answers list; the guess candidates are the allowed list followed by the
@@ -12,16 +21,64 @@ order" of the tie rule (see `strategy`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from wordle_cli import shipped, wordlist
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.wordlist import WordList
 
-GAMES = ("wordle", "primel")
+
+@dataclass(frozen=True)
+class GameLists:
+    """Where a game's lists come from: two shipped files, or none (`generated`)."""
+
+    answers: str | None  # a shipped list's file name (`shipped.shipped_list`)
+    allowed: str | None
+    about: str  # one line for --help
+
+
+#: Every game, the default first: name -> its lists.
+GAME_TABLE: dict[str, GameLists] = {
+    "nyt": GameLists(shipped.NYT_ANSWERS, shipped.NYT_ALLOWED, "today's New York Times Wordle (3158 answers, 14855 allowed guesses)"),
+    "wordle": GameLists(shipped.WORDLE_ANSWERS, shipped.WORDLE_ALLOWED, "the original lists of 2022 (2315 answers, 12972 allowed guesses)"),
+    "primel": GameLists(None, None, "the 8363 five-digit primes as both lists"),
+}
+
+GAMES = tuple(GAME_TABLE)
+
+#: The game played when neither --game nor WORDLE_GAME names one: the one people play today.
+DEFAULT_GAME = "nyt"
+
+#: The environment variable that names the game once for every command (e.g. WORDLE_GAME=wordle for the 2022 lists).
+GAME_ENV = "WORDLE_GAME"
 
 PRIMEL_NAME = "<primel: five-digit primes>"
+
+
+def resolve_game(game: str | None = None) -> str:
+    """The game to play: `game` if given, else $WORDLE_GAME if set (and not empty), else `DEFAULT_GAME`.
+
+    The one rule every command and every API function follows. Raises
+    `WordleError` for a name that is not a game, saying where it came from.
+    """
+    if game is not None:
+        source = game
+    else:
+        source = os.environ.get(GAME_ENV, "").strip()
+        if not source:
+            return DEFAULT_GAME
+    if source not in GAME_TABLE:
+        where = "" if game is not None else f" (from the environment variable {GAME_ENV})"
+        raise WordleError(f"unknown game {quote(source)}{where}; choose one of {', '.join(GAMES)}")
+    return source
+
+
+def games_help() -> str:
+    """The games and what each is, for --game's help."""
+    return " ".join(f"{name}: {lists.about}." for name, lists in GAME_TABLE.items())
 
 
 def primes_between(low: int, high: int) -> list[int]:
@@ -50,10 +107,9 @@ def _generated(name: str, words: list[str]) -> WordList:
     return WordList(name, words, list(range(1, len(words) + 1)), 0, {w: i for i, w in enumerate(words)})
 
 
-def load_lists(game: str, answers: str | None = None, allowed: str | None = None) -> tuple[WordList, WordList]:
-    """(answers, allowed) word lists of a game, either replaced by a file ('-' for stdin)."""
-    if game not in GAMES:
-        raise WordleError(f"unknown game {quote(str(game))}; choose one of {', '.join(GAMES)}")
+def load_lists(game: str | None = None, answers: str | None = None, allowed: str | None = None) -> tuple[WordList, WordList]:
+    """(answers, allowed) word lists of a game (None: `resolve_game`'s), either replaced by a file ('-' for stdin)."""
+    game = resolve_game(game)
     wordlist.check_one_stdin(*(p for p in (answers, allowed) if p is not None))
     answer_list = wordlist.read_word_list(answers) if answers is not None else _default_list(game, "answers")
     allowed_list = wordlist.read_word_list(allowed) if allowed is not None else _default_list(game, "allowed")
@@ -62,9 +118,10 @@ def load_lists(game: str, answers: str | None = None, allowed: str | None = None
 
 
 def _default_list(game: str, which: str) -> WordList:
-    if game == "primel":
+    lists = GAME_TABLE[game]
+    name = lists.answers if which == "answers" else lists.allowed
+    if name is None:  # primel, the only generated game
         return _generated(PRIMEL_NAME, primel_words())
-    name = shipped.WORDLE_ANSWERS if which == "answers" else shipped.WORDLE_ALLOWED
     return wordlist.read_word_list(shipped.shipped_list(name))
 
 

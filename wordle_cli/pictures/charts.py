@@ -16,10 +16,12 @@ line saying how to install it.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 
+from wordle_cli import interrupts
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.output import AtomicOutput
 
@@ -45,9 +47,31 @@ def check(path: str) -> None:
     """Before any computing: the format is known and matplotlib can be imported."""
     plot_format(path)
     try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+        with _quiet_logs():
+            import matplotlib  # noqa: F401
+    except ImportError as exc:
+        interrupts.reraise_signal(exc)  # a Ctrl-C during the import is a Ctrl-C, not a missing matplotlib
         raise WordleError(f"--plot needs matplotlib, which is not installed: {INSTALL_HINT}") from None
+
+
+@contextmanager
+def _quiet_logs():
+    """matplotlib's log messages below errors are not shown while it imports and draws.
+
+    With no writable home (HOME unwritable, MPLCONFIGDIR unset) it logs two
+    warnings about its config and cache folders, on stderr, where each of our
+    messages must be one line; it then works from a temporary folder anyway.
+    The logger's level is restored on leaving.
+    """
+    import logging
+
+    logger = logging.getLogger("matplotlib")
+    level = logger.level
+    logger.setLevel(max(level, logging.ERROR))
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 @contextmanager
@@ -57,11 +81,12 @@ def _chart(path: str, title: str, width: float, height: float):
     matplotlib's settings change only inside (rc_context), so a program that
     imports this module keeps its own.
     """
-    import matplotlib
-    from matplotlib.figure import Figure
+    with _quiet_logs():
+        import matplotlib
+        from matplotlib.figure import Figure
 
     # Fixed SVG ids (the same chart makes the same file) and text kept as text.
-    with matplotlib.rc_context({"svg.hashsalt": "wordle-cli", "svg.fonttype": "none"}):
+    with _quiet_logs(), matplotlib.rc_context({"svg.hashsalt": "wordle-cli", "svg.fonttype": "none"}):
         figure = Figure(figsize=(width, height), layout="constrained")
         axes = figure.subplots()
         yield axes
@@ -106,7 +131,8 @@ def ranking(path: str, labels: Sequence[str], values: Sequence[float], texts: Se
             bounds: Sequence[bool] | None = None, zero: bool = True) -> None:
     """Horizontal bars, the first on top; `bounds` marks bars that are only lower bounds (yellow, hatched).
 
-    zero=False starts the axis just below the smallest value, so that close totals stay apart.
+    zero=False starts the axis just below the smallest value, so that close totals stay apart; the
+    axis label then says where it starts (bar lengths are not proportional to the values).
     """
     bounds = list(bounds) if bounds is not None else [False] * len(values)
     with _chart(path, title, 6.4, 1.0 + 0.24 * max(len(values), 3)) as axes:
@@ -121,7 +147,10 @@ def ranking(path: str, labels: Sequence[str], values: Sequence[float], texts: Se
         if not zero and values:
             low, high = min(values), max(values)
             span = max(high - low, 1)
-            axes.set_xlim(max(0, low - span * 0.5 - 1), high + span * 0.25 + 1)
+            start = max(0, math.floor(low - span * 0.5 - 1))
+            axes.set_xlim(start, high + span * 0.25 + 1)
+            if start > 0:
+                axes.set_xlabel(f"{xlabel} (the axis starts at {start:g}, not at 0)")
         else:
             axes.margins(x=0.12)
 

@@ -5,8 +5,15 @@ One small JSON file per position, in the user's cache directory
 guess limit. Each file holds its own key and a checksum of its content; a
 file that cannot be read, does not parse, names another key or fails its
 checksum is ignored (and rewritten once the value is proven again), never
-trusted. Files are written whole to a temporary name and renamed into place
+trusted; so is a value its pool cannot have (`ExactValues` checks that).
+Files are written whole to a temporary name and renamed into place
 (`output.AtomicOutput`), so concurrent runs at worst prove a value twice.
+
+Whatever else sits at an entry's name is damage, never followed or waited
+on: a link (to a file, to /dev/zero), a FIFO, a device or a folder is
+ignored and left as it is; a file over 64 KiB or JSON nested too deeply is
+ignored and replaced. A cache that cannot be written (a full disk) is
+noted once, and the run writes no more of it.
 """
 
 from __future__ import annotations
@@ -14,16 +21,23 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
+from wordle_cli import interrupts
+from wordle_cli.errors import one_line
 from wordle_cli.output import AtomicOutput
+from wordle_cli.wordlist import NotReadable, read_own_file
 
 #: Bumped when what an entry means changes; older entries are then simply never read.
 FORMAT = 1
 
 #: Environment variable naming the cache folder (tests, or a shared location).
 ENV = "WORDLE_CACHE_DIR"
+
+#: The largest entry read: a real one is a few hundred bytes (a key, two numbers, a word, a checksum).
+MAX_ENTRY_BYTES = 1 << 16
 
 
 def cache_dir() -> Path:
@@ -52,19 +66,30 @@ class ProvenCache:
     def __init__(self, digest: str, hard: bool, max_guesses: int | None, root: Path | None = None):
         self.folder = (root or cache_dir()) / f"v{FORMAT}-{digest}-{'hard' if hard else 'normal'}-{max_guesses or 'nolimit'}"
         self.problems: list[str] = []  # why entries were ignored or not written (for a warning)
+        self.writable = True  # False after the first failure to write: the rest of the run does not try
+        self._damaged: set[Path] = set()  # entries already warned about
 
     def _path(self, key: str) -> Path:
         return self.folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}.json"
 
     def get(self, key: str) -> tuple[int, str] | None:
-        """The stored (total, best) for `key`, or None when absent or damaged."""
+        """The stored (total, best) for `key`, or None when absent or damaged.
+
+        Whatever sits at the entry's name is read safely (`wordlist.read_own_file`:
+        no link followed, no FIFO waited on, at most MAX_ENTRY_BYTES); anything
+        that does not decode to this key's entry is damage.
+        """
         path = self._path(key)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            raw = read_own_file(str(path), MAX_ENTRY_BYTES)
+            data = json.loads(raw.decode("utf-8"))
         except FileNotFoundError:
             return None
-        except (OSError, ValueError) as exc:
-            self.problems.append(f"ignored damaged cache entry {path} ({type(exc).__name__})")
+        except NotReadable as exc:
+            self._damaged_entry(path, str(exc))
+            return None
+        except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, nested beyond the decoder's depth
+            self._damaged_entry(path, type(exc).__name__)
             return None
         try:
             total, best, check = data["total"], data["best"], data["check"]
@@ -78,17 +103,56 @@ class ProvenCache:
             ):
                 raise ValueError("does not match")
         except (KeyError, TypeError, ValueError):
-            self.problems.append(f"ignored damaged cache entry {path}")
+            self._damaged_entry(path, None)
             return None
         return total, best
 
+    def damaged(self, key: str, why: str) -> None:
+        """Note an entry that read well but cannot be right (its value is impossible): ignored, and rewritten."""
+        self._damaged_entry(self._path(key), why)
+
     def put(self, key: str, total: int, best: str) -> None:
-        """Store a proven value; a cache that cannot be written only costs time (noted in `problems`)."""
+        """Store a proven value; a cache that cannot be written only costs time (noted in `problems`).
+
+        The entry is written whole to a new file in the folder and renamed
+        over its name (`AtomicOutput(links=False)`): never through a link,
+        never over anything but a regular file (such an entry is left as it
+        is). The first failure to write (a full disk, a read-only folder) is
+        noted once and ends the writing for the rest of the run.
+        """
+        if not self.writable:
+            return
         path = self._path(key)
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            if path not in self._damaged:
+                self._damaged.add(path)
+                self.problems.append(f"left cache entry {path} as it is: not a regular file")
+            return
         entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best)}
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with AtomicOutput(str(path)) as out:
-                out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            with interrupts.deferred():  # whole or not at all, even when the run is stopped
+                self.folder.mkdir(parents=True, exist_ok=True)
+                with AtomicOutput(str(path), links=False) as out:
+                    out.write(json.dumps(entry, ensure_ascii=False) + "\n")
         except Exception as exc:  # noqa: BLE001 - any failure to write a cache is not the user's problem
-            self.problems.append(f"cannot write the cache in {self.folder}: {exc}")
+            self.writable = False
+            self.problems.append(f"cannot write the cache in {self.folder}: {_reason(exc)}; not writing it again in this run")
+
+    def _damaged_entry(self, path: Path, why: str | None) -> None:
+        self._damaged.add(path)
+        self.problems.append(f"ignored damaged cache entry {path}" + (f" ({why})" if why else ""))
+
+
+def _reason(exc: Exception) -> str:
+    """Why a write failed, without the path `AtomicOutput`'s messages start with ("cannot write PATH: ")."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    text = one_line(exc)
+    prefix = "cannot write "
+    if text.startswith(prefix) and ": " in text:
+        return text.split(": ", 1)[1]
+    return text

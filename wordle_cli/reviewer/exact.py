@@ -28,10 +28,15 @@ from wordle_cli.trees.builder import Position, Problem
 INF = search.INF
 
 #: Best openers' totals the tool itself has proven, too long to prove again in a review:
-#: (answers digest, candidates digest, hard, guess limit) -> (total, opener). Normal mode:
-#: `wordle tree rank` over all 12972 openers of the shipped lists, salet 7920 proven best
-#: (334 s on 16 cores; see docs/trees.md or the README's tree rank section).
+#: (answers digest, candidates digest, hard, guess limit) -> (total, opener).
+#: wordle (2022), normal mode: `wordle tree rank` over all 12972 openers, salet 7920 proven
+#: best (334 s on 16 cores; see docs/trees.md or the README's tree rank section).
+#: nyt: tarse's totals proven by `wordle tree build --game nyt --first tarse [--hard]`
+#: (11219, 11627; tests/test_trees.py checks both, slow); that no opener does better is the
+#: reference solver's exhaustive result (openings.PROVEN_OPTIMAL), not re-derived here.
 KNOWN_BEST: dict[tuple[str, str, bool, int | None], tuple[int, str]] = {
+    ("761b933d6047bfcc", "a7898cd20f36686d", False, 6): (11219, "tarse"),
+    ("761b933d6047bfcc", "a7898cd20f36686d", True, 6): (11627, "tarse"),
     ("5209b35f823f8b80", "498f38211e3bafbf", False, 6): (7920, "salet"),
 }
 
@@ -98,20 +103,60 @@ class ExactValues(Values):
         if self.cache is not None and total < INF:
             self.cache.put(key, total, best)
 
-    def _recall(self, key: str) -> tuple[int, str] | None:
+    def _recall(self, key: str, position: Position) -> tuple[int, str] | None:
         found = self._memo.get(key)
         if found is None and self.cache is not None:
             found = self.cache.get(key)
-            if found is not None and found[1] not in self.game.candidate_index and not key.endswith(f"|played {found[1]}"):
-                found = None  # not a word of these lists: not trusted
             if found is not None:
+                why = self._impossible(key, position, *found)
+                if why:
+                    self.cache.damaged(key, why)  # warned about, then proven again and rewritten
+                    return None
                 self._memo[key] = found
         return found
+
+    def _impossible(self, key: str, position: Position, total: int, guess: str) -> str | None:
+        """Why a stored (total, guess) cannot be `position`'s value with `guess` played next; None if it can be.
+
+        A stored value is a claim about a pool of n answers. Whatever the
+        rules, playing `guess` costs n guesses plus, for each of its feedback
+        classes but all-green (s answers), at least `search.class_bound(s) -
+        s` (the search's own admissible bound: 1 for one answer, 3 for two,
+        2s - 1 or more beyond) and at most s(s+1)/2 (its answers in turn,
+        each one possible and so allowed in hard mode too; only where the
+        guesses left suffice for that) or s x the guesses left. Anything
+        outside is damage, whatever its checksum says.
+        """
+        if guess not in self.game.candidate_index and not key.endswith(f"|played {guess}"):
+            return "not a word of these lists"
+        n = len(position.pool)
+        depth = position.depth
+        if depth <= 0:
+            return "no guess is left to play there"
+        unlimited = depth >= search.UNLIMITED
+        codes = outcome_codes(self.game, position.pool, guess).astype(np.int64)
+        counts = np.bincount(codes, minlength=self.game.win_code + 1)
+        counts[self.game.win_code] = 0
+        sizes = counts[counts > 0].tolist()
+        least = n + sum(int(search.class_bound(s, self.problem.max_patterns)) - s for s in sizes)
+        least = max(least, int(search.class_bound(n, self.problem.max_patterns)) - n)
+        left = depth - 1  # after the guess
+        if sizes and not unlimited and left <= 0:
+            return "no guess is left for its classes"
+        most = n
+        for s in sizes:
+            each = [s * (s + 1) // 2] if unlimited or s <= left else []
+            if not unlimited:
+                each.append(s * left)
+            most += min(each)
+        if not least <= total <= most:
+            return f"impossible total {total} for {n} answers (at least {least}, at most {most} with {guess})"
+        return None
 
     def best(self, position: Position) -> tuple[int | None, str | None]:
         """(the position's least total, a guess that reaches it); (None, None) when out of reach."""
         key = self._key(position)
-        found = self._recall(key)
+        found = self._recall(key, position)
         if found is not None:
             return found
         root = position.turns == 0 and len(position.pool) == len(self.game.answers)
@@ -134,11 +179,11 @@ class ExactValues(Values):
         if position.depth <= 0:
             return INF
         key = self._key(position)
-        found = self._recall(key)
+        found = self._recall(key, position)
         if found is not None and found[1] == guess:
             return found[0]
         played_key = f"{key}|played {guess}"  # its `best` field holds the guess itself
-        found = self._recall(played_key)
+        found = self._recall(played_key, position)
         if found is not None and found[1] == guess:
             return found[0]
         n = len(position.pool)

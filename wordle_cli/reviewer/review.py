@@ -23,8 +23,10 @@ from fractions import Fraction
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model.feedback import feedback as tiles_for
+from wordle_cli.model.feedback import show
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
+from wordle_cli.model.rules import strict_predicate
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
 
@@ -126,6 +128,10 @@ class OutOfRows(Exception):
     """A value was infinite: the game cannot be finished within the guess limit from there."""
 
 
+class OpenerOutOfRows(OutOfRows):
+    """The first guess itself cannot be sure to finish within the guess limit (not redone without one)."""
+
+
 def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: list | None) -> list:
     """Each guess's tiles (None for an unfinished last guess), from `answer` or the given feedback."""
     if answer is not None:
@@ -141,7 +147,36 @@ def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: lis
     for i, t in enumerate(tiles[:-1]):
         if t == win:
             raise UsageProblem(f"the game was won at turn {i + 1} ({quote(guesses[i])}); {len(guesses) - i - 1} guesses follow it")
+    check_consistent(game, guesses, tiles)
     return tiles
+
+
+#: The most answers an impossible game's message names (the turns before the impossible one left them).
+SHOWN_LEFT = 5
+
+
+def check_consistent(game: Game, guesses: list[str], tiles: list) -> None:
+    """Refuse a game no answer can produce, before any value is computed.
+
+    Every row with feedback, the final all-green one included, must leave
+    some answer of the game (by the model's feedback rule, as `prune` keeps
+    them): a WordleError names the first row that leaves none, and what the
+    rows before it left.
+    """
+    pool = game.answers
+    for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
+        if got is None:
+            break
+        keep = strict_predicate(guess, tuple(got))
+        left = [word for word in pool if keep(word)]
+        if not left:
+            message = f"turn {number}: no possible answer gives {show(tuple(got), 'byg')} for {quote(guess)}"
+            if number > 1:
+                shown = ", ".join(pool[:SHOWN_LEFT])
+                more = f", ... ({len(pool)} answers)" if len(pool) > SHOWN_LEFT else ""
+                message += f"; the turns before it left {shown}{more}"
+            raise WordleError(message)
+        pool = left
 
 
 def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None) -> Review:
@@ -157,6 +192,8 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
         n = len(pool)
         best_total, best_guess = values.best(position)
         played = values.played(position, guess, legal=violation is None)
+        if played >= INF and number == 1:
+            raise OpenerOutOfRows
         if played >= INF or (best_total is not None and best_total >= INF):
             raise OutOfRows
         squares, _ = expected_left(outcome_codes(game, pool, guess))
@@ -226,9 +263,15 @@ def run(
         max_guesses = None
     try:
         return review_game(make(max_guesses), game, guesses, tiles, hard, strategy, max_guesses)
-    except OutOfRows:
+    except OutOfRows as exc:
         if max_guesses is None:
             raise WordleError("the game cannot be finished from here") from None
+        if isinstance(exc, OpenerOutOfRows):
+            # Redoing a whole game without a limit is a long proof on full lists: say so, and let the user choose.
+            raise WordleError(
+                f"{guesses[0]} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
+                f"review with --max-guesses {max_guesses + 1} (or 0: no limit)"
+            ) from None
     review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
     review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")
     return review

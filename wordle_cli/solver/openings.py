@@ -18,7 +18,10 @@ from wordle_cli.solver.strategy import SCORED_STRATEGIES
 
 #: (answers digest, candidates digest or "" with --pool-only) -> the opening of each of SCORED_STRATEGIES
 OPENINGS: dict[tuple[str, str], tuple[str, ...]] = {
-    # wordle: the shipped answers (2315) and allowed guesses (12972)
+    # nyt: today's New York Times answers (3158) and allowed guesses (14855)
+    ("761b933d6047bfcc", "a7898cd20f36686d"): ("roate", "tarse", "aloes"),
+    ("761b933d6047bfcc", ""): ("raise", "raise", "arose"),
+    # wordle: the answers (2315) and allowed guesses (12972) of 2022
     ("5209b35f823f8b80", "498f38211e3bafbf"): ("roate", "soare", "raise"),
     ("5209b35f823f8b80", ""): ("raise", "raise", "raise"),
     # primel: the five-digit primes (8363) as both lists
@@ -45,10 +48,14 @@ def key(game, strategy: str, pool_only: bool) -> tuple[str, str, str]:
 
 #: The optimal strategy's first guess, from published exhaustive proofs (too long for the
 #: tests to recompute): Alex Selby's rankings of every opener on these lists, by total
-#: guesses with at most 6 per answer (normal.top105.proven: salet 7920; hard.top101.proven:
-#: salet 8122), at github.com/alex1770/wordle. `wordle tree rank` re-derives them.
-#: (answers digest, candidates digest, hard) -> opening
+#: guesses with at most 6 per answer, at github.com/alex1770/wordle. wordle (2022):
+#: normal.top105.proven, salet 7920; hard.top101.proven, salet 8122. nyt:
+#: results_easy_nyt20230701, tarse 11219; results_hard_nyt20230701, tarse 11627 (the tarse
+#: totals proven by this tool too: reviewer/exact.KNOWN_BEST, checked by a slow test).
+#: `wordle tree rank` re-derives them. (answers digest, candidates digest, hard) -> opening
 PROVEN_OPTIMAL: dict[tuple[str, str, bool], str] = {
+    ("761b933d6047bfcc", "a7898cd20f36686d", False): "tarse",
+    ("761b933d6047bfcc", "a7898cd20f36686d", True): "tarse",
     ("5209b35f823f8b80", "498f38211e3bafbf", False): "salet",
     ("5209b35f823f8b80", "498f38211e3bafbf", True): "salet",
 }

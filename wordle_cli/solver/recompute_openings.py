@@ -12,12 +12,12 @@ from wordle_cli.solver.openings import key
 
 def compute_table() -> dict[tuple[str, str, str], str]:
     """Score every opening of the default games afresh."""
-    from wordle_cli.model.game import Game, load_lists
+    from wordle_cli.model.game import GAMES, Game, load_lists
     from wordle_cli.solver.strategy import SCORED_STRATEGIES
     from wordle_cli.solver.tree import Solver
 
     table = {}
-    for name in ("wordle", "primel"):
+    for name in GAMES:
         answers, allowed = load_lists(name)
         game = Game(name, answers.words, allowed.words)
         for strategy in SCORED_STRATEGIES:

@@ -15,7 +15,7 @@ from wordle_cli.model.feedback import EXACT, TILE_GLYPHS, decode, show
 from wordle_cli.solver.tree import MAX_ROWS
 
 #: What the share grid calls each game.
-SHARE_TITLES = {"wordle": "Wordle", "primel": "Primel"}
+SHARE_TITLES = {"nyt": "Wordle", "wordle": "Wordle", "primel": "Primel"}
 
 
 @dataclass(frozen=True)

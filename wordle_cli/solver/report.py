@@ -92,19 +92,38 @@ def simulate_lines(simulation, rows: int = 6, unit: str = "guesses", name_failur
         yield f"{guesses:>{unit_w}}  {count:>{count_w}}  {bar(count, largest)}".rstrip()
     worst = simulation.worst()
     worst_games = [t for t, c in zip(simulation.targets, simulation.counts) if c == worst]
-    examples = ", ".join(worst_games[:5]) + (", ..." if len(worst_games) > 5 else "")
     failures = simulation.failures(rows)
     yield ""
     yield f"games        {games}"
     yield f"mean         {simulation.mean():.4f}"
     yield f"sd           {simulation.std():.4f}"
-    yield f"worst        {worst} ({len(worst_games)} game{'s' if len(worst_games) != 1 else ''}: {examples})"
+    yield worst_line(worst, worst_games)
     yield f"more than {rows}  {failures}"
     if name_failures and failures:
         failed = [t for t, c in zip(simulation.targets, simulation.counts) if c > rows]
         yield f"failed       {', '.join(failed[:10])}{', ...' if len(failed) > 10 else ''}"
     if unit != "guesses":
         yield f"failure rate {100 * failures / games:.2f}%"
+
+
+#: The widest `worst_line` lists examples to (a line of an 80-column terminal).
+SUMMARY_COLUMNS = 80
+
+
+def worst_line(worst: int, games: list[str], most: int = 5) -> str:
+    """`worst  5 (3 games: golly, paddy, sneer)`: up to `most` of the games, as many as fit in 80 columns.
+
+    A game of many boards lists 16 or 32 targets, wider than the line: then
+    only the count (`simulate --output FILE` has every game).
+    """
+    count = f"{worst} ({len(games)} game{'s' if len(games) != 1 else ''}"
+    shown = ""
+    for n in range(min(most, len(games)), 0, -1):
+        listed = ", ".join(games[:n]) + (", ..." if len(games) > n else "")
+        if len(f"worst        {count}: {listed})") <= SUMMARY_COLUMNS:
+            shown = f": {listed}"
+            break
+    return f"worst        {count}{shown})"
 
 
 def games_csv(simulation, header: str = GAMES_CSV_HEADER) -> Iterator[str]:

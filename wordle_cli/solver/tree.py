@@ -328,15 +328,16 @@ class Simulation:
 
     targets: list[str]
     paths: list[list[str]]
+    fewest: int = 1  # the fewest guesses a game can take: 1, or N turns for N boards (a turn solves one board at most)
 
     @property
     def counts(self) -> list[int]:
         return [len(p) for p in self.paths]
 
     def histogram(self) -> dict[int, int]:
-        """Games per number of guesses, from 1 to the worst."""
+        """Games per number of guesses, from the fewest a game can take to the worst."""
         counts = self.counts
-        hist = {k: 0 for k in range(1, max(counts) + 1)}
+        hist = {k: 0 for k in range(min(self.fewest, *counts), max(counts) + 1)}
         for c in counts:
             hist[c] += 1
         return hist

@@ -195,7 +195,7 @@ class Problem:
             jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
             values = self._solve_parts(jobs, contexts, threads, progress, n)
             for i, code, part in jobs:
-                self._check_feasible(values[i], part)
+                self._check_feasible(values[i], part, opener=first if not position.path else None)
                 root.children[code] = self._extract(contexts[i], part)
             value = n + sum(values[i] for i, _, _ in jobs)
             counters = _counters(contexts)
@@ -268,9 +268,21 @@ class Problem:
                     progress(settled)
         return values
 
-    def _check_feasible(self, value: int, position: Position) -> None:
-        """WordleError naming the position (the answers, the turns that left them, the guesses left) if it has no tree."""
+    def _check_feasible(self, value: int, position: Position, opener: str | None = None) -> None:
+        """WordleError naming the position (the answers, the turns that left them, the guesses left) if it has no tree.
+
+        `opener`: the forced first guess of a fresh game that led here; the message then says first
+        that this opener cannot win every game within the limit, and which limit would let it try.
+        """
         if value >= search.INF:
+            if opener is not None and self.max_guesses is not None:
+                n = len(position.pool)
+                tiles = "".join("BYG"[t] for t in position.path[-1][1])
+                raise WordleError(
+                    f"{opener} cannot win every game within {_guesses(self.max_guesses)}{' in hard mode' if self.hard else ''}: "
+                    f"no strategy solves {'every one of the ' if n != 1 else 'the '}{n} answer{'s' if n != 1 else ''} left after "
+                    f"{opener} {tiles} in the {_guesses(position.depth)} left (--max-guesses {self.max_guesses + 1} allows one more)"
+                )
             n = len(position.pool)
             answers = f"the {n} answers" if n != 1 else "the 1 answer"
             if position.path:

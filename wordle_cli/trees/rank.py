@@ -243,15 +243,17 @@ MAX_CHECKPOINT_LINE = 1024
 def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
     """What a checkpoint line may hold for these inputs: `check(outcome)` says why not, or None.
 
-    Bounds every tree obeys: with n answers, a total is at least 2n - 1 (the
-    opener finds at most one answer, every other takes a second guess), at
-    most n + n(n+1)/2 (then each possible answer in turn) and at most
-    n x --max-guesses; the worst case is 1 to n + 1 guesses (--max-guesses).
+    Bounds every tree obeys: with n answers, a total is at least 2n, or
+    2n - 1 when the opener is one of the answers (it finds that one at once;
+    every other answer takes at least a second guess), at most n + n(n+1)/2
+    (then each possible answer in turn) and at most n x --max-guesses; the
+    worst case is 1 to n + 1 guesses (--max-guesses).
     """
     opts = inputs.options
     allowed = set(inputs.allowed)
+    answers = set(inputs.answers)
     n = len(inputs.answers)
-    least = 2 * n - 1
+    least = 2 * n - 1  # any opener's; a cutoff bound is checked against it
     most = n + n * (n + 1) // 2
     deepest = n + 1
     if opts.max_guesses is not None:
@@ -269,7 +271,8 @@ def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
         if o.kind not in kinds:
             return f"{o.kind} is not a result of these options"
         if o.kind in (EXACT, UPPER):
-            if not least <= o.value <= most or not 1 <= o.worst <= deepest:
+            own_least = least if o.opener in answers else least + 1
+            if not own_least <= o.value <= most or not 1 <= o.worst <= deepest:
                 return "impossible total or worst case"
             if o.kind == EXACT and opts.cutoff is not None and o.value >= opts.cutoff:
                 return "an exact total at or above the cutoff"
@@ -283,6 +286,11 @@ def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
     return check
 
 
+def _without_crlf(line: bytes) -> bytes:
+    """A line ending in CR LF (the file went through Windows) as if it ended in LF; lines appended later end in LF."""
+    return line[:-2] + b"\n" if line.endswith(b"\r\n") else line
+
+
 class Checkpoint:
     """Finished openers, one line each, appended and fsynced as they come; keyed by `digest`.
 
@@ -290,7 +298,10 @@ class Checkpoint:
     `opener,kind,value,worst,seconds`. A last line cut short by a crash
     (the header included) is dropped and overwritten when the file is
     opened again; any other line that is not a valid result (checked by
-    `check`, see `outcome_check`) is refused with its line number.
+    `check`, see `outcome_check`) is refused with its line number. Lines
+    ending in CR LF (a file copied through Windows) read as lines ending in LF.
+    Anything but a regular file (a FIFO, a device) is refused, naming the file,
+    before it is read.
 
     From `load` to `close` the file is locked (`fcntl.flock`): a second run
     given the same file refuses it in one line instead of interleaving its
@@ -322,12 +333,12 @@ class Checkpoint:
         self._lock()
         self._file.seek(0)
         header = (self.header + "\n").encode()
-        first = self._file.readline(len(header) + 1)
+        first = self._file.readline(len(header) + 2)
         if not first.endswith(b"\n"):  # empty, or a header cut short by a crash: a fresh file
             if header.startswith(first):
                 return {}
             raise WordleError(f"{self.path} is not a wordle tree rank checkpoint; give another --checkpoint")
-        if first != header:
+        if _without_crlf(first) != header:
             if first.startswith(b"# wordle tree rank checkpoint"):
                 raise WordleError(
                     f"checkpoint {self.path} was made with other word lists or options; "
@@ -346,7 +357,7 @@ class Checkpoint:
                 if len(line) <= MAX_CHECKPOINT_LINE and not self._file.read(1):
                     break  # the last line, cut short by a crash: dropped
                 self._damaged(number, "too long")
-            outcome = self._parse(line[:-1], number)
+            outcome = self._parse(_without_crlf(line)[:-1], number)
             earlier = done.get(outcome.opener)
             if earlier is not None and (earlier.kind, earlier.value) != (outcome.kind, outcome.value):
                 self._damaged(number, f"{quote(outcome.opener)} was already given another result")
@@ -384,27 +395,32 @@ class Checkpoint:
         if self._file is not None:
             return
         existed = os.path.lexists(self.path)
+        # Non-blocking: opening a FIFO read-only would wait for a writer. Cleared once the file is known to be regular.
+        flags = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
         try:
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | flags, 0o666)
                 self._writable = True
             except PermissionError:  # a read-only checkpoint can still be read (writing it fails later)
                 if not existed:
                     raise
-                fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+                fd = os.open(self.path, os.O_RDONLY | flags)
         except IsADirectoryError:
             raise WordleError(f"{self.path}: is a directory, not a checkpoint") from None
         except OSError as exc:
             raise WordleError(f"cannot open checkpoint {self.path}: {exc.strerror or exc}") from None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):  # a FIFO, device or socket: before any read or seek of it
+                raise WordleError(f"{self.path}: not a regular file, so not a checkpoint")
+            if info.st_size > config.MAX_TEXT_BYTES:
+                raise WordleError(f"{self.path}: larger than {config.MAX_TEXT_BYTES >> 20} MiB, so not a checkpoint")
+            os.set_blocking(fd, True)
+        except BaseException:
+            os.close(fd)
+            raise
         self._file = os.fdopen(fd, "r+b" if self._writable else "rb")
         self._created = not existed
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            self.close()
-            raise WordleError(f"{self.path}: not a regular file, so not a checkpoint")
-        if info.st_size > config.MAX_TEXT_BYTES:
-            self.close()
-            raise WordleError(f"{self.path}: larger than {config.MAX_TEXT_BYTES >> 20} MiB, so not a checkpoint")
         if fcntl is not None:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
