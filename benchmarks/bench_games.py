@@ -85,6 +85,9 @@ def check_absurdle(out: str, answers: list[str], minimum: int | None) -> str:
 
 def check_fibble(out: str, answers: list[str]) -> str:
     """'minimum N' of a finished proof, or 'L to U guesses (bounds)' of one stopped by its time limit."""
+    if re.search(r"^upper bound not established", out, re.MULTILINE):
+        lower = int(re.search(r"^lower bound (\d+) guess", out, re.MULTILINE).group(1))
+        return f"at least {lower} guesses (lower bound proven; the strategy's play-out did not finish: no upper bound)"
     line = out.splitlines()[-1].split()
     if not line or line[-1] not in answers:
         sys.exit(f"fibble line {' '.join(line)} does not end on an answer")

@@ -326,6 +326,15 @@ def test_bounds_after_a_deadline_bracket_the_minimum():
     assert len(bounds.line) <= bounds.upper
 
 
+def test_the_play_out_for_an_upper_bound_stops_at_its_deadline_too():
+    """Past its deadline the strategy's play-out gives no upper bound (it used to run on with none)."""
+    import time
+
+    game = game_of(FIVE, ["roate", "lints", "chump", *FIVE])
+    bounds = Search(Fibble(game, Lies(1, 5))).bounds(deadline=time.monotonic() - 1)
+    assert bounds.upper is None and bounds.line == [] and bounds.lower >= 1
+
+
 # ---------------------------------------------------------------- the commands
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
@@ -431,6 +440,21 @@ def test_fibble_solve_command(runner, lists):
     assert lines[-2].startswith(f"minimum {want} guesses to win against every lie") and f"no strategy of {want - 1} guess" in lines[-2]
     guesses = lines[-1].split()
     assert len(guesses) == want and [row.split()[1] for row in lines[1:-2]] == guesses
+
+
+def test_fibble_solve_time_limit_says_when_no_upper_bound_was_found(runner, lists, monkeypatch):
+    from wordle_cli.games import fibble
+
+    def out_of_time(self, *args, **kwargs):
+        raise fibble.OutOfTime
+
+    monkeypatch.setattr(fibble.Search, "solve", out_of_time)
+    monkeypatch.setattr(fibble.Search, "greedy", out_of_time)
+    result = invoke(runner, ["fibble", "solve", *lists, "--time-limit", "1", "-q"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("not proven within 1 s: the minimum to win against every lie is at least ")
+    assert lines[1].startswith("lower bound ") and lines[2].startswith("upper bound not established")
 
 
 def test_fibble_solve_time_limit_prints_labelled_bounds(runner, lists, monkeypatch):

@@ -48,7 +48,8 @@ def _opener_hint(extra: list[str]) -> str | None:
     type=click.FloatRange(min=0, min_open=True),
     default=None,
     metavar="SECONDS",
-    help="Stop the proof after SECONDS: print the proven lower bound and the best strategy found (an upper bound), labelled.",
+    help="Stop after SECONDS in all: the proof stops at three quarters of them, then the best strategy found is played "
+    "out against every row (an upper bound) in the rest; prints what is proven and what was found, labelled.",
 )
 @game_options
 @tiles_option
@@ -68,9 +69,10 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     the guesses of that line:
       wordle fibble solve --first salet --answers small.txt | tail -1
     The minimum is proven: no strategy of one guess fewer wins. On large
-    lists the proof may take long: --time-limit SECONDS stops it and prints
-    what is proven (a lower bound) and the best strategy found (an upper
-    bound, checked against every row), each labelled.
+    lists the proof may take long: --time-limit SECONDS stops the command
+    within about that long and prints what is proven (a lower bound) and
+    the best strategy found (an upper bound, checked against every row, if
+    that play-out finishes in the last quarter of the time), each labelled.
     """
     import time
 
@@ -91,7 +93,8 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
         f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guess candidates{lies_text(lies)}; "
         f"{chosen} backend"
     )
-    deadline = time.monotonic() + time_limit if time_limit is not None else None
+    started = time.monotonic()
+    deadline = started + 0.75 * time_limit if time_limit is not None else None  # the rest: the strategy's play-out
     search = Search(Fibble(the_game, rule, chosen), deadline, report.info)
     start = f", first guess {first}" if first is not None else ""
     goal = "to win against every lie" if lies else "to win against a host choosing the answer"
@@ -99,12 +102,17 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
         solution = search.solve(first, max_guesses)
     except OutOfTime:
         nodes = search.nodes
-        report.info(f"stopped after {time_limit:g} s, having searched {nodes} pools; playing out the strategy found")
-        bounds = search.bounds(first)
+        report.info(f"proof stopped after {0.75 * time_limit:g} s, having searched {nodes} pools; playing out the strategy found")
+        bounds = search.bounds(first, started + time_limit)
         report.info(f"the strategy played out on {search.nodes - nodes} pools; {report.elapsed():.2f} s in all")
-        for row in fibble_rows(bounds.line, the_game.length, len(the_game.answers), tiles):
+        for row in fibble_rows(bounds.line, the_game.length, len(the_game.answers), tiles) if bounds.line else ():
             click.echo(row)
         proof = f"no strategy of {plural(bounds.lower - 1, 'guess')} wins" if bounds.lower > 1 else "one guess at least"
+        if bounds.upper is None:
+            click.echo(f"not proven within {time_limit:g} s: the minimum {goal}{start} is at least {bounds.lower} guesses")
+            click.echo(f"lower bound {plural(bounds.lower, 'guess')} (proven: {proof})")
+            click.echo("upper bound not established: the best strategy found was not played out against every row in time")
+            return
         click.echo(f"not proven within {time_limit:g} s: the minimum {goal}{start} is {bounds.lower} to {bounds.upper} guesses")
         click.echo(f"lower bound {plural(bounds.lower, 'guess')} (proven: {proof})")
         click.echo(

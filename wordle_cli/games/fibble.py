@@ -134,8 +134,8 @@ class Bounds:
     """What a search stopped by its deadline proved: `lower` <= minimum <= `upper` (the strategy found)."""
 
     lower: int
-    upper: int
-    first: str  # the strategy's first guess
+    upper: int | None  # None: the strategy's play-out did not finish in time
+    first: str  # the strategy's first guess ("" when upper is None)
     line: list[Step]  # its worst case
 
 
@@ -310,18 +310,26 @@ class Search:
 
     # ------------------------------------------------------------ bounds, when the proof stops
 
-    def bounds(self, first: str | None = None) -> Bounds:
+    def bounds(self, first: str | None = None, deadline: float | None = None) -> Bounds:
         """After the deadline: the proven lower bound, and the most guesses the strategy of `greedy` needs
-        (with `first` as its first guess if given): an upper bound on the minimum."""
+        (with `first` as its first guess if given): an upper bound on the minimum.
+
+        The play-out stops at `deadline` too (it meets every row the host may
+        show: on the full lists that can take longer than the proof); the
+        upper bound is then None and the line empty.
+        """
         pool = self.fibble.start()
         lower = max(self.proven, least_guesses(self.lies, len(pool)))
-        self.deadline = None
-        if first is None:
-            upper = self.greedy(pool)
-            guess = self.game.candidates[self._greedy[_key(pool)][1]]
-        else:
-            guess = first
-            upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
+        self.deadline = deadline
+        try:
+            if first is None:
+                upper = self.greedy(pool)
+                guess = self.game.candidates[self._greedy[_key(pool)][1]]
+            else:
+                guess = first
+                upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
+        except OutOfTime:
+            return Bounds(lower, None, first or "", [])
         return Bounds(lower, upper, guess, self.worst_line(pool, guess, self.greedy, self._greedy_move))
 
     def greedy(self, pool: np.ndarray) -> int:
@@ -334,7 +342,7 @@ class Search:
         every row is won in 2, if any (won in 3); else the guess with the
         smallest worst row, then the smallest expected pool left, then a pool
         word, then list order (the minimax strategy of `wordle solve --lies`). Played out against every row the
-        host may show, each pool once (memoised), with no deadline.
+        host may show, each pool once (memoised), until `self.deadline` (then `OutOfTime`).
         """
         n = len(pool)
         if n == 1:
@@ -343,6 +351,8 @@ class Search:
         known = self._greedy.get(key)
         if known is not None:
             return known[0]
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime
         two = self.wins_within(pool, 2) if n <= most_answers(self.lies, 2) else None
         if two is not None:
             need, guess = 2, two
