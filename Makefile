@@ -20,7 +20,7 @@ help:
 	@echo "bench-rank-exact  tree rank --exact on 300 random openers (seed 0) for an hour: CPU per opener, extrapolated; resume time"
 	@echo "bench-rank-nyt  tree rank --exact --game nyt, normal and --hard, on 20 random openers, checked against the reference's tables (REFERENCE=DIR)"
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
-	@echo "bench-games   speed of multi-board simulate and Absurdle proofs"
+	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"

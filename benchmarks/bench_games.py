@@ -1,4 +1,4 @@
-"""Speed of the multi-board and Absurdle commands (issue 12), end to end on the shipped lists.
+"""Speed of the multi-board, Absurdle and Fibble commands (issues 12, 28), end to end on the shipped lists.
 
 Targets from the issue: `simulate --boards 4 --sample 1000` <= 20 s, and
 proving the Absurdle minimum of 4 for a given first word <= 60 s.
@@ -9,7 +9,12 @@ and the median CPU seconds (both cores count). Correctness first, on every
 run: each simulation reports the games it was asked for; every Absurdle line
 printed is replayed against a host written here from the rules (pure Python,
 `wordle_cli.feedback` for the tiles only) and must win in the number of
-guesses claimed; salet's minimum must be 4.
+guesses claimed; salet's minimum must be 4. Fibble (`--lies 1`): every
+simulation plays every answer. With --fibble-time-limit S, also the two
+full proofs on the 2022 lists (`fibble solve`, and with `--first salet`),
+each with `--time-limit S`, once each without a warm-up (they may take
+that long): each must print a proven minimum, or a lower and an upper
+bound with the lower at most the upper, and a line ending on an answer.
 
 Baselines, in the same run and in process:
 
@@ -22,10 +27,10 @@ Baselines, in the same run and in process:
   found among the first guesses tried) and roate's 5 (every 4-guess line
   is searched and refuted first).
 
-    python benchmarks/bench_games.py [--runs 3] [--baseline-games 100] [--only TEXT]
+    python benchmarks/bench_games.py [--runs 3] [--baseline-games 100] [--only TEXT] [--fibble-time-limit S]
 
 --only TEXT times only the jobs whose label holds TEXT (`--only ordle:`:
-the multi-board ones), without the baselines.
+the multi-board ones; `--only Fibble`), without the baselines.
 
 Prints a Markdown table.
 """
@@ -78,13 +83,34 @@ def check_absurdle(out: str, answers: list[str], minimum: int | None) -> str:
     return " ".join(guesses)
 
 
+def check_fibble(out: str, answers: list[str]) -> str:
+    """'minimum N' of a finished proof, or 'L to U guesses (bounds)' of one stopped by its time limit."""
+    if re.search(r"^upper bound not established", out, re.MULTILINE):
+        lower = int(re.search(r"^lower bound (\d+) guess", out, re.MULTILINE).group(1))
+        return f"at least {lower} guesses (lower bound proven; the strategy's play-out did not finish: no upper bound)"
+    line = out.splitlines()[-1].split()
+    if not line or line[-1] not in answers:
+        sys.exit(f"fibble line {' '.join(line)} does not end on an answer")
+    found = re.search(r"^minimum (\d+) guess", out, re.MULTILINE)
+    if found:
+        return f"minimum {found.group(1)} (proven), line {' '.join(line)}"
+    lower = int(re.search(r"^lower bound (\d+) guess", out, re.MULTILINE).group(1))
+    upper = int(re.search(r"^upper bound (\d+) guess", out, re.MULTILINE).group(1))
+    if not lower <= upper:
+        sys.exit(f"fibble bounds {lower} > {upper}")
+    return f"{lower} to {upper} guesses (lower bound proven, upper bound: a strategy), line {' '.join(line)}"
+
+
 def check_games(out: str, games: int) -> str:
     played = int(re.search(r"^games\s+(\d+)", out, re.MULTILINE).group(1))
     if played != games:
         sys.exit(f"simulate played {played} games, not {games}")
     mean = re.search(r"^mean\s+(\S+)", out, re.MULTILINE).group(1)
-    failed = re.search(r"^failure rate\s+(\S+)", out, re.MULTILINE).group(1)
-    return f"mean {mean}, {failed} failed"
+    failed = re.search(r"^failure rate\s+(\S+)", out, re.MULTILINE)
+    if failed is None:  # with --lies: the games over the limit, by count ("more than 9  0")
+        over = re.search(r"^more than (\d+)\s+(\d+)", out, re.MULTILINE)
+        return f"mean {mean}, {over.group(2)} over {over.group(1)}"
+    return f"mean {mean}, {failed.group(1)} failed"
 
 
 def baseline_multiboard(n_games: int, strategy: str) -> tuple[float, float]:
@@ -152,6 +178,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline-games", type=int, default=100)
     parser.add_argument("--only", metavar="TEXT", default=None, help="only the jobs whose label holds TEXT, no baselines")
+    parser.add_argument("--fibble-time-limit", type=float, default=None, metavar="S", help="also the full Fibble proofs, --time-limit S")
     args = parser.parse_args()
     from wordle_cli.model.game import load_lists
 
@@ -184,18 +211,49 @@ def main() -> None:
             ["absurdle", "solve", "-q", "--first", "roate"],
             lambda o: check_absurdle(o, answers, 5),
         ),
+        (
+            "Fibble: simulate --lies 1 (random liar, every answer)",
+            ["simulate", "-q", "--game", "wordle", "--lies", "1"],
+            lambda o: check_games(o, len(answers)),
+        ),
+        (
+            "Fibble: simulate --lies 1 --liar worst (every answer)",
+            ["simulate", "-q", "--game", "wordle", "--lies", "1", "--liar", "worst"],
+            lambda o: check_games(o, len(answers)),
+        ),
     ]
+    limit = f"{args.fibble_time_limit or 0:g}"
+    proofs = [
+        (
+            f"Fibble: prove the fewest guesses against every lie (fibble solve --time-limit {limit})",
+            ["fibble", "solve", "-q", "--game", "wordle", "--time-limit", limit],
+            lambda o: check_fibble(o, answers),
+        ),
+        (
+            f"Fibble: the same for salet (fibble solve --first salet --time-limit {limit})",
+            ["fibble", "solve", "-q", "--game", "wordle", "--first", "salet", "--time-limit", limit],
+            lambda o: check_fibble(o, answers),
+        ),
+    ]
+    if args.fibble_time_limit is not None:
+        jobs += [(label, job, check, True) for label, job, check in proofs]
     if args.only is not None:
         jobs = [job for job in jobs if args.only in job[0]]
-    print(f"# wordle multi-board and Absurdle benchmarks: {args.runs} runs each after a warm-up, {os.cpu_count()} cores\n")
+    print(f"# wordle multi-board, Absurdle and Fibble benchmarks: {args.runs} runs each after a warm-up, {os.cpu_count()} cores\n")
     print("| job | result | median s | min s | max s | CPU s |")
     print("|---|---|---|---|---|---|")
-    for label, job, check in jobs:
+    for label, job, check, *single in jobs:
         cmd = wordle + job
-        _, _, out = run(cmd)
-        result = check(out)
         walls, cpus = [], []
-        for _ in range(args.runs):
+        if single:  # one timed run, no warm-up: a proof of up to --fibble-time-limit
+            wall, cpu, out = run(cmd)
+            result = check(out)
+            walls.append(wall)
+            cpus.append(cpu)
+        else:
+            _, _, out = run(cmd)
+            result = check(out)
+        for _ in range(0 if single else args.runs):
             wall, cpu, out = run(cmd)
             if check(out) != result:
                 sys.exit(f"{label}: result changed between runs")

@@ -37,12 +37,14 @@ QUEUES = [
         ["infer", "-q", str(ROOT / "examples" / "crowd.txt")],
         ["simulate", "-q", "--answers", "ten.txt"],
         ["absurdle", "solve", "-q", "--first", "salet"],
+        ["fibble", "solve", "-q", "--answers", "ten.txt"],
         ["simulate", "-q", "--boards", "2", "--sample", "20"],
     ],
     [
         ["tree", "build", "-q", "--answers", "ten.txt"],
         ["tree", "build", "-q", "--answers", "six.txt", "--allowed", "six.txt"],
         ["simulate", "-q", "--boards", "2", "--sample", "20", "--strategy", "entropy"],
+        ["simulate", "-q", "--answers", "ten.txt", "--lies", "1", "--strategy", "entropy"],
     ],
 ]
 

@@ -23,6 +23,7 @@ _API = {
     "Review": "wordle_cli.reviewer.review",
     "TurnReview": "wordle_cli.reviewer.review",
     "GuessScore": "wordle_cli.api",
+    "LieScore": "wordle_cli.api",
     "Ranking": "wordle_cli.api",
     "Game": "wordle_cli.solver.record",
     "Turn": "wordle_cli.solver.record",

@@ -41,7 +41,9 @@ if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so 
     from wordle_cli.solver.record import Game
     from wordle_cli.solver.tree import Simulation
 
-__all__ = ["feedback", "score", "prune", "solve", "simulate", "review", "GuessScore", "Ranking", "WordleError", "UsageProblem"]
+__all__ = [
+    "feedback", "score", "prune", "solve", "simulate", "review", "GuessScore", "LieScore", "Ranking", "WordleError", "UsageProblem",
+]
 
 RULES = ("strict", "loose")
 
@@ -118,18 +120,25 @@ def feedback(guess: str, answer: str) -> str:
 # ---------------------------------------------------------------- prune
 
 
-def prune(guess: str, result: str | Sequence[int], words: Iterable[str], *, rule: str = "strict", backend: str = "cpu") -> list[str]:
+def prune(
+    guess: str, result: str | Sequence[int], words: Iterable[str], *, rule: str = "strict", backend: str = "cpu", lies: int = 0
+) -> list[str]:
     """The words (in their order) still possible after `guess` got `result`.
 
     `result` is the feedback in any spelling `wordle prune` reads (`ACAAC`,
     `byyby`, `01001`, pasted emoji; spaces between tiles ignored) or a
     sequence of tiles 0/1/2. `rule` "strict" keeps a word iff it gives the
     same feedback; "loose" is the original program's letter-bounds check.
+    `lies` (Fibble: 1): the row lies in exactly that many tiles, so a word is
+    kept iff its true feedback differs from `result` in exactly that many
+    tiles (an all-exact `result` keeps only the guess: it is never a lie).
     `backend` "cpu" filters in pure Python; "cuda" (or "auto") may use a GPU.
 
     >>> prune("roate", "🟨⬛🟨⬛⬛", ["cigar", "rebut", "sugar", "humph"])
     ['cigar', 'sugar']
     >>> prune("roate", [1, 0, 1, 0, 0], ["cigar", "rebut", "sugar"])
+    ['cigar', 'sugar']
+    >>> prune("roate", "🟨⬛🟨⬛🟩", ["cigar", "rebut", "sugar", "humph"], lies=1)
     ['cigar', 'sugar']
     """
     from wordle_cli import backends
@@ -140,19 +149,40 @@ def prune(guess: str, result: str | Sequence[int], words: Iterable[str], *, rule
     length = len(words[0])
     guess = _word(guess, "guess", length)
     tiles = _tiles(result, length)
+    rule_of_lies = _lies(lies, length, rule)
     chosen = backends.resolve(backend, pairs=len(words))
     if chosen == "cpu":
         from wordle_cli.model.rules import predicate
 
-        keep = predicate(rule, guess, tiles)
+        keep = rule_of_lies.predicate(guess, tiles) if rule_of_lies is not None else predicate(rule, guess, tiles)
         return [w for w in words if keep(w)]
     import numpy as np
 
     from wordle_cli.encoding import Alphabet
 
     alphabet = Alphabet.of([guess], words)
-    mask = backends.load(chosen).consistent(alphabet.encode_word(guess), np.array(tiles, dtype=np.uint8), alphabet.encode(words, length), rule)
+    module = backends.load(chosen)
+    if rule_of_lies is not None:
+        from wordle_cli.model.lie_split import consistent_mask
+
+        codes = module.feedback_codes(alphabet.encode_word(guess), alphabet.encode(words, length))
+        mask = consistent_mask(rule_of_lies, codes, _feedback.encode(tiles))
+    else:
+        mask = module.consistent(alphabet.encode_word(guess), np.array(tiles, dtype=np.uint8), alphabet.encode(words, length), rule)
     return [w for w, k in zip(words, mask.tolist()) if k]
+
+
+def _lies(lies: int, length: int, rule: str = "strict"):
+    """The rule of `lies` lies per row (`Lies`), None for 0; UsageProblem for a bad count or the loose rule."""
+    if not isinstance(lies, int) or isinstance(lies, bool):
+        raise UsageProblem(f"lies must be a whole number, not {type(lies).__name__}")
+    if lies == 0:
+        return None
+    if rule != "strict":
+        raise UsageProblem("--lies goes with the strict rule, not --rule loose")
+    from wordle_cli.model.lies import Lies
+
+    return Lies(lies, length)
 
 
 # ---------------------------------------------------------------- score
@@ -185,6 +215,27 @@ class GuessScore(NamedTuple):
         return variance(self.total, self.total_squares, self.answers)
 
 
+class LieScore(NamedTuple):
+    """One row of `wordle score --lies N`'s CSV, with exact numbers.
+
+    `average_num_allowed`: answers left on average over the answers (equally
+    likely) and the host's lie (uniform over the tiles and their wrong
+    colours), an exact `Fraction`; `max_wordlist_len`: the worst case over
+    both (a host choosing the answer and the lie).
+    """
+
+    guess: str
+    is_potential_answer: bool
+    max_wordlist_len: int
+    answers: int
+    total: int  # answers x scale x average
+    scale: int  # the lie rule's `scale`
+
+    @property
+    def average_num_allowed(self) -> Fraction:
+        return Fraction(self.total, self.answers * self.scale)
+
+
 class Ranking(list):
     """`score`'s result: `GuessScore`s, best first, and the CSV they came from."""
 
@@ -199,13 +250,16 @@ class Ranking(list):
         return csv_rows(self._scores, precision)
 
 
-def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto") -> Ranking:
+def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto", lies: int = 0) -> Ranking:
     """Rank every allowed guess by how many answers it leaves, best first.
 
     Each answer equally likely; the order is (average, max, variance, answers
     before non-answers, guess), as in `wordle score`. Returns a list of
     `GuessScore`; its `.csv(precision)` gives the command's CSV lines.
     `backend`: "auto" (CUDA for large jobs when a GPU is usable), "cpu", "cuda".
+    With `lies` (Fibble: 1) the rows are `LieScore`s: the average over the
+    answers and the host's uniformly random lie, the worst case over both,
+    ordered by (average, max, answers first, guess).
 
     >>> [(s.guess, s.average_num_allowed) for s in score(["abc", "bcd", "xyz"], ["abc", "abd", "bcd"])]
     [('abc', Fraction(1, 1)), ('bcd', Fraction(1, 1)), ('xyz', Fraction(3, 1))]
@@ -218,7 +272,15 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
     if len(allowed[0]) != len(answers[0]):
         raise UsageProblem(f"allowed words have length {len(allowed[0])}, answers have length {len(answers[0])}")
     chosen = backends.resolve(backend, pairs=len(allowed) * len(answers))
-    scores = scoring.compute(allowed, answers, rule, chosen)
+    rule_of_lies = _lies(lies, len(answers[0]), rule)
+    scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
+    if rule_of_lies is not None:
+        total, worst = scores.total.tolist(), scores.worst.tolist()
+        scale = rule_of_lies.scale
+        lie_rows = (
+            LieScore(allowed[i], scores.is_answer[i], worst[i], len(answers), total[i], scale) for i in scoring.ranking(scores)
+        )
+        return Ranking(lie_rows, scores)
     s1, s2, mx = (a.tolist() for a in (scores.sums.sum_n, scores.sums.sum_n2, scores.sums.max_n))
     n = scores.n_answers
     rows = (
@@ -231,17 +293,29 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str):
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0):
     from wordle_cli import backends
-    from wordle_cli.solver.strategy import STRATEGIES
+    from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
     from wordle_cli.solver.tree import Solver
 
     if strategy not in STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
     lists = _lists(game, answers, allowed)
+    rule = _lies(lies, lists.length)
+    if rule is not None and (hard or strategy not in SCORED_STRATEGIES):
+        raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
     chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
-    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy))
+    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule)
+
+
+def _liar(solver, liar: str, seed: int):
+    """The host that lies (`Liar`) for a solver of a game with lies; None without."""
+    if solver.lies is None:
+        return None
+    from wordle_cli.model.lies import Liar
+
+    return Liar(solver.lies, liar, seed)
 
 
 def _lists(game: str | None, answers, allowed):
@@ -283,6 +357,9 @@ def solve(
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
+    lies: int = 0,
+    liar: str = "random",
+    seed: int = 0,
 ) -> Game:
     """Play one game against `target` as `wordle solve` does; return its `Game` record.
 
@@ -292,16 +369,21 @@ def solve(
     opener; `pool_only`: guess only possible answers; `game`: "nyt" (today's
     lists), "wordle" (2022's) or "primel", by default $WORDLE_GAME, else
     "nyt" (as every command); `answers` / `allowed` (lists of words) replace
-    its lists.
+    its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
+    by a host that lies at random (`liar` "random", drawn with `seed`) or
+    against you ("worst"); each turn's `tiles` are then the row shown and
+    `lied` the positions that lied; the game has nine rows.
 
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="wordle").turns]
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
     """
+    from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
+    from wordle_cli.solver.tree import MAX_ROWS
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -309,7 +391,7 @@ def solve(
     if target not in lists.answer_index and target not in lists.candidate_index:
         raise UsageProblem(f"target {quote(target)} is neither an answer nor an allowed guess")
     solver, added = with_target(solver, target)
-    return play_game(solver, target, first, added)
+    return play_game(solver, target, first, added, _liar(solver, liar, seed), FIBBLE_ROWS if lies else MAX_ROWS)
 
 
 def simulate(
@@ -323,12 +405,15 @@ def simulate(
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
     backend: str = "auto",
+    lies: int = 0,
+    liar: str = "random",
+    seed: int = 0,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
     `.counts`, `.histogram()`, `.mean()`, `.std()`, `.worst()`, `.failures()`.
-    Options as for `solve`.
+    Options as for `solve` (with lies, `.failures(9)` counts Fibble's).
 
     >>> result = simulate(["cigar", "rebut", "sissy"])
     >>> result.paths[0], result.counts
@@ -336,7 +421,7 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)
@@ -347,7 +432,7 @@ def simulate(
         unknown = [t for t in chosen if t not in lists.answer_index]
         if unknown:
             raise UsageProblem(f"targets must be answers of the game; {quote(unknown[0])} is not")
-    return play_all(solver, chosen, first)
+    return play_all(solver, chosen, first, liar=_liar(solver, liar, seed))
 
 
 # ---------------------------------------------------------------- review

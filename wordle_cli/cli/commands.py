@@ -13,6 +13,7 @@ COMMANDS = {
     "review": "wordle_cli.cli.review:review",
     "partition": "wordle_cli.cli.partition:partition",
     "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
+    "fibble": "wordle_cli.cli.fibble:fibble_group",
     "infer": "wordle_cli.cli.infer:infer",
     "backends": "wordle_cli.cli.info:backends_command",
     "lists": "wordle_cli.cli.lists:lists_command",

@@ -221,8 +221,8 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     return word
 
 
-def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None):
-    """Load the game's lists, pick the backend and build the solver.
+def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None, lies: int = 0):
+    """Load the game's lists, pick the backend and build the solver (with `lies` lies in every row).
 
     Returns (solver, first) with `first` normalised and checked (or None).
     """
@@ -230,7 +230,9 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     from wordle_cli.api import exact_search
     from wordle_cli.solver.tree import Solver
 
+    check_lies(lies, strategy=strategy, hard=hard)
     the_game, answers_name = open_game(report, game, answers, allowed)
+    rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
@@ -240,9 +242,59 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{strategy} strategy{', hard mode' if hard else ''}; {chosen} backend"
+        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {chosen} backend"
     )
-    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy)), first
+    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule), first
+
+
+lies_option = count_option(
+    "--lies",
+    least=0,
+    default=0,
+    help="Fibble: every row's feedback lies in exactly N tiles (1 is Fibble, 0 Wordle); a guess that is the "
+    "answer wins and is all green, and an all-green row is never a lie. Nine rows by default with lies.",
+)
+
+liar_option = choice_option(
+    "--liar",
+    choices=("random", "worst"),
+    default="random",
+    help="With --lies, the host's lie: random (uniform over the tiles and wrong colours, drawn with --seed for each "
+    "target) or worst (the lie that leaves the most answers possible; ties: the smallest feedback code).",
+)
+
+
+def lies_text(lies: int) -> str:
+    """`, 1 lie per row` for the informational line (nothing without lies)."""
+    return f", {lies} lie{'s' if lies != 1 else ''} per row" if lies else ""
+
+
+def lies_rule(lies: int, length: int):
+    """The rule (`Lies`) for --lies N over words of `length`; None without lies."""
+    if not lies:
+        return None
+    from wordle_cli.model.lies import Lies
+
+    return Lies(lies, length)  # UsageProblem past the word length
+
+
+def check_lies(lies: int, strategy: str | None = None, hard: bool = False, boards: int = 1, tree_file=None) -> None:
+    """--lies N > 0 goes with one board, the scored strategies, no hard mode and no --tree."""
+    if not lies:
+        return
+    from wordle_cli.solver.strategy import SCORED_STRATEGIES
+
+    if boards > 1:
+        raise click.UsageError("--lies plays one board; it cannot be combined with --boards")
+    if hard:
+        raise click.UsageError("--hard is not part of a game whose rows lie")
+    if tree_file is not None:
+        raise click.UsageError("--tree follows a tree of true feedback; it cannot be combined with --lies")
+    if strategy is not None and strategy not in SCORED_STRATEGIES:
+        raise click.UsageError(
+            f"--strategy {strategy} is not defined with --lies; choose {', '.join(SCORED_STRATEGIES)} "
+            "(the proof over every lie is `wordle fibble solve`)"
+        )
 
 
 class BoardCount(click.ParamType):
@@ -294,13 +346,13 @@ layout_option = choice_option(
 
 
 max_guesses_option = count_option(
-    "--max-guesses", help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5]."
+    "--max-guesses", help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5; with --lies, 9]."
 )
 
 
 def boards_solver_options(command):
-    """Attach --boards, --max-guesses and the solver's options (solve, simulate, play)."""
-    return _attach([boards_option, max_guesses_option, *_solver_options], command)
+    """Attach --boards, --max-guesses, --lies and the solver's options (solve, simulate, play)."""
+    return _attach([boards_option, max_guesses_option, lies_option, *_solver_options], command)
 
 
 def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None):
@@ -339,30 +391,34 @@ SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no
 
 def open_player(
     report: Reporter, command: str, boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first,
-    tree_file=None,
+    tree_file=None, lies: int = 0,
 ):
     """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the checks both share.
 
     Returns (solver, first, limit): the `limit` of turns is `game_limit`'s.
     """
+    check_lies(lies, boards=boards, tree_file=tree_file)
     if boards > 1:
         if share:
             raise click.UsageError(f"--{SHARE_ONE_BOARD}")
         solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
     else:
-        if max_guesses is not None:
-            raise click.UsageError(f"--max-guesses goes with --boards in {command}")
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
-    return solver, first, game_limit(boards, max_guesses)
+        if max_guesses is not None and not lies:
+            raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+    return solver, first, game_limit(boards, max_guesses, lies)
 
 
-def game_limit(boards: int, max_guesses: int | None) -> int:
-    """The turns a game may take: --max-guesses, else 6 for one board and N + 5 for N boards."""
+def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
+    """The turns a game may take: --max-guesses, else 6 for one board, N + 5 for N boards, 9 with lies (Fibble)."""
     from wordle_cli.games.multiboard import turn_limit
+    from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.tree import MAX_ROWS
 
     if max_guesses is not None:
         return max_guesses
+    if lies:
+        return FIBBLE_ROWS
     return MAX_ROWS if boards == 1 else turn_limit(boards)
 
 

@@ -69,8 +69,8 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @tiles_option
 @color_option
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet,
-    layout, tiles, color,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
+    quiet, layout, tiles, color,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -90,6 +90,14 @@ def play(
     With stdin piped (or --batch), stdout has only the suggestions, one per line:
       printf 'CACAA\\nECCAA\\n' | wordle play --quiet   # roate, carrs, cigar
 
+    A share grid may be pasted as it is: its header line (`Wordle 512 3/6`)
+    is skipped, and each row is the feedback of the suggested guess.
+
+    With --lies N (Fibble: --lies 1), every row you type is the one the game
+    showed, lying in N tiles; the answers kept are those consistent with
+    every row so far (an all-green row means the guess is the answer), and
+    the game has nine rows (--max-guesses to change).
+
     \b
     With --boards N, each line holds one feedback per unsolved board, in
     board order (or WORD and the feedbacks); a board is solved when its
@@ -106,7 +114,7 @@ def play(
     report = Reporter(quiet)
     check_share_day(share, day)
     solver, first, limit = open_player(
-        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file
+        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file, lies
     )
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards
@@ -127,13 +135,16 @@ def play(
         talk.say(HELP)
     talk.state(session)
     lines = talk.entries(
-        turn_lines(interactive, "feedback> "), lambda line: parse_entry(line, solver.game.length), HELP, lambda line: _explain(line, solver.game)
+        _grid_rows(turn_lines(interactive, "feedback> ")),
+        lambda line: parse_entry(line, solver.game.length),
+        HELP,
+        lambda line: _explain(line, solver.game),
     )
     for entry in lines:
         if entry.command == "list":
             talk.remaining(session, limit=None)
         elif entry.command == "share":
-            talk.say(_share(session, day))
+            talk.say(_share(session, day, limit))
         elif entry.command == "review":
             _review(talk, report, session)
         elif entry.command == "undo":
@@ -149,11 +160,24 @@ def play(
                 talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
             if session.solved:
                 n = len(session.turns)
-                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
+                over = f", over the limit of {limit}" if n > limit and solver.lies is not None else ""
+                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}{over}")
                 break
             talk.state(session)
     if share:
-        click.echo(_share(session, day))
+        click.echo(_share(session, day, limit))
+
+
+def _grid_rows(lines):
+    """The turn lines with a pasted share grid read as infer and review read it: the header line (`Fibble 3/9`,
+    `Wordle 512 4/6*`) skipped, and a row's tiles kept without the remark after them (`🟩🟩🟩🟩🟩 phew`)."""
+    from wordle_cli.infer.posts import is_header, row_tiles
+
+    for number, line in lines:
+        if is_header(line.strip()):
+            continue
+        tiles = row_tiles(line.strip())
+        yield number, tiles or line
 
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
@@ -169,6 +193,9 @@ def _review(talk, report: Reporter, session) -> None:
     """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
     from wordle_cli.cli.review import print_review, review_of
 
+    if session.solver.lies is not None:
+        talk.problem("review grades a game of true feedback; it is not defined with --lies")
+        return
     if not session.turns:
         talk.problem("nothing to review yet: enter a turn first")
         return
@@ -182,11 +209,13 @@ def _review(talk, report: Reporter, session) -> None:
     print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
 
 
-def _share(session, day: int | None = None) -> str:
+def _share(session, day: int | None = None, rows: int | None = None) -> str:
     from wordle_cli.solver.record import share_grid
 
     solver = session.solver
-    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard, day=day)
+    lies = solver.lies.n if solver.lies is not None else 0
+    rows = {} if rows is None else {"rows": rows}
+    return share_grid(solver.game.name, [turn.tiles for turn in session.turns], session.solved, solver.hard, day=day, lies=lies, **rows)
 
 
 def _explain(line: str, game) -> str | None:

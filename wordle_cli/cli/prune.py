@@ -34,9 +34,18 @@ def _parse_result(ctx, param, value: str):
 @click.argument("output", metavar="OUTPUT]", required=False)
 @game_option(resolved=False, help="Without ANSWERS: prune this game's answers, to standard output.")
 @rule_option
+@click.option(
+    "--lies",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Fibble: RESULT lies in exactly N tiles (1 is Fibble): keep the words whose true feedback differs from it "
+    "in exactly N tiles. An all-green RESULT is never a lie: it keeps GUESS alone.",
+)
 @backend_option
 @quiet_option
-def prune(guess, result, answers, output, game, rule, backend, quiet):
+def prune(guess, result, answers, output, game, rule, lies, backend, quiet):
     """Write the words of ANSWERS that are consistent with GUESS having got RESULT.
 
     \b
@@ -79,10 +88,11 @@ def prune(guess, result, answers, output, game, rule, backend, quiet):
         raise click.BadParameter(f"{len(result)} tiles given, expected {length}", param_hint="'RESULT'")
     wordlist.distinct_symbols([guess], answer_list.words)
 
-    kept = api.prune(guess, result, answer_list.words, rule=rule, backend=backend)
+    kept = api.prune(guess, result, answer_list.words, rule=rule, backend=backend, lies=lies)
     with AtomicOutput(output) as out:
         out.write("".join(word + "\n" for word in kept))
     report.info(f"kept {len(kept)} of {len(answer_list)} potential answers")
     if not kept:
-        report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {quote(guess)}")
+        told = f" with {lies} lie{'s' if lies != 1 else ''}" if lies else ""
+        report.warn(f"no word of {answer_list.name} gives {feedback.show(result)} for {quote(guess)}{told}")
 

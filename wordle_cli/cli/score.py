@@ -7,7 +7,7 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, game_option, quiet_option, rule_option, threads_option
+from wordle_cli.cli.options import Reporter, backend_option, game_option, lies_text, quiet_option, rule_option, threads_option
 from wordle_cli.output import AtomicOutput
 
 
@@ -24,10 +24,20 @@ from wordle_cli.output import AtomicOutput
     metavar="N",
     help="Significant digits of average and variance (C's %g style; exact at any N).",
 )
+@click.option(
+    "--lies",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Fibble: the feedback lies in exactly N tiles (1 is Fibble). The average is then over the answers and the "
+    "host's lie, drawn uniformly from the tiles and their wrong colours (an all-green row is never a lie), and "
+    "the worst case over both; the CSV is guess,is_potential_answer,average_num_allowed,max_wordlist_len.",
+)
 @backend_option
 @threads_option
 @quiet_option
-def score(paths, game, top, rule, precision, backend, threads, quiet):
+def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     """Rank every guess in ALLOWED by how many ANSWERS it leaves, into OUTPUT.csv.
 
     Without arguments, ranks the game's own lists (--game; by default
@@ -41,6 +51,13 @@ def score(paths, game, top, rule, precision, backend, threads, quiet):
     \b
       guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
       roate,false,60.4246,2662.86,195
+
+    With --lies N (Fibble: --lies 1) the host shows each row with N tiles
+    lying, and the answers kept are those consistent with the row shown. The
+    average is the expected number of answers left when the answer is
+    equally likely to be any of ANSWERS and the host picks the lying tiles
+    and their wrong colours uniformly at random; the worst case is over
+    every answer and every lie. Rows: (average, max, answers first, guess).
 
     Word lists are UTF-8, one word per line (# comments and blank lines are
     skipped). Any of ALLOWED and ANSWERS may be '-' for standard input, and
@@ -76,8 +93,10 @@ def score(paths, game, top, rule, precision, backend, threads, quiet):
         backends.set_threads(threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        ranked = api.score(allowed_list.words, answer_list.words, rule=rule, backend=chosen)
-        report.info(f"scored {len(allowed_list)} x {len(answer_list)} ({rule} rule) on {chosen} in {report.elapsed() - started:.3f} s")
+        ranked = api.score(allowed_list.words, answer_list.words, rule=rule, backend=chosen, lies=lies)
+        report.info(
+            f"scored {len(allowed_list)} x {len(answer_list)} ({rule} rule{lies_text(lies)}) on {chosen} in {report.elapsed() - started:.3f} s"
+        )
         lines = ranked.csv(precision)
         out.write("\n".join(lines if top is None else islice(lines, top + 1)))
         out.write("\n")

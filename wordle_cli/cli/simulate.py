@@ -8,9 +8,11 @@ from wordle_cli.cli.options import (
     Progress,
     Reporter,
     boards_solver_options,
+    check_lies,
     check_plot,
     count_option,
     game_limit,
+    liar_option,
     open_boards,
     open_solver,
     plot_option,
@@ -21,7 +23,7 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 
 @click.command()
 @count_option("--sample", help="Play N random answers instead of all (with --boards: N random games, default 1000).")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample.")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample, and of the random liar (--lies).")
 @click.option(
     "--output",
     "-o",
@@ -32,9 +34,11 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 )
 @plot_option("the histogram of guesses (turns), with the mean and the failure rate")
 @tree_option
+@liar_option
 @boards_solver_options
 def simulate(
-    sample, seed, output, plot, tree_file, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet
+    sample, seed, output, plot, tree_file, liar, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend,
+    threads, quiet,
 ):
     """Play every answer and chart how many guesses each game took.
 
@@ -51,12 +55,19 @@ def simulate(
     and the failure rate is against the game's limit (N + 5 turns, or
     --max-guesses).
 
+    With --lies N (Fibble: --lies 1), every game is played against a host
+    that lies in N tiles of every row: --liar random draws each lie
+    uniformly (the draws depend on --seed and the target only), --liar worst
+    tells the lie that leaves the most answers possible (ties: the smallest
+    feedback code). The limit is nine guesses, and the failed games are named.
+
     --plot FILE also draws the histogram as a chart (.svg, .png or .pdf).
     """
     report = Reporter(quiet)
     check_plot(plot)
+    check_lies(lies, strategy, hard, boards, tree_file)
     check_distinct({"--output": output, "--plot": plot})
-    limit = game_limit(boards, max_guesses)
+    limit = game_limit(boards, max_guesses, lies)
     from wordle_cli.solver.report import GAMES_CSV_HEADER, games_csv, simulate_lines
 
     if boards > 1:
@@ -67,8 +78,8 @@ def simulate(
         result = simulate_boards(report, solver, sample, seed, first, quiet)
         unit, what, csv_header = "turns", f"{boards} boards", BOARDS_CSV_HEADER
     else:
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first)
-        result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet)
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+        result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet, liar)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
         with reader_may_go(), AtomicOutput(output) as out:
@@ -77,7 +88,7 @@ def simulate(
     to_stderr = output == "-"
     if not (to_stderr and quiet):
         with reader_may_go():
-            for line in simulate_lines(result, limit, unit=unit):
+            for line in simulate_lines(result, limit, unit=unit, name_failures=bool(lies)):
                 click.echo(line, err=to_stderr)
     if plot is not None:
         from wordle_cli.pictures.charts import simulation_chart
@@ -85,8 +96,10 @@ def simulate(
         simulation_chart(plot, result, limit, unit=unit, what=what)
 
 
-def _simulate_one(report: Reporter, solver, sample: int | None, seed: int, first: str | None, tree_file: str | None, hard: bool, quiet: bool):
-    """Play the answers (or a sample) on one board, by the strategy or a tree's moves; return the simulation."""
+def _simulate_one(
+    report: Reporter, solver, sample: int | None, seed: int, first: str | None, tree_file: str | None, hard: bool, quiet: bool, liar: str
+):
+    """Play the answers (or a sample) on one board, by the strategy or a tree's moves (with lies, against `liar`); return the simulation."""
     from wordle_cli.solver.tree import simulate as play_all
 
     targets = _targets(solver.game.answers, sample, seed)
@@ -97,8 +110,13 @@ def _simulate_one(report: Reporter, solver, sample: int | None, seed: int, first
         tree = open_tree(tree_file, solver.game, hard=hard, first=first)
         result = Simulation(targets, tree_paths(tree, targets))
     else:
+        host = None
+        if solver.lies is not None:
+            from wordle_cli.model.lies import Liar
+
+            host = Liar(solver.lies, liar, seed)
         with Progress(len(targets), "simulating", quiet) as progress:
-            result = play_all(solver, targets, first, progress)
+            result = play_all(solver, targets, first, progress, host)
     report.info(f"played {len(targets)} games in {report.elapsed():.2f} s")
     return result
 

@@ -12,6 +12,7 @@ from wordle_cli.cli.options import (
     color_option,
     colour_wanted,
     layout_option,
+    liar_option,
     open_player,
     share_day_option,
     tiles_option,
@@ -28,9 +29,11 @@ from wordle_cli.errors import quote
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
 @click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
+@liar_option
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
-    targets, boards, max_guesses, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color, share,
-    day, with_review,
+    targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color,
+    share, day, with_review, liar, seed,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -46,6 +49,14 @@ def solve(
     With --boards N, give N distinct targets (one per board): each row shows
     every unsolved board's feedback and pool (answers possible before the guess).
       wordle solve --boards 4 cigar rebut sissy humph
+
+    \b
+    With --lies N (Fibble: --lies 1), the host lies in N tiles of every row
+    (--liar random, drawn with --seed, or worst): the feedback column is the
+    row shown, a `lie` column names the tiles that lied, `expected` is the
+    answers left on average over the answers and the host's random lies, and
+    `entropy` the bits the row tells about the answer.
+      wordle solve --lies 1 cigar
     """
     report = Reporter(quiet)
     check_share_day(share, day)
@@ -53,8 +64,10 @@ def solve(
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     if with_review and boards > 1:
         raise click.UsageError("--review goes with a one-board game")
+    if with_review and lies:
+        raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
     solver, first, limit = open_player(
-        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first
+        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies
     )
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards
@@ -72,7 +85,12 @@ def solve(
     solver, added = with_target(solver, target)
     if added:
         click.echo(f"note: {quote(target)} is not among the answers; added it to the pool ({len(solver.game.answers)} answers)", err=True)
-    record = play_game(solver, target, first, added)
+    the_liar = None
+    if solver.lies is not None:
+        from wordle_cli.model.lies import Liar
+
+        the_liar = Liar(solver.lies, liar, seed)
+    record = play_game(solver, target, first, added, the_liar, limit)
     colour = colour_wanted(color)
     for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):
         click.echo(line, color=colour)  # click strips colour codes from non-terminals unless told
@@ -86,4 +104,5 @@ def solve(
         click.echo()
         print_review(result, tiles, colour)
     n = len(record.turns)
-    report.info(f"solved {quote(target)} in {n} guess{'es' if n != 1 else ''} ({report.elapsed():.2f} s)")
+    over = f", over the limit of {limit}" if n > limit else ""
+    report.info(f"solved {quote(target)} in {n} guess{'es' if n != 1 else ''}{over} ({report.elapsed():.2f} s)")

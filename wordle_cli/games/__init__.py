@@ -4,6 +4,7 @@
 - multiboard.py  Dordle to Duotrigordle: rules, strategies, simulation
 - report.py      the tables and layouts these commands print
 - absurdle.py    Absurdle's host and the search for the fewest guesses that win
+- fibble.py      Fibble (a lie in every row): the fewest guesses that win against every lie
 
 Each works on a `wordle_cli.model.game.Game` and its feedback table (built
 once on the chosen backend); numpy and numba load only when one is used.

@@ -209,5 +209,19 @@ def absurdle_rows(steps: Sequence, length: int, n_answers: int, style: str = "em
         )
 
 
+def fibble_rows(steps: Sequence, length: int, n_answers: int, style: str = "emoji") -> Iterator[str]:
+    """The table of `fibble solve`: per guess the row the host showed, the pool, the rows it could show, the answers left."""
+    guess_w = max(5, length)
+    tiles_w = max(8, _tiles_width(length, style))
+    num_w = max(4, len(str(n_answers)))
+    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{num_w}}  {'rows':>4}  {'left':>{num_w}}"
+    for number, step in enumerate(steps, start=1):
+        pad = " " * (tiles_w - _tiles_width(length, style))
+        yield (
+            f"{number:>4}  {step.guess:<{guess_w}}  {tiles(step.code, length, style)}{pad}  "
+            f"{step.pool:>{num_w}}  {step.rows:>4}  {step.left:>{num_w}}"
+        )
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"

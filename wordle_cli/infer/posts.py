@@ -206,7 +206,7 @@ class _Open:
 def row_tiles(line: str) -> str:
     """The tiles a line starts with (spaces and invisible marks dropped), or '' if it starts otherwise.
 
-    The one reader of a pasted grid's rows: `read_posts` here, `wordle review -` too.
+    The one reader of a pasted grid's rows: `read_posts` here, `wordle review -` and `wordle play` too.
 
     Text after the tiles is a remark ("🟩🟩🟩🟩🟩 phew", "🟩🟩🟩🟩🟩🎉"); text before them makes no row.
     """
@@ -242,6 +242,11 @@ def header(line: str, where: str) -> tuple[int | None, str, bool, int] | None:
         if number is None:
             raise WordleError(f"{where}: puzzle number {quote(day)} has more than {MAX_DIGITS} digits")
     return number, match["score"].upper(), bool(match["hard"]), int(match["max"])
+
+
+def is_header(line: str) -> bool:
+    """Whether `line` (stripped) is a share post's header, `Wordle 512 4/6*` or `Fibble 3/9`, as `read_posts` reads it."""
+    return bool(_HEADER.match(line) or _BARE_HEADER.match(line))
 
 
 def _all_exact(tiles: tuple[int, ...]) -> bool:

@@ -23,10 +23,11 @@ class Turn:
     """One guess of a game and what it found out."""
 
     guess: str
-    tiles: tuple[int, ...]  # 0 absent, 1 contained, 2 exact, per position
+    tiles: tuple[int, ...]  # 0 absent, 1 contained, 2 exact, per position (with lies: as shown)
     pool: int  # answers possible before the guess
-    expected: Fraction  # expected answers left after it (exact)
-    entropy: float  # bits of information its feedback gives on average
+    expected: Fraction  # expected answers left after it (exact; with lies, the lie drawn uniformly)
+    entropy: float  # bits of information its feedback gives on average (with lies: about the answer)
+    lied: tuple[int, ...] = ()  # with lies: the positions (from 0) whose tile was a lie
 
     @property
     def feedback(self) -> str:
@@ -44,6 +45,7 @@ class Game:
     hard: bool = False
     added_to_pool: bool = False  # the target was not an answer, so it was added to the pool
     rows: int = field(default=MAX_ROWS, repr=False)
+    lies: int = 0  # lies per row (Fibble: 1)
 
     @property
     def guesses(self) -> list[str]:
@@ -58,20 +60,22 @@ class Game:
 
         `day`: the puzzle number, for the header (`Wordle 512 3/6`).
         """
-        return share_grid(self.game, [turn.tiles for turn in self.turns], self.solved, self.hard, self.rows, day)
+        return share_grid(self.game, [turn.tiles for turn in self.turns], self.solved, self.hard, self.rows, day, self.lies)
 
 
 def share_grid(
-    game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = MAX_ROWS, day: int | None = None
+    game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = MAX_ROWS, day: int | None = None, lies: int = 0
 ) -> str:
     """The shareable grid for any list of turns' tiles (also used by `play`).
 
     `Wordle 3/6` (`Wordle 512 3/6` with the puzzle's `day`), `X/6` once the
     rows are used up unsolved, `*` in hard mode; a game still going (unsolved,
-    rows left) has no score yet: `Wordle 512, 2 rows so far`.
+    rows left) has no score yet: `Wordle 512, 2 rows so far`. A game whose rows
+    lie is `Fibble` (the rows as shown).
     """
     n = len(rows_of_tiles)
-    title = SHARE_TITLES.get(game, game.capitalize()) + (f" {day}" if day is not None else "")
+    name = "Fibble" if lies else SHARE_TITLES.get(game, game.capitalize())
+    title = name + (f" {day}" if day is not None else "")
     if solved or n >= rows:
         score = str(n) if solved and n <= rows else "X"
         head = f"{title} {score}/{rows}{'*' if hard else ''}"
@@ -82,23 +86,19 @@ def share_grid(
     return "\n".join(lines)
 
 
-def play_game(solver, target: str, first: str | None = None, added_to_pool: bool = False) -> Game:
-    """Play `target` (an answer of the solver's game) and record every turn."""
+def play_game(solver, target: str, first: str | None = None, added_to_pool: bool = False, liar=None, rows: int = MAX_ROWS) -> Game:
+    """Play `target` (an answer of the solver's game) and record every turn; with lies, against `liar`."""
     game = solver.game
     index = game.answer_index[target]
+    lies = solver.lies
+    if liar is not None:
+        liar.start(target)
     turns = []
-    for node in solver.play(solver.root(first), target):
+    for node, shown in solver.rows(solver.root(first), target, liar):
         stats = node.stats()
-        turns.append(
-            Turn(
-                guess=node.guess,
-                tiles=decode(node.code_of(index), game.length),
-                pool=stats.pool,
-                expected=Fraction(stats.sum_n, stats.pool),
-                entropy=stats.entropy,
-            )
-        )
-    return Game(target, turns, game.name, solver.hard, added_to_pool)
+        lied = lies.lie_tiles(node.code_of(index), shown) if lies is not None else ()
+        turns.append(Turn(node.guess, decode(shown, game.length), stats.pool, stats.exact_expected, stats.entropy, lied))
+    return Game(target, turns, game.name, solver.hard, added_to_pool, rows, lies.n if lies is not None else 0)
 
 
 def with_target(solver, target: str):
@@ -114,4 +114,7 @@ def with_target(solver, target: str):
     if target in game.answer_index:
         return solver, False
     bigger = Lists(game.name, [*game.answers, target], game.candidates)
-    return Solver(bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact), True
+    grown = Solver(
+        bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact, lies=solver.lies
+    )
+    return grown, True

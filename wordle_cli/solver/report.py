@@ -6,7 +6,6 @@ Pure formatting over results from `tree`; no computing, no I/O.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 
 from wordle_cli.colour import bar
 from wordle_cli.model.feedback import show
@@ -18,7 +17,7 @@ GAMES_CSV_HEADER = "target,guesses,path"
 
 def expected_text(stats) -> str:
     """Expected answers left, exact to 6 significant digits (as `score` prints averages)."""
-    return format_g(Fraction(stats.sum_n, stats.pool))
+    return format_g(stats.exact_expected)
 
 
 def entropy_text(stats) -> str:
@@ -46,6 +45,8 @@ def solve_rows(record, style: str = "emoji", colour: bool = False, pool_width: i
     """The table of `wordle solve` from its `Game` record: header, then one row per guess.
 
     With colour, the guess's letters stand on their tiles' colours as in the game.
+    A game whose rows lie has a `lie` column after the feedback (shown as the
+    host showed it): the tiles that lied, numbered from 1 (`-` on the winning row).
     """
     from wordle_cli.colour import tiles_text as painted
     from wordle_cli.colour import word_text
@@ -58,21 +59,28 @@ def solve_rows(record, style: str = "emoji", colour: bool = False, pool_width: i
     expected = align_decimals([format_g(t.expected) for t in turns])
     entropy = align_decimals([f"{t.entropy:.6g}" if abs(t.entropy) > 1e-12 else "0" for t in turns])
     exp_w, ent_w = max(8, len(expected[0])), max(7, len(entropy[0]))
-    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{pool_w}}  {'expected':<{exp_w}}  {'entropy':<{ent_w}}".rstrip()
+    lies = [",".join(str(i + 1) for i in t.lied) or "-" for t in turns] if record.lies else None
+    lie_w = max([3, *(len(text) for text in lies)]) if lies else 0
+    lie_head = f"{'lie':<{lie_w}}  " if lies else ""
+    yield (
+        f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {lie_head}{'pool':>{pool_w}}  {'expected':<{exp_w}}  {'entropy':<{ent_w}}"
+    ).rstrip()
     for number, (turn, exp, ent) in enumerate(zip(turns, expected, entropy), start=1):
         pad = " " * (tiles_w - _tiles_width(length, style))
         guess = word_text(turn.guess, turn.tiles, colour) + " " * (guess_w - length)
+        lie = f"{lies[number - 1]:<{lie_w}}  " if lies else ""
         yield (
-            f"{number:>4}  {guess}  {painted(turn.tiles, style, colour)}{pad}  {turn.pool:>{pool_w}}  "
+            f"{number:>4}  {guess}  {painted(turn.tiles, style, colour)}{pad}  {lie}{turn.pool:>{pool_w}}  "
             f"{exp:<{exp_w}}  {ent}"
         ).rstrip()
 
 
-def simulate_lines(simulation, rows: int = 6, unit: str = "guesses") -> Iterator[str]:
+def simulate_lines(simulation, rows: int = 6, unit: str = "guesses", name_failures: bool = False) -> Iterator[str]:
     """The histogram of guesses (or turns) per game as a bar chart, then the summary.
 
     `rows` is the game's limit: games over it are counted (and, for games
-    other than one board, given as a rate too).
+    other than one board, given as a rate too); with `name_failures` (games
+    whose rows lie) the failed games are named too, up to ten.
     """
     hist = simulation.histogram()
     largest = max(hist.values())
@@ -91,6 +99,9 @@ def simulate_lines(simulation, rows: int = 6, unit: str = "guesses") -> Iterator
     yield f"sd           {simulation.std():.4f}"
     yield worst_line(worst, worst_games)
     yield f"more than {rows}  {failures}"
+    if name_failures and failures:
+        failed = [t for t, c in zip(simulation.targets, simulation.counts) if c > rows]
+        yield f"failed       {', '.join(failed[:10])}{', ...' if len(failed) > 10 else ''}"
     if unit != "guesses":
         yield f"failure rate {100 * failures / games:.2f}%"
 

@@ -13,6 +13,14 @@ Strategies, over a pool of N equally likely answers:
 - ``optimal``: the exact tree search's guess (fewest guesses in total over
   the pool, winning within the game's rows where possible); not scored here.
 
+With lies (`wordle_cli.model.lies`, Fibble) the same three keys are read
+from the spread of the guess over the rows the host may show
+(`wordle_cli.model.lie_split`): sum_n is the expected pool left times N x M
+(M: the rule's `scale`), max_n the worst row, sum_clog2c minus N times the
+information the row gives about the answer (plus N log2 N), so `entropy`
+maximises that information. A guess that some row answers with the whole
+pool (it could waste the row) is never chosen; a pool word never is one.
+
 Ties (after the above) are broken deterministically: prefer a guess that is
 still a possible answer, then the earliest in list order (the order of the
 candidates passed in: the allowed list, then the answers not in it; with
@@ -35,10 +43,18 @@ STRATEGIES = (*SCORED_STRATEGIES, "optimal")
 ENTROPY_RTOL = 1e-12
 
 
-def tied_best(sums, strategy: str):
-    """Boolean mask of the candidates that are best by `strategy` (before the tie rule)."""
+def tied_best(sums, strategy: str, among=None):
+    """Boolean mask of the candidates that are best by `strategy` (before the tie rule), of those in `among` (default all)."""
     import numpy as np
 
+    if among is not None and np.any(among) and not np.all(among):
+        from wordle_cli.stats import ScoreSums
+
+        big = np.iinfo(np.int64).max
+        sums = ScoreSums(
+            np.where(among, sums.sum_n, big), sums.sum_n2, np.where(among, sums.max_n, big), np.where(among, sums.sum_clog2c, np.inf)
+        )
+        return tied_best(sums, strategy) & among
     if strategy == "expected":
         key = sums.sum_n
         return key == key.min()
@@ -53,11 +69,11 @@ def tied_best(sums, strategy: str):
     raise ValueError(f"unknown strategy {strategy!r}")
 
 
-def choose(sums, strategy: str, in_pool) -> int:
-    """Index of the chosen candidate: best by `strategy`, then in the pool, then earliest."""
+def choose(sums, strategy: str, in_pool, among=None) -> int:
+    """Index of the chosen candidate: best by `strategy` (of those in `among`, default all), then in the pool, then earliest."""
     import numpy as np
 
-    tied = tied_best(sums, strategy)
+    tied = tied_best(sums, strategy, among)
     preferred = tied & np.asarray(in_pool, dtype=bool)
     return int(np.argmax(preferred if preferred.any() else tied))
 
@@ -70,12 +86,20 @@ class GuessStats:
     sum_n: int
     max_n: int
     sum_clog2c: float
-    classes: int  # distinct feedbacks
+    classes: int  # distinct feedbacks (with lies: rows the host may show)
+    scale: int = 1  # with lies: sum_n is N x M times the expected pool left (M: the rule's scale)
 
     @property
     def expected(self) -> float:
         """Expected number of answers left after the guess."""
-        return self.sum_n / self.pool
+        return self.sum_n / (self.pool * self.scale)
+
+    @property
+    def exact_expected(self):
+        """`expected` as an exact Fraction."""
+        from fractions import Fraction
+
+        return Fraction(self.sum_n, self.pool * self.scale)
 
     @property
     def entropy(self) -> float:
@@ -83,13 +107,22 @@ class GuessStats:
         return entropy_bits(self.sum_clog2c, self.pool)
 
 
-def stats_from_codes(codes) -> GuessStats:
-    """GuessStats of a guess from its feedback codes against the pool.
+def stats_from_codes(codes, lies=None) -> GuessStats:
+    """GuessStats of a guess from its (true) feedback codes against the pool, with `lies` (a `Lies`) if any.
 
     Class terms are summed in ascending feedback-code order from the same
-    c*log2(c) table as the kernels, so the entropy matches `score`'s.
+    c*log2(c) table as the kernels, so the entropy matches `score`'s. With
+    lies, by the same kernel as the solver's choices (`lie_split`).
     """
     import numpy as np
+
+    if lies is not None and lies.n:
+        from wordle_cli.model.lie_split import spread_rows
+
+        spread = spread_rows(lies, np.asarray(codes, dtype=np.int64)[None, :])
+        return GuessStats(
+            len(codes), int(spread.total[0]), int(spread.worst[0]), float(spread.key[0]), int(spread.rows[0]), lies.scale
+        )
 
     from wordle_cli.encoding import clog2c_table
 

@@ -19,6 +19,14 @@ Choosing a guess (`Solver.best`):
   (equal once every letter no pool word has is replaced by one spare symbol)
   have equal sums, so each such class is scored once;
 - the opening of a default game is looked up in `openings` instead.
+
+With lies (`wordle_cli.model.lies`, Fibble; the rule is handed in as
+`lies`) a node's codes are still the true feedbacks of its guess, a child is
+keyed by the row the host *showed*, and its pool is the answers consistent
+with that row (their true feedback in shown(row)), so children overlap. The
+candidates are scored by their spread over the rows the host may show
+(`strategy`'s module docstring); the memoised openings are not used. A
+game is played against a host that picks the shown row (`Liar`).
 """
 
 from __future__ import annotations
@@ -54,13 +62,14 @@ class Node:
     forced: bool = False  # the guess was given (--first, or typed in `play`)
     turn: int = 1  # this guess's turn in the game
     children: dict = field(default_factory=dict, repr=False)
+    lies: object = None  # the rule (`Lies`) when rows may lie; `codes` are then the true feedbacks
 
     @property
     def size(self) -> int:
         return len(self.pool)
 
     def stats(self) -> strategies.GuessStats:
-        return strategies.stats_from_codes(self.codes)
+        return strategies.stats_from_codes(self.codes, self.lies)
 
     def code_of(self, answer_index: int) -> int:
         """Feedback code of this node's guess for an answer of its pool."""
@@ -84,14 +93,19 @@ class Solver:
         backend: str = "cpu",
         use_openings: bool = True,
         exact: Callable | None = None,
+        lies=None,
     ):
         """`exact(game, hard=, pool_only=, backend=)` makes the `optimal` strategy's chooser
         (the exact search, `trees.optimal.OptimalChooser`): the caller hands it in, so the
-        solver never imports the search that stands beside it."""
+        solver never imports the search that stands beside it. `lies`: the rule of a game
+        whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle."""
         if strategy not in strategies.STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}")
         if strategy == "optimal" and exact is None:
             raise ValueError("the optimal strategy needs the exact search: pass exact=OptimalChooser")
+        self.lies = lies if lies is not None and lies.n else None
+        if self.lies is not None and (strategy not in strategies.SCORED_STRATEGIES or hard):
+            raise ValueError("with lies the strategies are expected, entropy and minimax, without hard mode")
         self.game = game
         self.strategy = strategy
         self.hard = hard
@@ -102,6 +116,7 @@ class Solver:
         self.scored = 0  # candidate x pool pairs scored, for reports and tests
         self.exact = exact
         self._optimal = None  # the exact search's chooser, made on first use by strategy "optimal"
+        self._lie_codes = None  # with lies: every candidate's true feedback for every answer, answer-major
 
     # ------------------------------------------------------------ the tree
 
@@ -127,16 +142,24 @@ class Solver:
             codes = np.array([self.game.win_code], dtype=np.int32)
         else:
             codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[pool])
-        return Node(pool, constraints, guess, codes, forced=forced is not None, turn=turn)
+        return Node(pool, constraints, guess, codes, forced=forced is not None, turn=turn, lies=self.lies)
+
+    def kept(self, codes, code: int):
+        """Which pool words (by their true `codes` for a guess) stay possible after the guess showed `code`."""
+        if self.lies is None:
+            return codes == code
+        from wordle_cli.model.lie_split import consistent_mask
+
+        return consistent_mask(self.lies, codes, code)
 
     def child(self, node: Node, code: int) -> Node:
         """The node after `node.guess` got feedback `code` (made once, then kept)."""
         found = node.children.get(code)
         if found is None:
-            pool = node.pool[node.codes == code]
+            pool = node.pool[self.kept(node.codes, code)]
             if len(pool) == 0:
                 tiles = decode(code, self.game.length)
-                raise WordleError(no_answer_message(node.guess, tiles))
+                raise WordleError(no_answer_message(node.guess, tiles, self.lies))
             constraints = node.constraints.after(node.guess, decode(code, self.game.length)) if self.hard else None
             found = self.node(pool, constraints, turn=node.turn + 1)
             if not node.forced and found.size == node.size:
@@ -152,22 +175,29 @@ class Solver:
         if guess == node.guess and forced is None:
             return self.child(node, code)
         codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[node.pool])
-        pool = node.pool[codes == code]
+        pool = node.pool[self.kept(codes, code)]
         if len(pool) == 0:
-            raise WordleError(no_answer_message(guess, tiles))
+            raise WordleError(no_answer_message(guess, tiles, self.lies))
         constraints = node.constraints.after(guess, tiles) if self.hard else None
         return self.node(pool, constraints, forced, turn=node.turn + 1)
 
-    def play(self, root: Node, target: str) -> list[Node]:
+    def play(self, root: Node, target: str, liar=None) -> list[Node]:
         """The nodes of the game against `target` (an answer), one per guess."""
+        return [node for node, _ in self.rows(root, target, liar)]
+
+    def rows(self, root: Node, target: str, liar=None) -> list[tuple[Node, int]]:
+        """(node, code shown) per guess of the game against `target`; with lies, `liar` (a `Liar`,
+        started on this game) picks each row shown from the true feedback."""
         index = self.game.answer_index[target]
-        node, path = root, [root]
+        node, path = root, []
         while True:
             code = node.code_of(index)
+            if code != self.game.win_code and self.lies is not None:
+                code = liar.lie(code, node.codes)
+            path.append((node, code))
             if code == self.game.win_code:
                 return path
             node = self.child(node, code)
-            path.append(node)
 
     # ------------------------------------------------------------ choosing a guess
 
@@ -180,33 +210,39 @@ class Solver:
         if n <= 2:  # the first pool word in list order splits the pool perfectly
             first = pool[0] if self.pool_only else pool[np.argmin(game.cand_of_answer[pool])]
             return game.answers[int(first)]
-        if n == len(game.answers) and self.use_openings and (constraints is None or constraints == Constraints.none(game.length)):
+        if (
+            n == len(game.answers) and self.use_openings and self.lies is None
+            and (constraints is None or constraints == Constraints.none(game.length))
+        ):
             known = openings.lookup(game, self.strategy, self.pool_only, self.hard)
             if known is not None:
                 return known
         if self.strategy == "optimal":
             return self._optimal_best(pool, constraints, turn)
-        pool_codes = game.answer_codes[pool]
         # Pool words in list order: the answers order with --pool-only, else candidate order.
         ordered = pool if self.pool_only else pool[np.argsort(game.cand_of_answer[pool], kind="stable")]
+        scale = self.lies.scale if self.lies is not None else 1
         if self.pool_only or n <= PERFECT_SPLIT_MAX_POOL:
-            sums = self._score(game.answer_codes[ordered], pool_codes)
+            sums = self._score_rows(game.cand_of_answer[ordered], pool, distinct=False)
             if self.pool_only:
-                return game.answers[int(ordered[strategies.choose(sums, self.strategy, np.ones(n, bool))])]
-            perfect = np.flatnonzero(sums.sum_n == n)
+                return game.answers[int(ordered[strategies.choose(sums, self.strategy, np.ones(n, bool), self._useful(sums, n))])]
+            perfect = np.flatnonzero(sums.sum_n == n * scale)
             if perfect.size:
                 return game.answers[int(ordered[perfect[0]])]
         if constraints is not None:
             allowed = np.flatnonzero(constraints.mask(game.candidate_codes, game.alphabet))
         else:
             allowed = None
-        candidates = game.candidate_codes if allowed is None else game.candidate_codes[allowed]
-        sums = self._score_distinct(candidates, pool_codes)
+        sums = self._score_rows(allowed, pool)
         answer_of = game.answer_of_cand if allowed is None else game.answer_of_cand[allowed]
         in_pool = np.zeros(len(game.answers) + 1, dtype=bool)
         in_pool[pool] = True  # index -1 (not an answer) reads the last, False entry
-        pick = strategies.choose(sums, self.strategy, in_pool[answer_of])
+        pick = strategies.choose(sums, self.strategy, in_pool[answer_of], self._useful(sums, n))
         return game.candidates[int(pick if allowed is None else allowed[pick])]
+
+    def _useful(self, sums, n: int):
+        """With lies: the candidates no row answers with the whole pool (None: every candidate)."""
+        return sums.max_n < n if self.lies is not None else None
 
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
         """The exact search's guess: fewest guesses in total, winning within the rows left if possible."""
@@ -214,9 +250,39 @@ class Solver:
             self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name)
         return self._optimal.best(pool, constraints, max(MAX_ROWS - turn + 1, 0) or None)
 
+    def _score_rows(self, rows, pool, distinct: bool = True):
+        """Sums of the candidates `rows` (indices; None: every candidate) over `pool` (answer indices)."""
+        if self.lies is not None:
+            return self._lie_sums(rows, pool)
+        game = self.game
+        guesses = game.candidate_codes if rows is None else game.candidate_codes[rows]
+        answers = game.answer_codes[pool]
+        return self._score_distinct(guesses, answers) if distinct else self._score(guesses, answers)
+
     def _score(self, guesses, answers):
         self.scored += len(guesses) * len(answers)
         return self.backend.score(guesses, answers, "strict")
+
+    def _lie_sums(self, rows, pool):
+        """With lies: the spread of each candidate over the rows the host may show (`lie_split`), as ScoreSums.
+
+        sum_n: the total (N x M x the expected pool left), max_n: the worst
+        row, sum_clog2c: the information key; sum_n2 is not defined here (0).
+        The candidates' true feedback for every answer is computed once (the
+        table, answer-major), then read for each pool.
+        """
+        import numpy as np
+
+        from wordle_cli.model.lie_split import spread_cols
+        from wordle_cli.stats import ScoreSums
+
+        game = self.game
+        if self._lie_codes is None:
+            self._lie_codes = np.ascontiguousarray(self.backend.feedback_table(game.candidate_codes, game.answer_codes).T)
+        cols = np.arange(len(game.candidates)) if rows is None else rows
+        self.scored += len(cols) * len(pool)
+        spread = spread_cols(self.lies, self._lie_codes, cols, pool)
+        return ScoreSums(spread.total, np.zeros(len(cols), np.int64), spread.worst, spread.key)
 
     def _score_distinct(self, guesses, answers):
         """`_score`, computing each distinct guess only once as the pool sees it.
@@ -246,10 +312,11 @@ class Solver:
         return ScoreSums(sums.sum_n[inverse], sums.sum_n2[inverse], sums.max_n[inverse], sums.sum_clog2c[inverse])
 
 
-def no_answer_message(guess: str, tiles) -> str:
+def no_answer_message(guess: str, tiles, lies=None) -> str:
     from wordle_cli.model.feedback import show
 
-    return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {quote(guess)}"
+    told = "" if lies is None or not lies.n else f" with {lies.n} lie{'s' if lies.n != 1 else ''}"
+    return f"no possible answer gives {show(tuple(tiles), 'emoji')} ({show(tuple(tiles))}) for {quote(guess)}{told}"
 
 
 # ---------------------------------------------------------------- simulation
@@ -297,12 +364,15 @@ def simulate(
     targets: Sequence[str],
     first: str | None = None,
     progress: Callable[[int], None] | None = None,
+    liar=None,
 ) -> Simulation:
-    """Play every target with one shared, lazily built decision tree."""
+    """Play every target with one shared, lazily built decision tree (with lies, against `liar`)."""
     root = solver.root(first)
     paths = []
     for done, target in enumerate(targets, start=1):
-        paths.append([node.guess for node in solver.play(root, target)])
+        if liar is not None:
+            liar.start(target)
+        paths.append([node.guess for node in solver.play(root, target, liar)])
         if progress is not None:
             progress(done)
     return Simulation(list(targets), paths)
