@@ -49,7 +49,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import wordle_cmd
+from common import pin_game, wordle_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Openers people play most (WordleBot's and players' reports); every one is proven in `--sample` runs.
@@ -296,8 +296,9 @@ def main() -> None:
     ref = build_reference(source, tmp)
     wordle = wordle_cmd()
     if args.sample is not None or args.openers:
-        tail(args, source, ref, wordle)
+        tail(args, source, ref, wordle)  # both programs get the lists' files
         return
+    pin_game("wordle")  # the jobs below check the published figures of the 2022 lists (salet 7920)
     selected = [j for j in jobs(wordle, ref, source, tmp) if not args.only or any(o in j.label for o in args.only)]
 
     def ours(job: Job) -> Run:

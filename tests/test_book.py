@@ -81,3 +81,28 @@ def test_a_review_of_a_book_opener_proves_no_opener_and_grades_as_without_the_bo
     monkeypatch.setattr(builder.Problem, "build", refuse)
     from_book = wordle_cli.review(*game, game="wordle", cache=False)
     assert from_book.turns == proven.turns and from_book.turns[0].guess == "crane"
+
+
+def test_a_repeated_review_of_a_book_opener_proves_nothing(monkeypatch, tmp_path):
+    """The book is read before the cache: the second review finds every value (the next turn's too) without a proof."""
+    import wordle_cli
+    from wordle_cli.reviewer import exact
+    from wordle_cli.trees import builder
+
+    monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path))
+    game = (["crane", "lofty"], "lofty")  # crane BBBBB leaves a big pool: proving its best again would show
+    first = wordle_cli.review(*game, game="wordle")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a value was proven again")
+
+    real_value = builder.Problem.value
+
+    def small_only(self, ctx, position, *args):  # counting ties proves small pools again: allowed
+        if len(position.pool) > exact.TIES_MAX_POOL:
+            raise AssertionError(f"a pool of {len(position.pool)} was proven again")
+        return real_value(self, ctx, position, *args)
+
+    monkeypatch.setattr(builder.Problem, "build", refuse)
+    monkeypatch.setattr(builder.Problem, "value", small_only)
+    assert wordle_cli.review(*game, game="wordle").turns == first.turns

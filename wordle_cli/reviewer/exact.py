@@ -180,6 +180,10 @@ class ExactValues(Values):
         """
         if position.depth <= 0:
             return INF
+        n = len(position.pool)
+        opening = book.lookup(*self._book, guess) if position.turns == 0 and n == len(self.game.answers) else None
+        if opening is not None:  # first, every time: it also gives the next turn's values
+            return self._from_book(position, guess, opening)
         key = self._key(position)
         found = self._recall(key, position)
         if found is not None and found[1] == guess:
@@ -188,11 +192,7 @@ class ExactValues(Values):
         found = self._recall(played_key, position)
         if found is not None and found[1] == guess:
             return found[0]
-        n = len(position.pool)
-        opening = book.lookup(*self._book, guess) if position.turns == 0 and n == len(self.game.answers) else None
-        if opening is not None:
-            total = self._from_book(position, guess, opening)
-        elif legal and n >= PARALLEL_MIN_POOL:
+        if legal and n >= PARALLEL_MIN_POOL:
             total = self._played_in_parallel(position, guess)
         else:
             total = n
