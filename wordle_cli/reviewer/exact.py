@@ -239,7 +239,7 @@ class ExactValues(Values):
         if n > TIES_MAX_POOL or total >= INF:
             return None
         cands = position.cands
-        codes = self.problem.table[cands][:, position.pool].astype(np.int64)
+        codes = self.problem.by_answer[position.pool][:, cands].T.astype(np.int64)  # the pool's rows first: small
         slots = codes + np.arange(len(cands), dtype=np.int64)[:, None] * (self.game.win_code + 1)  # one slot per (guess, code)
         sizes = np.bincount(slots.ravel(), minlength=len(cands) * (self.game.win_code + 1))[slots]  # each answer's class size
         bound_of = np.array([0] + [int(search.class_bound(s, self.problem.max_patterns)) for s in range(1, n + 1)], dtype=np.float64)
