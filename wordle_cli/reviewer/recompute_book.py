@@ -35,6 +35,22 @@ def entries(game, hard: bool, threads: int):
         yield opener, result.total, classes
 
 
+def entry_lines(opener: str, total, classes) -> list[str]:
+    """One opener's entry as source lines of at most ~120 characters (the classes wrapped, a few per line)."""
+    if not classes:
+        return [f"        {opener!r}: ({total!r}, ()),"]
+    lines, line = [f"        {opener!r}: ({total!r}, ("], "           "
+    for code, value, guess in classes:
+        item = f" ({code!r}, {value!r}, {guess!r}),"
+        if len(line) + len(item) > 118:
+            lines.append(line)
+            line = "           "
+        line += item
+    lines.append(line)
+    lines.append("        )),")
+    return lines
+
+
 def main(threads: int = 2) -> None:
     from wordle_cli.model.game import GAME_TABLE, Game, load_lists
     from wordle_cli.solver.openings import digest
@@ -53,7 +69,7 @@ def main(threads: int = 2) -> None:
         for hard in (False, True):
             print(f"    ({digest(game.answers)!r}, {digest(game.candidates)!r}, {hard!r}): {{  # {name}, {'hard' if hard else 'normal'} mode")
             for opener, total, classes in entries(game, hard, threads):
-                print(f"        {opener!r}: ({total!r}, {tuple(classes)!r}),", flush=True)
+                print("\n".join(entry_lines(opener, total, classes)), flush=True)
                 print(f"{name} {'hard' if hard else 'normal'} {opener} {total}", file=sys.stderr, flush=True)
             print("    },")
     print("}")

@@ -214,7 +214,7 @@ class Problem:
             jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
             values = self._solve_parts(jobs, contexts, threads, progress, n)
             opener = first if not position.path else None
-            for i, code, part in jobs:
+            for i, _code, part in jobs:
                 if values.get(i, 0) >= search.INF:
                     self._check_feasible(values[i], part, opener=opener)
             for i, code, part in jobs:

@@ -62,7 +62,9 @@ CACHE_MIN_POOL = 4
 
 # Counters in `Context.stats`.
 NODES, HITS, EVALUATED, STORED, EVICTED, SCANNED, KEPT, MEMO_BYTES = range(8)
-STAT_NAMES = ("nodes", "memo hits", "guesses evaluated", "memo entries written", "memo evictions", "candidates scanned", "candidates kept", "memo bytes")
+STAT_NAMES = (
+    "nodes", "memo hits", "guesses evaluated", "memo entries written", "memo evictions", "candidates scanned", "candidates kept", "memo bytes"
+)
 
 _NOT_FOUND = (np.int64(0), np.int64(-1), np.int64(-1), np.int64(-1))
 
