@@ -640,51 +640,66 @@ ENDGAME_NONE, ENDGAME_LOST, ENDGAME_CLOSE = range(3)
 
 
 @njit(cache=True, nogil=True)
+def _alike_but_one(codes, i):
+    """(order, ends): the words sorted so that those alike in every position but `i` are adjacent, and where
+    each such group ends in `order`."""
+    n, length = codes.shape
+    keys = np.empty(n, dtype=np.int64)
+    for w in range(n):
+        k = np.int64(0)
+        for p in range(length):
+            k = k * 256 + (0 if p == i else np.int64(codes[w, p]))
+        keys[w] = k
+    order = np.argsort(keys, kind="mergesort")
+    ends = np.empty(n, dtype=np.int64)
+    n_groups = 0
+    start = 0
+    while start < n:
+        end = start + 1
+        while end < n and keys[order[end]] == keys[order[start]]:
+            end += 1
+        ends[n_groups] = end
+        n_groups += 1
+        start = end
+    return order, ends[:n_groups]
+
+
+@njit(cache=True, nogil=True)
+def _csr(owners, items, n):
+    """(start, flat) as int32 CSR arrays: the items of each owner 0..n-1, in the order they are given."""
+    start = np.zeros(n + 1, dtype=np.int32)
+    for q in range(len(owners)):
+        start[owners[q] + 1] += 1
+    for w in range(n):
+        start[w + 1] += start[w]
+    flat = np.empty(len(owners), dtype=np.int32)
+    fill = start[:n].copy()
+    for q in range(len(owners)):
+        flat[fill[owners[q]]] = items[q]
+        fill[owners[q]] += 1
+    return start, flat
+
+
+@njit(cache=True, nogil=True)
 def families(codes):
     """(family_start, family_answers, answer_family_start, answer_families): the groups of FAMILY_MIN or more
     answers alike in every position but one (answers ascending in each), and each answer's groups."""
     n, length = codes.shape
-    keys = np.empty(n, dtype=np.int64)
     fam_a = List.empty_list(types.int32)  # (family, answer) pairs, family by family
     fam_of = List.empty_list(types.int32)
     n_fam = 0
     for i in range(length):
-        for w in range(n):
-            k = np.int64(0)
-            for p in range(length):
-                k = k * 256 + (0 if p == i else np.int64(codes[w, p]))
-            keys[w] = k
-        order = np.argsort(keys, kind="mergesort")
+        order, ends = _alike_but_one(codes, i)
         start = 0
-        while start < n:
-            end = start + 1
-            while end < n and keys[order[end]] == keys[order[start]]:
-                end += 1
+        for end in ends:
             if end - start >= FAMILY_MIN:
-                members = np.sort(order[start:end])
-                for a in members:
+                for a in np.sort(order[start:end]):
                     fam_a.append(np.int32(a))
                     fam_of.append(np.int32(n_fam))
                 n_fam += 1
             start = end
-    family_start = np.zeros(n_fam + 1, dtype=np.int32)
-    family_answers = np.empty(len(fam_a), dtype=np.int32)
-    for q in range(len(fam_a)):
-        family_start[fam_of[q] + 1] += 1
-        family_answers[q] = fam_a[q]
-    for f in range(n_fam):
-        family_start[f + 1] += family_start[f]
-    answer_family_start = np.zeros(n + 1, dtype=np.int32)
-    for q in range(len(fam_a)):
-        answer_family_start[fam_a[q] + 1] += 1
-    for a in range(n):
-        answer_family_start[a + 1] += answer_family_start[a]
-    answer_families = np.empty(len(fam_a), dtype=np.int32)
-    fill = answer_family_start[:n].copy()
-    for q in range(len(fam_a)):
-        a = fam_a[q]
-        answer_families[fill[a]] = fam_of[q]
-        fill[a] += 1
+    family_start, family_answers = _csr(fam_of, fam_a, n_fam)
+    answer_family_start, answer_families = _csr(fam_a, fam_of, n)
     return family_start, family_answers, answer_family_start, answer_families
 
 
@@ -692,39 +707,19 @@ def families(codes):
 def neighbour_lists(codes):
     """(start, flat): the candidates differing from each candidate in exactly one position, as CSR arrays."""
     n, length = codes.shape
-    counts = np.zeros(n + 1, dtype=np.int64)
-    keys = np.empty(n, dtype=np.int64)
     pairs_a = List.empty_list(types.int32)
     pairs_b = List.empty_list(types.int32)
     for i in range(length):
-        for w in range(n):
-            k = np.int64(0)
-            for p in range(length):
-                k = k * 256 + (0 if p == i else np.int64(codes[w, p]))
-            keys[w] = k
-        order = np.argsort(keys, kind="mergesort")
+        order, ends = _alike_but_one(codes, i)
         start = 0
-        while start < n:
-            end = start + 1
-            while end < n and keys[order[end]] == keys[order[start]]:
-                end += 1
+        for end in ends:
             for a in range(start, end):
                 for b in range(start, end):
                     if a != b:
                         pairs_a.append(np.int32(order[a]))
                         pairs_b.append(np.int32(order[b]))
             start = end
-    for q in range(len(pairs_a)):
-        counts[pairs_a[q] + 1] += 1
-    for w in range(n):
-        counts[w + 1] += counts[w]
-    flat = np.empty(len(pairs_a), dtype=np.int32)
-    fill = counts[:n].copy()
-    for q in range(len(pairs_a)):
-        a = pairs_a[q]
-        flat[fill[a]] = pairs_b[q]
-        fill[a] += 1
-    return counts.astype(np.int32), flat
+    return _csr(pairs_a, pairs_b, n)
 
 
 @njit(cache=True, nogil=True)
