@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from wordle_cli import api, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, game_option, quiet_option, rule_option
+from wordle_cli.cli.options import Reporter, backend_option, count_option, game_option, quiet_option, rule_option
 from wordle_cli.errors import quote
 from wordle_cli.model import feedback
 from wordle_cli.output import AtomicOutput
@@ -34,12 +34,10 @@ def _parse_result(ctx, param, value: str):
 @click.argument("output", metavar="OUTPUT]", required=False)
 @game_option(resolved=False, help="Without ANSWERS: prune this game's answers, to standard output.")
 @rule_option
-@click.option(
+@count_option(
     "--lies",
-    type=click.IntRange(min=0),
+    least=0,
     default=0,
-    show_default=True,
-    metavar="N",
     help="Fibble: RESULT lies in exactly N tiles (1 is Fibble): keep the words whose true feedback differs from it "
     "in exactly N tiles. An all-green RESULT is never a lie: it keeps GUESS alone.",
 )

@@ -7,7 +7,7 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, game_option, lies_text, quiet_option, rule_option, threads_option
+from wordle_cli.cli.options import Reporter, backend_option, count_option, game_option, lies_text, quiet_option, rule_option, threads_option
 from wordle_cli.output import AtomicOutput
 
 
@@ -24,12 +24,10 @@ from wordle_cli.output import AtomicOutput
     metavar="N",
     help="Significant digits of average and variance (C's %g style; exact at any N).",
 )
-@click.option(
+@count_option(
     "--lies",
-    type=click.IntRange(min=0),
+    least=0,
     default=0,
-    show_default=True,
-    metavar="N",
     help="Fibble: the feedback lies in exactly N tiles (1 is Fibble). The average is then over the answers and the "
     "host's lie, drawn uniformly from the tiles and their wrong colours (an all-green row is never a lie), and "
     "the worst case over both; the CSV is guess,is_potential_answer,average_num_allowed,max_wordlist_len.",
