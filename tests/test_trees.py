@@ -61,7 +61,7 @@ def games(draw, max_answers=7):
     st.booleans(),
     st.sampled_from([None, 2, 3, 4]),
     st.booleans(),
-    st.sampled_from([3, search.DOMINANCE_MIN_POOL]),
+    st.sampled_from([3, search.Thresholds().dominance_min_pool]),
     st.data(),
 )
 def test_search_matches_brute_force(game, hard, max_guesses, pool_only, dominance, data):
@@ -70,7 +70,7 @@ def test_search_matches_brute_force(game, hard, max_guesses, pool_only, dominanc
     want = naive_tree.best_total(answers, allowed, hard=hard, max_guesses=max_guesses, first=first, pool_only=pool_only)
     try:
         result = build(answers, allowed, first=first, hard=hard, max_guesses=max_guesses, pool_only=pool_only,
-                       dominance_min_pool=dominance)
+                       thresholds=search.Thresholds(dominance_min_pool=dominance))
     except WordleError as exc:
         assert want == naive_tree.INF, f"search gave up ({exc}) where brute force finds {want}"
         assert "no strategy solves" in str(exc)
@@ -106,7 +106,8 @@ def test_bigger_random_games_match_brute_force():
         max_guesses = rng.choice([None, 3, 4])
         want = naive_tree.best_total(answers, allowed, hard=hard, max_guesses=max_guesses)
         try:
-            got = build(answers, allowed, hard=hard, max_guesses=max_guesses, dominance_min_pool=rng.choice([3, 8])).total
+            shrunk = search.Thresholds(dominance_min_pool=rng.choice([3, 8]))
+            got = build(answers, allowed, hard=hard, max_guesses=max_guesses, thresholds=shrunk).total
         except WordleError:
             got = naive_tree.INF
         assert got == want, (answers, allowed, hard, max_guesses)
@@ -117,10 +118,11 @@ def test_dropping_refined_guesses_never_changes_the_tree(game, max_guesses):
     """A guess a neighbour refines is never the tie rule's choice: the trees are the very same."""
     answers, allowed = game
     try:
-        everything = build(answers, allowed, max_guesses=max_guesses, dominance_min_pool=1 << 30)
+        everything = build(answers, allowed, max_guesses=max_guesses, thresholds=search.Thresholds(dominance_min_pool=1 << 30))
     except WordleError:
         return
-    assert selby_text(build(answers, allowed, max_guesses=max_guesses, dominance_min_pool=3).tree) == selby_text(everything.tree)
+    dropping = build(answers, allowed, max_guesses=max_guesses, thresholds=search.Thresholds(dominance_min_pool=3))
+    assert selby_text(dropping.tree) == selby_text(everything.tree)
 
 
 # ---------------------------------------------------------------- hand-checked

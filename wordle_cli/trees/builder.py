@@ -37,6 +37,9 @@ CACHE_LIMIT = 48 << 20
 #: Parts of an opener up to this many answers are proven first, smallest first (see `Problem._solve_parts`).
 SMALL_PART = 128
 
+#: Where the search switches method (tests shrink them: `search.Thresholds`).
+DEFAULT_THRESHOLDS = search.Thresholds()
+
 #: The largest feedback table built, in bytes (12972 x 2315 Wordle needs 30 MB).
 MAX_TABLE_BYTES = 4 << 30
 
@@ -79,7 +82,7 @@ class Problem:
         backend: str = "cpu",
         cache_limit: int = CACHE_LIMIT,
         table: np.ndarray | None = None,
-        dominance_min_pool: int = search.DOMINANCE_MIN_POOL,
+        thresholds: search.Thresholds = DEFAULT_THRESHOLDS,
     ):
         self.game = game
         self.hard = hard
@@ -87,7 +90,8 @@ class Problem:
         self.max_guesses = max_guesses
         self.top_k = top_k
         self.cache_limit = cache_limit
-        self.dominance_min_pool = dominance_min_pool
+        thresholds.check()
+        self.thresholds = thresholds
         n_cand, n_ans = len(game.candidates), len(game.answers)
         itemsize = 1 if 3**game.length <= 256 else 2
         if n_cand * n_ans * itemsize > MAX_TABLE_BYTES:
@@ -105,7 +109,7 @@ class Problem:
         self.cand_codes = np.ascontiguousarray(game.candidate_codes)
         self.cand_counts = _symbol_counts(self.cand_codes, game.alphabet.size)
         self.neighbour_start, self.neighbours = search.neighbour_lists(self.cand_codes)
-        self.families = search.families(np.ascontiguousarray(game.answer_codes))
+        self.families = search.families(np.ascontiguousarray(game.answer_codes), thresholds.family_min)
 
     @property
     def table(self) -> np.ndarray:
@@ -153,12 +157,20 @@ class Problem:
 
     def context(self) -> search.Context:
         """A fresh search state (memo, counters) over this problem's fixed inputs."""
-        memo, keys = search.new_memo()
-        return search.Context(
-            self.by_answer, self.answer_cand, self.win, self.max_patterns, self.top_k, self.pool_only, self.hard,
-            self.cand_codes, self.cand_counts, memo, keys, np.zeros(len(search.STAT_NAMES), dtype=np.int64),
-            self.cache_limit, self.neighbour_start, self.neighbours, np.full(len(self.game.candidates), -1, dtype=np.int32),
-            self.dominance_min_pool, *self.families, np.zeros(len(self.families[0]), dtype=np.int32),
+        return search.new_context(
+            table=self.by_answer,
+            answer_cand=self.answer_cand,
+            win=self.win,
+            max_patterns=self.max_patterns,
+            top_k=self.top_k,
+            pool_only=self.pool_only,
+            hard=self.hard,
+            cand_codes=self.cand_codes,
+            cand_counts=self.cand_counts,
+            cache_limit=self.cache_limit,
+            neighbours=(self.neighbour_start, self.neighbours),
+            families=self.families,
+            thresholds=self.thresholds,
         )
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:
@@ -384,7 +396,7 @@ def _counters(contexts: list[search.Context]) -> dict[str, int]:
 
 
 def _hints(game: Game, guess: str, tiles, greens: np.ndarray, mins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Hard mode's hints after `guess` got `tiles` (as `search._hints_after`, for any word)."""
+    """Hard mode's hints after `guess` got `tiles` (as `search.hints_after`, for any word)."""
     codes = game.encode_word(guess)
     greens = greens.copy()
     marked = np.zeros_like(mins)

@@ -1,0 +1,191 @@
+"""A node's candidates: scanned, surveyed, deduplicated, ordered best first.
+
+1. `scan`: every candidate's partition, told by counts (`scans`).
+2. `survey`: what the counts settle at once (a non-answer splitting the pool
+   into singletons; no useful guess; a guess meeting the least bound
+   exactly) and the least bound of any guess.
+3. `keep`: the useful candidates, each with its bound and search order;
+   in normal mode only the first of those giving this pool the very same
+   feedbacks (a sub-pool sees them alike too, so only the first can ever
+   be chosen).
+4. `pass_down`: after dominance, the candidates the classes below receive.
+5. `order`: the heap of the candidates to try, best first (an exact search
+   never tries one whose bound reaches beta).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from wordle_cli.compiled import compiled
+from wordle_cli.trees.search.bounds import candidate_bound
+from wordle_cli.trees.search.context import INF, KEPT, SCANNED
+from wordle_cli.trees.search.heap import heap_key, heapify
+from wordle_cli.trees.search.scans import order_pairs, same_column, scan_counts, scan_pairs
+
+# `survey`'s verdicts.
+GO_ON, SETTLED, LOST = range(3)
+
+
+class Scan(NamedTuple):
+    """Every candidate's partition of the pool, by counts (arrays indexed by column of `base`)."""
+
+    classes: np.ndarray  # uint16: how many classes
+    flags: np.ndarray  # uint8: bit 0, some class has 3 or more answers; bit 1, the win is one of them
+    excess: np.ndarray  # int64: answers past max_patterns in its classes (big pools only; else 0)
+    squares: np.ndarray  # int64: sum of squared class sizes (filled by `keep` for small pools)
+    hashes: np.ndarray  # uint32: a hash of its column (likewise)
+    by_pairs: bool  # scanned pairwise (squares and hashes not made yet)
+
+
+class Kept(NamedTuple):
+    """The candidates kept at a node, by slot: their column, bound and place in the search order."""
+
+    columns: np.ndarray  # int32: column of `base`
+    bounds: np.ndarray  # int64: lower bound of the pool's total with this guess first
+    order: np.ndarray  # int64: heap key
+    slot_of_column: np.ndarray  # int32: the kept slot standing for each column (dedup only; else one -1)
+    size: int
+    dedup: bool
+
+
+@compiled
+def _counts_only(k, n, depth):
+    """A candidate that tells nothing (one class; n >= 3 so it is never the win), or with two guesses left does
+    not split the pool into singletons."""
+    return k == 1 or (depth < 3 and k < n)
+
+
+@compiled
+def scan(ctx, base, rows):
+    """Every candidate's partition of the pool `rows` (`Scan`)."""
+    n, m = rows.shape[0], base.shape[1]
+    classes = np.empty(m, dtype=np.uint16)
+    flags = np.empty(m, dtype=np.uint8)
+    excess = np.zeros(m, dtype=np.int64)
+    squares = np.empty(m, dtype=np.int64)  # made by the scan of a big pool, else only when needed
+    hashes = np.empty(m, dtype=np.uint32)
+    by_pairs = n <= ctx.pair_scan_max and n <= ctx.max_patterns
+    if by_pairs:
+        scan_pairs(base, rows, ctx.win, ctx.scan_chunk, classes, flags)
+    else:
+        scan_counts(base, rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
+    ctx.stats[SCANNED] += m
+    return Scan(classes, flags, excess, squares, hashes, by_pairs)
+
+
+@compiled
+def survey(found, cands, n, depth):
+    """(verdict, value, guess, least bound, useful candidates) from the counts alone.
+
+    SETTLED: `value` is exact, played by `guess` (singletons from a word that is not an answer: 2n, the best
+    left; or a guess whose classes all have 1 or 2 answers meeting the least bound). LOST: no guess helps
+    (INF). GO_ON: search, no guess can do better than the least bound.
+    """
+    lowest = INF  # the least lower bound of any candidate
+    sure = INF  # the least bound met exactly (all classes of size <= 2)
+    sure_c = -1
+    useful_cands = 0
+    for t in range(cands.shape[0]):
+        k = found.classes[t]
+        if _counts_only(k, n, depth):
+            continue
+        w = (found.flags[t] >> 1) & 1
+        if k == n and w == 0:
+            return SETTLED, 2 * n, cands[t], 2 * n, useful_cands
+        useful_cands += 1
+        bound = candidate_bound(n, k, w, found.excess[t])
+        if bound < lowest:
+            lowest = bound
+        if (found.flags[t] & 1) == 0 and bound < sure:
+            sure = bound
+            sure_c = cands[t]
+    if useful_cands == 0 or depth <= 2:
+        return LOST, INF, -1, INF, useful_cands
+    if sure == lowest:
+        return SETTLED, lowest, sure_c, lowest, useful_cands
+    return GO_ON, INF, -1, lowest, useful_cands
+
+
+@compiled
+def keep(ctx, base, rows, found, n, depth, useful_cands):
+    """The useful candidates with their bounds and order (`Kept`); in normal mode, twins dropped from pools of
+    `dedup_min_pool` answers on (or `dominance_min_pool`, when smaller)."""
+    m = base.shape[1]
+    if found.by_pairs:
+        order_pairs(base, rows, ctx.scan_chunk, found.squares, found.hashes)
+    columns = np.empty(useful_cands, dtype=np.int32)
+    bounds = np.empty(useful_cands, dtype=np.int64)
+    order = np.empty(useful_cands, dtype=np.int64)
+    n_kept = 0
+    dedup = not ctx.hard and not ctx.pool_only and n >= min(ctx.dedup_min_pool, ctx.dominance_min_pool)
+    mask = 1
+    while mask < 2 * useful_cands:
+        mask <<= 1
+    slot_of = np.full(mask if dedup else 1, -1, dtype=np.int32)  # open addressing by column hash
+    mask -= 1
+    slot_of_column = np.full(m if dedup else 1, -1, dtype=np.int32)
+    for t in range(m):
+        k = found.classes[t]
+        if _counts_only(k, n, depth):
+            continue
+        if dedup:
+            hv = np.int64(found.hashes[t])
+            at = (hv ^ (hv >> 13)) & mask
+            twin = False
+            while slot_of[at] >= 0:
+                u = columns[slot_of[at]]
+                if found.hashes[u] == found.hashes[t] and same_column(base, rows, t, u):
+                    twin = True
+                    break
+                at = (at + 1) & mask
+            if twin:
+                slot_of_column[t] = slot_of[at]
+                continue
+            slot_of[at] = n_kept
+            slot_of_column[t] = n_kept
+        bound = candidate_bound(n, k, (found.flags[t] >> 1) & 1, found.excess[t])
+        columns[n_kept] = t
+        bounds[n_kept] = bound
+        order[n_kept] = heap_key(2 * found.squares[t] + n * bound, n_kept)
+        n_kept += 1
+    ctx.stats[KEPT] += n_kept
+    return Kept(columns, bounds, order, slot_of_column, n_kept, dedup)
+
+
+@compiled
+def pass_down(cands, kept, not_passed):
+    """(slots, candidates): the kept candidates the classes below receive, in candidate order."""
+    n_below = 0
+    for u in range(kept.size):
+        n_below += not not_passed[u]
+    passed = np.empty(n_below, dtype=np.int32)  # columns of `base`
+    below = np.empty(n_below, dtype=np.int32)
+    q = 0
+    for u in range(kept.size):
+        if not not_passed[u]:
+            passed[q] = kept.columns[u]
+            below[q] = cands[kept.columns[u]]
+            q += 1
+    return passed, below
+
+
+@compiled
+def order(kept, not_tried, beta, top_k):
+    """(heap, its size, least bound left out): the candidates to try, best first. An exact search leaves out
+    those whose bound reaches beta (they only lower what is returned: the least of their bounds)."""
+    best = INF
+    heap = np.empty(kept.size, dtype=np.int64)
+    n_heap = 0
+    for r in range(kept.size):
+        if not_tried[r]:
+            continue
+        if top_k <= 0 and kept.bounds[r] >= beta:
+            best = min(best, kept.bounds[r])
+        else:
+            heap[n_heap] = kept.order[r]
+            n_heap += 1
+    heapify(heap, n_heap)
+    return heap, n_heap, best

@@ -1,0 +1,176 @@
+"""The recursion: `solve`, a depth-first branch and bound over a pool's candidates and their classes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordle_cli.compiled import compiled
+from wordle_cli.trees.search.bounds import answer_split
+from wordle_cli.trees.search.candidates import LOST, SETTLED, keep, order, pass_down, scan, survey
+from wordle_cli.trees.search.classes import new_classes, partition, quick_pass
+from wordle_cli.trees.search.context import EVALUATED, HITS, INF, NODES, UNLIMITED
+from wordle_cli.trees.search.dominance import dominated
+from wordle_cli.trees.search.endgame import ENDGAME_CLOSE, ENDGAME_LOST, endgame
+from wordle_cli.trees.search.hardmode import allowed_at, hints_after
+from wordle_cli.trees.search.heap import heap_slot, pop
+from wordle_cli.trees.search.memo import find, key_of, remember
+from wordle_cli.trees.search.scans import block, gather
+
+
+@compiled
+def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
+    """Minimum total guesses for `pool` (exact if < beta, else a lower bound >= beta).
+
+    pool: int32 answer indices, ascending; cands: int32 candidate indices
+    (a superset of the pool's useful guesses, in candidate order; hard mode:
+    those the hints allow); base[rows[j], t]: the feedback code of cands[t]
+    for pool[j] (an empty `rows`: gathered here from the table); depth:
+    guesses left (UNLIMITED for no limit); greens/mins: hard mode's hints.
+    best_out[0] receives the best candidate when the value is exact (-1
+    otherwise).
+    """
+    n = pool.shape[0]
+    best_out[0] = -1
+    value = _tiny(ctx, pool, depth, beta, best_out)
+    if value >= 0:
+        return value
+    ctx.stats[NODES] += 1
+    memoised = n >= ctx.cache_min_pool  # smaller pools are solved again rather than looked up: an empty key
+    key = key_of(ctx, pool, depth, greens, mins) if memoised else np.empty(0, dtype=np.int32)
+    count = np.zeros(ctx.win + 1, dtype=np.int32)
+    value = _known(ctx, pool, depth, beta, key, count, best_out)
+    if value >= 0:
+        return value
+    if ctx.pool_only:
+        cands = ctx.answer_cand[pool]
+    if ctx.pool_only or rows.shape[0] != n:
+        base = gather(ctx.table, pool, cands)
+        rows = np.arange(n).astype(np.int32)
+
+    # The endgame: a family of answers that cannot be told apart in time, or only just.
+    if depth < UNLIMITED and not ctx.pool_only:
+        verdict, live, live_rows = endgame(ctx, pool, cands, base, rows, depth)
+        if verdict == ENDGAME_LOST:
+            remember(ctx, key, INF, INF, -1)
+            return INF
+        if verdict == ENDGAME_CLOSE:  # the family alone first: the pool costs at least as much as any part of it
+            value = solve(ctx, live, cands, base, live_rows, beta, depth, greens, mins, best_out)
+            best_out[0] = -1
+            if value >= beta:
+                remember(ctx, key, value, INF if value >= INF else -1, -1)
+                return value
+
+    # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
+    found = scan(ctx, base, rows)
+    verdict, value, c, lowest, useful_cands = survey(found, cands, n, depth)
+    if verdict == SETTLED:
+        best_out[0] = c
+        remember(ctx, key, value, value, c)
+        return value
+    if verdict == LOST:
+        remember(ctx, key, INF, INF, -1)
+        return INF
+    if lowest >= beta:
+        remember(ctx, key, lowest, -1, -1)
+        return lowest
+    kept = keep(ctx, base, rows, found, n, depth, useful_cands)
+    not_tried = np.zeros(kept.size, dtype=np.bool_)
+    not_passed = np.zeros(kept.size, dtype=np.bool_)
+    if kept.dedup and n >= ctx.dominance_min_pool:
+        dominated(ctx, base, rows, cands, kept.columns[: kept.size], found.classes, found.flags, kept.slot_of_column, not_tried, not_passed)
+    passed, below = pass_down(cands, kept, not_passed)
+    heap, n_heap, best = order(kept, not_tried, beta, ctx.top_k)
+    tried = n_heap if ctx.top_k <= 0 else min(ctx.top_k, n_heap)
+
+    # Best first: each candidate's classes bounded cheaply, then solved smallest first in what is left of the
+    # window; a candidate stops as soon as its sum reaches the best total so far.
+    child_depth = depth - 1 if depth < UNLIMITED else depth
+    best_c = -1
+    sub_best = np.empty(1, dtype=np.int64)
+    cls = new_classes(n)
+    below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
+    for rank in range(tried):
+        r = heap_slot(pop(heap, n_heap - rank))
+        window = min(beta, best)
+        if kept.bounds[r] >= window:
+            best = min(best, kept.bounds[r])
+            continue
+        t = kept.columns[r]
+        c = cands[t]
+        ctx.stats[EVALUATED] += 1
+        n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
+        total = quick_pass(ctx, cls, n_cls, total, window, c, child_depth, greens, mins, count)
+        by_size = np.argsort(cls.size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
+        for kk in range(n_cls):
+            if total >= window:
+                break
+            k = by_size[kk]
+            if cls.done[k]:
+                continue
+            if below_base.shape[0] == 0:
+                below_base = block(base, rows, passed)
+            size = np.int64(cls.size[k])
+            part = cls.sub[cls.start[k] : cls.start[k] + size].copy()
+            part_rows = cls.sub_row[cls.start[k] : cls.start[k] + size].copy()
+            total -= cls.bound[k]
+            if ctx.hard:
+                child_greens, child_mins = hints_after(ctx, c, cls.code[k], greens, mins)
+                allow = allowed_at(ctx, below, child_greens, child_mins)
+                v = solve(ctx, part, below[allow], block(below_base, part_rows, allow), np.arange(size).astype(np.int32),
+                          window - total - size, child_depth, child_greens, child_mins, sub_best)
+            else:
+                v = solve(ctx, part, below, below_base, part_rows, window - total - size, child_depth, greens, mins, sub_best)
+            total += max(size + v, cls.bound[k])  # a search cut early may return less than the memo knew
+        if total < window:
+            best_c = c
+        if total < best:
+            best = total
+        if best <= lowest:
+            break
+    if best < beta:
+        best_out[0] = best_c
+        remember(ctx, key, best, best, best_c)
+    else:
+        remember(ctx, key, best, -1, -1)
+    return best
+
+
+@compiled
+def _tiny(ctx, pool, depth, beta, best_out):
+    """The value of a pool of 1 or 2 answers, or of one with no guess left; 2n - 1 when that reaches beta (no
+    pool does better); -1 for any other pool."""
+    n = pool.shape[0]
+    if depth <= 0:
+        return INF
+    if n == 1:
+        best_out[0] = ctx.answer_cand[pool[0]]
+        return 1
+    if depth == 1:
+        return INF
+    if n == 2:
+        best_out[0] = ctx.answer_cand[pool[0]]
+        return 3
+    if 2 * n - 1 >= beta:
+        return 2 * n - 1
+    return -1
+
+
+@compiled
+def _known(ctx, pool, depth, beta, key, count, best_out):
+    """The pool's value (or a bound reaching beta) when the memo knows it or one of its answers splits it into
+    singletons (and a pair), recorded in the memo; -1 otherwise. `key` is empty for pools not memoised."""
+    if key.shape[0] > 0:
+        slot, entry = find(ctx, key)
+        if slot >= 0 and entry.exact >= 0:
+            ctx.stats[HITS] += 1
+            best_out[0] = entry.best
+            return entry.exact
+        if slot >= 0 and entry.lower >= beta:
+            ctx.stats[HITS] += 1
+            return entry.lower
+    value, c = answer_split(ctx, pool, depth, count)
+    if c < 0:
+        return -1
+    best_out[0] = c
+    remember(ctx, key, value, value, c)
+    return value

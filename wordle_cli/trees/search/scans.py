@@ -1,0 +1,183 @@
+"""The scans: every candidate's partition of a pool, told by counts only (no class is built).
+
+A node first learns, for each candidate, how many classes it makes of the
+pool, whether one of them is the win, whether any has 3 or more answers,
+and (for the search order and the twins) the sum of its squared class
+sizes and a hash of its column. Two ways, the same answers:
+
+- `scan_pairs` for pools up to `Context.pair_scan_max`: every pair of
+  answers compared for a chunk of candidates at once (O(n^2) byte compares
+  that the compiler turns into vector instructions); `order_pairs` adds
+  the squares and hashes only where the search goes on past the scan;
+- `scan_counts` for larger pools: a histogram per candidate, which also
+  gives the classes' sizes beyond `max_patterns` that the bound charges.
+
+The block `base[rows[j], t]` is the pool x candidates part of the
+answer-major table: row j is pool[j]'s feedback for candidate t.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordle_cli.compiled import compiled
+
+
+@compiled
+def gather(table, pool, cands):
+    """The (pool x candidates) block of the answer-major feedback table: row j is pool[j]'s codes."""
+    n, m = pool.shape[0], cands.shape[0]
+    out = np.empty((n, m), dtype=table.dtype)
+    for j in range(n):
+        row = table[pool[j]]
+        dst = out[j]
+        for t in range(m):
+            dst[t] = row[cands[t]]
+    return out
+
+
+@compiled
+def block(codes, rows, cols):
+    """codes[rows][:, cols] (C-contiguous)."""
+    out = np.empty((rows.shape[0], cols.shape[0]), dtype=codes.dtype)
+    for r in range(rows.shape[0]):
+        src = codes[rows[r]]
+        dst = out[r]
+        for u in range(cols.shape[0]):
+            dst[u] = src[cols[u]]
+    return out
+
+
+@compiled
+def useful(ctx, pool, cands):
+    """The candidates that split `pool` (in their order); others can never help below it."""
+    n = pool.shape[0]
+    out = np.empty(cands.shape[0], dtype=np.int32)
+    m = 0
+    for t in range(cands.shape[0]):
+        c = cands[t]
+        first = ctx.table[pool[0], c]
+        for j in range(1, n):
+            if ctx.table[pool[j], c] != first:
+                out[m] = cands[t]
+                m += 1
+                break
+        else:
+            if first == ctx.win:  # a pool of one, guessed
+                out[m] = cands[t]
+                m += 1
+    return out[:m].copy()
+
+
+@compiled(boundscheck=False)
+def scan_pairs(base, rows, win, chunk, classes, flags):
+    """Every candidate's classes (column t of `base[rows]`) and flags: bit 0, some class has 3 or more
+    answers; bit 1, the candidate is one of the answers (a win code). For pools of at most 256 answers
+    (the counters are bytes: `Thresholds.check`)."""
+    n, m = rows.shape[0], base.shape[1]
+    dup = np.empty(chunk, dtype=np.uint8)
+    flag = np.empty(chunk, dtype=np.uint8)
+    cnt = np.empty(chunk, dtype=np.uint8)
+    for t0 in range(0, m, chunk):
+        w = min(chunk, m - t0)
+        r0 = base[rows[0], t0 : t0 + w]
+        for t in range(w):
+            dup[t] = 0
+            flag[t] = (r0[t] == win) << 1
+        for j in range(1, n):
+            bj = base[rows[j], t0 : t0 + w]
+            for t in range(w):
+                cnt[t] = 0
+            for i in range(j):
+                bi = base[rows[i], t0 : t0 + w]
+                for t in range(w):
+                    cnt[t] += bi[t] == bj[t]
+            for t in range(w):
+                x = cnt[t]
+                dup[t] += x > 0
+                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+        out_classes = classes[t0 : t0 + w]
+        out_flags = flags[t0 : t0 + w]
+        for t in range(w):
+            out_classes[t] = n - dup[t]
+            out_flags[t] = flag[t]
+
+
+@compiled(boundscheck=False)
+def order_pairs(base, rows, chunk, squares, hashes):
+    """Every candidate's sum of squared class sizes (the search order) and a hash of its column, as
+    `scan_pairs` compares (the pair count fits 16 bits: n(n - 1)/2 <= 32640 for n <= 256)."""
+    n, m = rows.shape[0], base.shape[1]
+    pairs = np.empty(chunk, dtype=np.uint16)
+    h = np.empty(chunk, dtype=np.uint32)
+    cnt = np.empty(chunk, dtype=np.uint8)
+    for t0 in range(0, m, chunk):
+        w = min(chunk, m - t0)
+        r0 = base[rows[0], t0 : t0 + w]
+        for t in range(w):
+            pairs[t] = 0
+            h[t] = r0[t]
+        for j in range(1, n):
+            bj = base[rows[j], t0 : t0 + w]
+            for t in range(w):
+                cnt[t] = 0
+            for i in range(j):
+                bi = base[rows[i], t0 : t0 + w]
+                for t in range(w):
+                    cnt[t] += bi[t] == bj[t]
+            for t in range(w):
+                pairs[t] += cnt[t]
+                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+        out_squares = squares[t0 : t0 + w]
+        out_hashes = hashes[t0 : t0 + w]
+        for t in range(w):
+            out_squares[t] = n + 2 * np.int64(pairs[t])
+            out_hashes[t] = h[t]
+
+
+@compiled(boundscheck=False)
+def scan_counts(base, rows, win, max_patterns, classes, flags, excess, squares, hashes):
+    """All that `scan_pairs` and `order_pairs` give, by a histogram per candidate (big pools); also each
+    candidate's classes' sizes beyond `max_patterns` (summed), which the class bound charges."""
+    n, m = rows.shape[0], base.shape[1]
+    count = np.zeros(win + 1, dtype=np.int32)
+    seen = np.empty(n, dtype=np.int64)
+    for t in range(m):
+        k = 0
+        sq = 0
+        h = np.uint32(0)
+        big = 0
+        won = 0
+        for j in range(n):
+            x = np.int64(base[rows[j], t])
+            if x == win:
+                won = 2
+            v = count[x]
+            seen[k] = x
+            k += v == 0
+            sq += 2 * v + 1
+            count[x] = v + 1
+            h = h * np.uint32(0x01000193) + np.uint32(x)
+        extra = 0
+        for q in range(k):
+            s = count[seen[q]]
+            if s > 2:
+                big = 1
+            if s > max_patterns and seen[q] != win:
+                extra += s - max_patterns
+            count[seen[q]] = 0
+        classes[t] = k
+        flags[t] = big | won
+        excess[t] = extra
+        squares[t] = sq
+        hashes[t] = h
+
+
+@compiled
+def same_column(base, rows, t, u):
+    """Do candidates t and u (columns of `base`) give every answer of the pool (`rows`) the same feedback?"""
+    for j in range(rows.shape[0]):
+        r = rows[j]
+        if base[r, t] != base[r, u]:
+            return False
+    return True
