@@ -6,9 +6,9 @@ final all-exact guess counts; an answer found at turn k costs k). It is a
 depth-first branch and bound in one self-recursive compiled function. Its
 rooms, in the order a node visits them:
 
-- `context`: the `Context` a run reads (by keyword: `new_context`), the
-  `Thresholds` where the search switches method (tests shrink them), the
-  counters (`STAT_NAMES`), `INF` and `UNLIMITED`.
+- `context`: the `Context` a run reads (by keyword: `new_context`) and the
+  `Thresholds` where the search switches method (tests shrink them);
+  `shared`: `INF`, `UNLIMITED` and the counters (`STAT_NAMES`).
 - `memo`: pool -> (lower bound, exact value, best guess), exact on its key
   (the pool, the guesses left, hard mode's hints), under a byte budget.
 - `bounds`: lower bounds (a class's, a guess's from its partition) and the
@@ -54,12 +54,13 @@ each node: a fast upper bound (the "semi-exhaustive" search), not a proof.
 """
 
 from wordle_cli.trees.search.bounds import class_bound
-from wordle_cli.trees.search.context import INF, STAT_NAMES, UNLIMITED, Context, Thresholds, new_context
+from wordle_cli.trees.search.context import Context, Thresholds, new_context
 from wordle_cli.trees.search.extract import extract
 from wordle_cli.trees.search.hardmode import allowed, allowed_at, hints_after
 from wordle_cli.trees.search.prepare import families, max_patterns, neighbour_lists, transposed
 from wordle_cli.trees.search.recursion import solve
 from wordle_cli.trees.search.scans import useful
+from wordle_cli.trees.search.shared import INF, STAT_NAMES, UNLIMITED
 
 __all__ = [
     "INF", "STAT_NAMES", "UNLIMITED", "Context", "Thresholds", "allowed", "allowed_at", "class_bound", "extract", "families",

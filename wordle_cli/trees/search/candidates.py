@@ -21,9 +21,9 @@ import numpy as np
 
 from wordle_cli.compiled import compiled
 from wordle_cli.trees.search.bounds import candidate_bound
-from wordle_cli.trees.search.context import INF, KEPT, SCANNED
 from wordle_cli.trees.search.heap import heap_key, heapify
 from wordle_cli.trees.search.scans import order_pairs, same_column, scan_counts, scan_pairs
+from wordle_cli.trees.search.shared import INF, KEPT, SCANNED
 
 # `survey`'s verdicts.
 GO_ON, SETTLED, LOST = range(3)

@@ -17,9 +17,9 @@ import numpy as np
 
 from wordle_cli.compiled import compiled
 from wordle_cli.trees.search.bounds import answer_split, class_bound
-from wordle_cli.trees.search.context import INF
 from wordle_cli.trees.search.hardmode import hints_after
 from wordle_cli.trees.search.memo import find, key_of, remember
+from wordle_cli.trees.search.shared import INF
 
 
 class Classes(NamedTuple):

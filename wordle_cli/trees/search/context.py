@@ -15,21 +15,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-#: Cost of what cannot be done (a pool that cannot be solved within the guesses left).
-INF = 1 << 40
-
-#: `depth` meaning "no limit on the number of guesses".
-UNLIMITED = 1 << 20
-
-#: Bits of a heap key that hold a candidate's slot (the rest is its order): at most 2^20 - 1 candidates.
-SLOT_BITS = 20
-
-# Counters in `Context.stats`.
-NODES, HITS, EVALUATED, STORED, EVICTED, SCANNED, KEPT, MEMO_BYTES, UNSTORED = range(9)
-STAT_NAMES = (
-    "nodes", "memo hits", "guesses evaluated", "memo entries written", "memo evictions", "candidates scanned", "candidates kept",
-    "memo bytes", "memo entries not stored (probe limit)",
-)
+from wordle_cli.trees.search.memo import new_memo
+from wordle_cli.trees.search.shared import SLOT_BITS, STAT_NAMES
 
 
 @dataclass(frozen=True)
@@ -116,8 +103,6 @@ def new_context(
     thresholds: Thresholds,
 ) -> Context:
     """A fresh search state (empty memo, zero counters) over a problem's fixed inputs; every argument by name."""
-    from wordle_cli.trees.search.memo import new_memo
-
     thresholds.check()
     n_answers, n_cands = table.shape
     if n_cands >= 1 << SLOT_BITS:

@@ -7,10 +7,10 @@ from numba.typed import List
 
 from wordle_cli.compiled import compiled
 from wordle_cli.trees.search.bounds import answer_split
-from wordle_cli.trees.search.context import INF, UNLIMITED
 from wordle_cli.trees.search.hardmode import allowed, hints_after
 from wordle_cli.trees.search.memo import find, key_of
 from wordle_cli.trees.search.scans import useful
+from wordle_cli.trees.search.shared import INF, UNLIMITED
 
 
 @compiled

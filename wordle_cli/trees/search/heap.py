@@ -9,7 +9,7 @@ come out by slot (candidate order). `Context` is only made for fewer than
 from __future__ import annotations
 
 from wordle_cli.compiled import compiled
-from wordle_cli.trees.search.context import SLOT_BITS
+from wordle_cli.trees.search.shared import SLOT_BITS
 
 SLOT_MASK = (1 << SLOT_BITS) - 1
 

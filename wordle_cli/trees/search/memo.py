@@ -19,7 +19,7 @@ from numba import types
 from numba.typed import Dict, List
 
 from wordle_cli.compiled import compiled
-from wordle_cli.trees.search.context import EVICTED, MEMO_BYTES, STORED, UNLIMITED, UNSTORED
+from wordle_cli.trees.search.shared import EVICTED, MEMO_BYTES, STORED, UNLIMITED, UNSTORED
 
 
 class Entry(NamedTuple):

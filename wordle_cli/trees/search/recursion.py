@@ -8,13 +8,13 @@ from wordle_cli.compiled import compiled
 from wordle_cli.trees.search.bounds import answer_split
 from wordle_cli.trees.search.candidates import LOST, SETTLED, keep, order, pass_down, scan, survey
 from wordle_cli.trees.search.classes import new_classes, partition, quick_pass
-from wordle_cli.trees.search.context import EVALUATED, HITS, INF, NODES, UNLIMITED
 from wordle_cli.trees.search.dominance import dominated
 from wordle_cli.trees.search.endgame import ENDGAME_CLOSE, ENDGAME_LOST, endgame
 from wordle_cli.trees.search.hardmode import allowed_at, hints_after
 from wordle_cli.trees.search.heap import heap_slot, pop
 from wordle_cli.trees.search.memo import find, key_of, remember
 from wordle_cli.trees.search.scans import block, gather
+from wordle_cli.trees.search.shared import EVALUATED, HITS, INF, NODES, UNLIMITED
 
 
 @compiled
