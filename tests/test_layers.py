@@ -6,7 +6,7 @@ top to bottom (a module may import its own layer's package and lower layers):
 
     cli           the click commands, __main__, the package's lazy facade
     api           the public functions
-    capabilities  scoring, solver, trees, games, infer, reviewer, pictures
+    capabilities  scoring, solver, trees, games, infer, reviewer, pictures, prior
     model         the game and its lists, feedback rule, pruning rules, hard mode
     backends      cpu and cuda kernels
     base          encoding, wordlist, output, stats, errors, config, ...
@@ -37,6 +37,7 @@ LAYERS = {
     "infer": 3,
     "reviewer": 3,
     "pictures": 3,
+    "prior": 3,
     "model": 2,
     "lists": 2,
     "colour": 2,
