@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-review lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -22,6 +22,7 @@ help:
 	@echo "bench-infer   how many shared grids wordle infer needs (simulated crowds, a few minutes)"
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
+	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
@@ -87,6 +88,11 @@ bench-rank:
 
 bench-reference:
 	$(PYTHON) benchmarks/bench_reference.py $(if $(REFERENCE),--reference $(REFERENCE)) $(BENCH_REFERENCE_ARGS)
+
+# Salet, tarse and four more openers, both games' lists; BASELINE=DIR is a worktree of the commit to compare with.
+bench-ab:
+	$(PYTHON) benchmarks/bench_ab.py --baseline $(BASELINE) --game wordle --openers salet,crane,thirl,dearn $(BENCH_AB_ARGS)
+	$(PYTHON) benchmarks/bench_ab.py --baseline $(BASELINE) --game nyt --openers tarse,diked $(BENCH_AB_ARGS)
 
 bench-rank-exact:
 	$(PYTHON) benchmarks/bench_rank.py --exact --sample 300 --seed 0 --budget 3600

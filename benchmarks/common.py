@@ -34,11 +34,11 @@ def wordle_cmd() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "wordle_cli"]
 
 
-def run(cmd: list[str], stdin: str | None = None) -> tuple[float, float, str]:
+def run(cmd: list[str], stdin: str | None = None, env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds of the child and its children, stdout); a failed command ends the benchmark."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
