@@ -339,3 +339,92 @@ def test_a_damaged_user_file_is_one_line(runner, data):
     (data / history.SHIPPED_HISTORY).write_text("number,date,answer\n1808,2026-06-09,abash\n")
     result = invoke(runner, ["history"])
     assert result.exit_code == 1 and "falls on 2026-06-01, not 2026-06-09" in result.stderr and "delete the file" in result.stderr
+
+
+# ---------------------------------------------------------------- --day N / --date D where a command takes an answer
+
+ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "aroma", "agora", "abash"]
+ALLOWED = ["roate", "raise", "zzzzz", "eerie", "qajaq"]
+
+
+@pytest.fixture
+def small(runner):
+    from pathlib import Path
+
+    Path("answers.txt").write_text("\n".join(ANSWERS) + "\n", encoding="utf-8")
+    Path("allowed.txt").write_text("\n".join(ALLOWED) + "\n", encoding="utf-8")
+    return ["--answers", "answers.txt", "--allowed", "allowed.txt", "-q"]
+
+
+def test_solve_plays_a_days_answer(runner, data, small):
+    by_day = invoke(runner, ["solve", *small, "--day", "1", "--share"])
+    assert by_day.exit_code == 0, by_day.stderr
+    assert by_day.stdout == invoke(runner, ["solve", *small, "rebut", "--share", "--day", "1"]).stdout
+    assert "rebut" in by_day.stdout and "\nWordle 1 " in by_day.stdout
+    by_date = invoke(runner, ["solve", *small, "--date", "2021-06-20"])
+    assert by_date.stdout == invoke(runner, ["solve", *small, "rebut"]).stdout
+    # A doubled day of 2022: the NYT's word, and a warning naming the other.
+    doubled = invoke(runner, ["solve", *small, "--day", "241"])
+    assert doubled.exit_code == 0 and "aroma  🟩🟩🟩🟩🟩" in doubled.stdout
+    assert "#241 had two answers: the NYT served 'aroma', the original page 'agora'" in doubled.stderr
+
+
+@pytest.mark.parametrize(
+    "args, status, message",
+    [
+        (["--day", "1808"], 1, "#1808 (2026-06-01) is not in the history, which ends at #1807 (2026-05-31): `wordle history update`"),
+        (["--day", "1810"], 2, "#1810 is today's puzzle (2026-06-03): its answer is a spoiler; add --spoil"),
+        (["--date", "2026-06-04"], 2, "#1811 falls on 2026-06-04, after today (2026-06-03): its answer is a spoiler; add --spoil"),
+        (["--date", "2021-06-18"], 2, "2021-06-18 is before the first puzzle (2021-06-19)"),
+        (["--date", "2021-13-01"], 2, "'2021-13-01' is not a date YYYY-MM-DD"),
+        (["--day", "3", "--date", "2021-06-22"], 2, "give --day or --date, not both"),
+        (["cigar", "--day", "3"], 2, "--day goes with --share"),
+        ([], 2, "give a TARGET, or --day N / --date YYYY-MM-DD"),
+    ],
+)
+def test_solve_refuses_a_day_it_cannot_use(runner, data, small, args, status, message):
+    result = invoke(runner, ["solve", *small, *args])
+    assert result.exit_code == status and message in result.stderr, result.stderr
+
+
+def test_a_day_after_an_update_and_with_spoil(runner, data, small, nyt):
+    nyt.publish(1812, "humph")
+    assert update(runner, nyt.url, "--spoil").exit_code == 0
+    assert "abash  🟩🟩🟩🟩🟩" in invoke(runner, ["solve", *small, "--day", "1808"]).stdout  # known since the update
+    assert invoke(runner, ["solve", *small, "--day", "1810"]).exit_code == 2
+    spoiled = invoke(runner, ["solve", *small, "--day", "1812", "--spoil"])
+    assert spoiled.exit_code == 0 and "humph  🟩🟩🟩🟩🟩" in spoiled.stdout
+
+
+def test_review_takes_the_answer_of_a_day(runner, data, small):
+    by_day = invoke(runner, ["review", *small, "--strategy", "expected", "--no-cache", "--day", "0", "roate", "cigar"])
+    assert by_day.exit_code == 0, by_day.stderr
+    by_answer = invoke(runner, ["review", *small, "--strategy", "expected", "--no-cache", "--answer", "cigar", "roate", "cigar"])
+    assert by_day.stdout == by_answer.stdout
+    both = invoke(runner, ["review", *small, "--answer", "cigar", "--date", "2021-06-19", "roate"])
+    assert both.exit_code == 2 and "give --answer or --day / --date, not both" in both.stderr
+
+
+def _grid(guesses, answer, header):
+    import naive
+
+    return header + "\n\n" + "\n".join("".join("⬛🟨🟩"[t] for t in naive.feedback(g, answer)) for g in guesses) + "\n"
+
+
+def test_infer_checks_itself_against_the_day(runner, data, small):
+    posts = _grid(["roate", "cigar"], "cigar", "Wordle 0 2/6") + "\n" + _grid(["raise", "cigar"], "cigar", "Wordle 0 2/6")
+    right = invoke(runner, ["infer", *small, "--day", "0"], input=posts)
+    assert right.exit_code == 0, right.stderr
+    assert right.stdout.splitlines()[-1] == "check: #0's answer was 'cigar': the inferred answer matches"
+    as_json = json.loads(invoke(runner, ["infer", *small, "--date", "2021-06-19", "--json"], input=posts).stdout)
+    assert as_json["check"] == {"day": 0, "answers": ["cigar"], "matches": True, "rank": 1}
+    # Grids that point elsewhere: the day's answer, its rank, and no match.
+    wrong = posts.replace("Wordle 0", "Wordle 1")
+    missed = invoke(runner, ["infer", *small, "--day", "1"], input=wrong)
+    assert missed.stdout.splitlines()[-1].startswith("check: #1's answer was 'rebut' (ranked ")
+    assert missed.stdout.splitlines()[-1].endswith("): the inferred 'cigar' does not match")
+    # No day named: no check; today's puzzle: not checked without --spoil, and said why.
+    assert "check:" not in invoke(runner, ["infer", *small], input=posts).stdout
+    today = invoke(runner, ["infer", *small[:-1], "--day", "1810"], input=posts.replace("Wordle 0", "Wordle 1810"))
+    assert today.exit_code == 0 and "check:" not in today.stdout
+    assert "not checked against the history: #1810 is today's puzzle" in today.stderr

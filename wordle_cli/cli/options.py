@@ -499,11 +499,9 @@ def history_days(report: Reporter):
     return days
 
 
-def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
-    """Puzzle `number`'s answer from the history: refused for today and later without --spoil, or when not known yet.
-
-    On a doubled day of 2022 a warning says which word is used and why.
-    """
+def puzzle_rows(report: Reporter, number: int, spoil: bool):
+    """Puzzle `number`'s rows of the history (two on a doubled day of 2022): refused for today and later without
+    --spoil (a usage error), or when the history does not have it yet (WordleError)."""
     from wordle_cli import history
 
     date, today = history.date_of(number), history.today()
@@ -519,7 +517,15 @@ def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
             f"#{number} ({date}) is not in the history, which ends at #{last.number} ({last.date}): "
             "`wordle history update` fetches the days since"
         )
-    answer, note = history.answer_of(rows)
+    return rows
+
+
+def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
+    """Puzzle `number`'s answer from the history (`puzzle_rows`); on a doubled day of 2022 a warning says which
+    word is used and why."""
+    from wordle_cli import history
+
+    answer, note = history.answer_of(puzzle_rows(report, number, spoil))
     if note:
         report.warn(note)
     return answer
