@@ -33,7 +33,7 @@ class HistoryGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
-@click.group(cls=HistoryGroup, invoke_without_command=True, subcommand_metavar="[WORD | update ...]")
+@click.group(cls=HistoryGroup, invoke_without_command=True, subcommand_metavar="[WORD... | COMMAND [ARGS]...]")
 @count_option("-n", "--last", least=0, default=10, help="Show the last N days known (0: all).")
 @spoil_option
 @quiet_option
@@ -43,7 +43,7 @@ def history_group(ctx, last, spoil, quiet):
 
     \b
       wordle history              the last 10 days before today
-      wordle history cigar        whether and when cigar was an answer
+      wordle history cigar        whether and when cigar was an answer (several words: a line each)
       wordle history update       fetch the days published since (needs the network)
 
     Spoiler-safe: today's answer (in your time zone) and later ones are shown
@@ -64,29 +64,38 @@ def history_group(ctx, last, spoil, quiet):
     _say_stale(report, days, history.today())
 
 
-@click.command("WORD", hidden=True)
-@click.argument("word")
+class _Lookup(click.Command):
+    """`wordle history WORD...`, whose usage line names the group, not a subcommand."""
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage(ctx.parent.command_path, "[OPTIONS] WORD...")
+
+
+@click.command("WORD", cls=_Lookup, hidden=True)
+@click.argument("words", nargs=-1, required=True, metavar="WORD...")
 @spoil_option
 @quiet_option
 @click.pass_context
-def lookup(ctx, word, spoil, quiet):
-    """Whether and when WORD was an answer."""
+def lookup(ctx, words, spoil, quiet):
+    """Whether and when each WORD was an answer, one line each."""
     from wordle_cli import history
     from wordle_cli.wordlist import normalise
 
     spoil = spoil or ctx.parent.params["spoil"]
     report = Reporter(quiet or ctx.parent.params["quiet"])
-    typed = normalise(word.strip())
-    if len(typed) != 5 or not typed.isalpha():
-        raise UsageProblem(f"{quote(word)} is not a five-letter word (or one of the subcommands: {', '.join(HISTORY_COMMANDS)})")
+    typed = [normalise(word.strip()) for word in words]
+    for word, given in zip(typed, words):
+        if len(word) != 5 or not word.isalpha():
+            raise UsageProblem(f"{quote(given)} is not a five-letter word (nor one of the subcommands: {', '.join(HISTORY_COMMANDS)})")
     days = history_days(report)
     searched, hidden = _visible(days, history.today(), spoil)
-    found = history.of_word(searched, typed)
-    if found:
-        click.echo(f"{typed} was the answer of {_and([_when(searched, d) for d in found])}")
-    else:
-        first, final = searched[0], history.last(searched)
-        click.echo(f"{typed} has not been an answer (#{first.number} to #{final.number}, {first.date} to {final.date})")
+    first, final = searched[0], history.last(searched)
+    for word in typed:
+        found = history.of_word(searched, word)
+        if found:
+            click.echo(f"{word} was the answer of {_and([_when(searched, d) for d in found])}")
+        else:
+            click.echo(f"{word} has not been an answer (#{first.number} to #{final.number}, {first.date} to {final.date})")
     _say_hidden(report, hidden)
 
 
