@@ -248,6 +248,33 @@ def _redirect_loop(handler):
     handler.end_headers()
 
 
+def _trickle(handler):
+    """A body that never stops coming, a few bytes at a time: each read is quick, the whole is not."""
+    handler.send_response(200)
+    handler.send_header("Content-Length", "100000")
+    handler.end_headers()
+    try:
+        for _ in range(200):
+            handler.wfile.write(b" ")
+            handler.wfile.flush()
+            time.sleep(0.02)
+    except OSError:
+        pass
+
+
+def _garbage(handler):
+    handler.wfile.write(b"HELLO THERE\r\n\r\n")
+    handler.close_connection = True
+
+
+def _cut_short(handler):
+    handler.send_response(200)
+    handler.send_header("Content-Length", "500")
+    handler.end_headers()
+    handler.wfile.write(day_json(1809, "afire")[:20])
+    handler.close_connection = True
+
+
 BAD = {
     "not JSON": ((200, {}, b"<html>hello</html>"), "is not JSON"),
     "not an object": ((200, {}, b"[1, 2]"), "not a JSON object"),
@@ -260,6 +287,9 @@ BAD = {
     "a big Content-Length": ((200, {"Content-Length": str(10 << 20)}, b"{}"), "over the 1048576"),
     "a 10 MB body": (_oversized, "over the 1048576 bytes"),
     "a redirect loop": (_redirect_loop, "too many redirects"),
+    "a trickle": (_trickle, "timed out"),
+    "not HTTP": (_garbage, "not a well-formed HTTP response"),
+    "a body cut short": (_cut_short, "cut short (20 of 500 bytes)"),
 }
 
 
@@ -268,7 +298,7 @@ def test_update_refuses_a_bad_response_and_changes_nothing(runner, data, nyt, ca
     assert update(runner, nyt.url, "--limit", "1").exit_code == 0  # the user's file holds #1808
     before = (data / history.SHIPPED_HISTORY).read_bytes()
     nyt.routes[nyt.path(1809)], message = BAD[case]
-    result = update(runner, nyt.url)
+    result = update(runner, nyt.url, "--timeout", "1")
     assert result.exit_code == 1
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error")]
     assert len(errors) == 1 and message in errors[0], result.stderr

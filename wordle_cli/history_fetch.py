@@ -12,6 +12,7 @@ writes nothing. Standard library only (urllib), one request at a time.
 from __future__ import annotations
 
 import datetime as dt
+import http.client
 import json
 import re
 import socket
@@ -103,7 +104,10 @@ def _get(url: str, timeout: float) -> bytes | None:
             length = response.headers.get("Content-Length")
             if length is not None and length.strip().isdecimal() and int(length) > MAX_BODY_BYTES:
                 raise FetchError(f"{url}: the response is {int(length)} bytes, over the {MAX_BODY_BYTES} a day's data may take; refused")
-            return _bounded_read(url, response, deadline)
+            body = _bounded_read(url, response, deadline)
+            if length is not None and length.strip().isdecimal() and len(body) < int(length):
+                raise FetchError(f"{url}: the response was cut short ({len(body)} of {int(length)} bytes); refused")
+            return body
     except urllib.error.HTTPError as exc:
         exc.close()  # its body is not wanted: let go of the connection now
         if exc.code == 404:
@@ -119,7 +123,9 @@ def _get(url: str, timeout: float) -> bytes | None:
         raise FetchError(f"cannot reach {url}: {what} (offline?)") from None
     except (socket.timeout, TimeoutError):
         raise FetchError(f"{url}: no answer within {timeout:g} s (timed out)") from None
-    except (OSError, ValueError) as exc:  # a connection reset mid-body, a malformed response (http.client's errors)
+    except http.client.HTTPException as exc:  # a status line or header that is not HTTP's
+        raise FetchError(f"{url}: not a well-formed HTTP response ({type(exc).__name__}); refused") from None
+    except (OSError, ValueError) as exc:  # a connection reset mid-body
         raise FetchError(f"{url}: {getattr(exc, 'strerror', None) or one_line(exc)}") from None
 
 
@@ -127,7 +133,7 @@ def _bounded_read(url: str, response, deadline: float) -> bytes:
     """The body, read in chunks: refused past MAX_BODY_BYTES or past the deadline (a server that trickles)."""
     chunks, size = [], 0
     while True:
-        chunk = response.read(min(1 << 16, MAX_BODY_BYTES + 1 - size))
+        chunk = response.read1(min(1 << 16, MAX_BODY_BYTES + 1 - size))  # what has come, not a wait for all of it
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
