@@ -152,7 +152,18 @@ def _say_stale(report: Reporter, days, today) -> None:
 # ---------------------------------------------------------------- update
 
 
-@click.command()
+class _UpdateCommand(click.Command):
+    """`history update`, whose help ends by naming the data folder on this machine."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from wordle_cli import history
+
+        formatter.write_paragraph()
+        formatter.write_text(f"Here the history is kept in {history.user_file()} (deleting it goes back to the shipped history).")
+        super().format_epilog(ctx, formatter)
+
+
+@click.command(cls=_UpdateCommand)
 @click.option(
     "--url", metavar="URL", envvar="WORDLE_HISTORY_URL", show_envvar=True, default=None,
     help="Where each day's data is: URL + YYYY-MM-DD.json [default: https://www.nytimes.com/svc/wordle/v2/].",
