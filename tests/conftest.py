@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,9 @@ WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 # commands they run, which inherit this environment) must not depend on it: unset for the session.
 # tests/test_cli.py sets it explicitly where the variable itself is tested.
 os.environ.pop("WORDLE_GAME", None)
+# Nor on the user's updated NYT history: an empty data folder (tests/test_history.py gives each test its own).
+os.environ["WORDLE_DATA_DIR"] = os.path.join(tempfile.gettempdir(), f"wordle-cli-tests-{os.getpid()}-no-data")
+os.environ.pop("WORDLE_HISTORY_URL", None)
 
 # numba compiles on a kernel's first call, so no per-example deadline. The
 # default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.

@@ -131,10 +131,12 @@ def wordle_bin(tmp_path_factory) -> Path:
 def run_session(steps: list[tuple[str, list[str]]], cwd: Path, wordle_bin: Path) -> list[tuple[int, list[str]]]:
     """Run the commands in one bash; each command's exit status and merged output lines."""
     script = "".join(f"printf '{MARK}\\n'\n{command}\nprintf '\\n{MARK}%d\\n' $?\n" for command, _ in steps)
-    env = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND", "WORDLE_CACHE_DIR"}}
+    unset = {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND", "WORDLE_CACHE_DIR", "WORDLE_HISTORY_URL"}
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env["PATH"] = f"{wordle_bin}{os.pathsep}{env.get('PATH', '')}"
     env["WORDLE_BACKEND"] = "cpu"  # what the pages show (a GPU gives the same bytes, but says "on cuda")
     env["WORDLE_CACHE_DIR"] = str(cwd / ".cache")  # `wordle review` keeps proven values: not in the user's cache
+    env["WORDLE_DATA_DIR"] = str(cwd / ".data")  # the shipped NYT history alone, not the user's updated copy
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     proc = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, timeout=TIMEOUT_S, check=False)

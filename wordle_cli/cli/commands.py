@@ -15,6 +15,7 @@ COMMANDS = {
     "absurdle": "wordle_cli.cli.absurdle:absurdle_group",
     "fibble": "wordle_cli.cli.fibble:fibble_group",
     "infer": "wordle_cli.cli.infer:infer",
+    "history": "wordle_cli.cli.history:history_group",
     "backends": "wordle_cli.cli.info:backends_command",
     "lists": "wordle_cli.cli.lists:lists_command",
     "completion": "wordle_cli.cli.completion:completion_command",

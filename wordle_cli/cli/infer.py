@@ -6,7 +6,19 @@ import sys
 
 import click
 
-from wordle_cli.cli.options import Reporter, backend_option, check_plot, game_options, open_game, plot_option, quiet_option, threads_option
+from wordle_cli.cli.options import (
+    Reporter,
+    backend_option,
+    check_plot,
+    game_options,
+    open_game,
+    plot_option,
+    puzzle_number,
+    puzzle_options,
+    puzzle_rows,
+    quiet_option,
+    threads_option,
+)
 from wordle_cli.output import reader_may_go
 
 
@@ -17,8 +29,9 @@ from wordle_cli.output import reader_may_go
 @click.option(
     "--prior", metavar="FILE", default=None, help="word,weight lines: the candidates' prior weights; unlisted candidates get 0 [default: uniform]."
 )
-@click.option(
-    "--day", type=click.IntRange(min=0), default=None, metavar="N", help="Read only the grids of puzzle N [default: the puzzle most headers name]."
+@puzzle_options(
+    "Read only the grids of puzzle N [default: the puzzle most headers name], and check the inferred answer "
+    "against N's in the history (`wordle history`)."
 )
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N", help="Candidates listed (0: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
@@ -26,7 +39,7 @@ from wordle_cli.output import reader_may_go
 @backend_option
 @threads_option
 @quiet_option
-def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, plot, backend, threads, quiet):
+def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, spoil, top, as_json, plot, backend, threads, quiet):
     """Infer the answer of the day from shared result grids (a file, or standard input).
 
     \b
@@ -38,6 +51,9 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     ranked by how likely their grids are (see docs/inference.md), e.g.
       wordle infer posts.txt
       pbpaste | wordle infer --json
+
+    With --day N (or --date), the inferred answer is checked against puzzle
+    N's in the history (today's and later ones only with --spoil).
     """
     from wordle_cli import backends
     from wordle_cli.errors import WordleError
@@ -48,6 +64,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     from wordle_cli.wordlist import check_length, check_one_stdin, display_name, read_text, read_word_list
 
     report = Reporter(quiet)
+    day = puzzle_number(day, puzzle_date)
     check_plot(plot)
     check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p is not None))
     the_game, answers_name = open_game(report, game, answers, allowed)
@@ -81,10 +98,29 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend")
     tables = candidate_tables(the_game, words, backends.load(chosen))
     analysis = analyse(reading, words, tables, weights)
+    checked = _check(report, analysis, day, spoil)
     with reader_may_go():
-        click.echo(json_document(analysis, top) if as_json else "\n".join(text_lines(analysis, top)))
+        if as_json:
+            click.echo(json_document(analysis, top, checked))
+        else:
+            click.echo("\n".join(text_lines(analysis, top) + ([checked.line()] if checked else [])))
     if plot is not None:
         from wordle_cli.pictures.charts import infer_chart
 
         infer_chart(plot, analysis, top)
     report.info(f"{len(reading.grids)} grids against {len(words)} candidates in {report.elapsed():.2f} s")
+
+
+def _check(report: Reporter, analysis, day: int | None, spoil: bool):
+    """The inference against puzzle `day`'s answer in the history; None (and why, on stderr) when there is none to use."""
+    if day is None:
+        return None
+    from wordle_cli.errors import WordleError
+    from wordle_cli.infer.report import check
+
+    try:
+        rows = puzzle_rows(report, day, spoil)
+    except (click.UsageError, WordleError) as exc:
+        report.info(f"not checked against the history: {exc.message if isinstance(exc, click.UsageError) else exc}")
+        return None
+    return check(analysis, day, tuple(sorted({row.answer for row in rows})))

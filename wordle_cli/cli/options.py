@@ -9,7 +9,7 @@ import time
 import click
 
 from wordle_cli.backends import NAMES, RULES
-from wordle_cli.errors import quote
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.games import BOARD_GAMES, MAX_BOARDS  # constants: no numpy
 from wordle_cli.model.game import DEFAULT_GAME, GAME_ENV, GAMES, games_help, resolve_game  # pure Python: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
@@ -70,6 +70,7 @@ class Reporter:
     def __init__(self, quiet: bool):
         self.quiet = quiet
         self.started = time.perf_counter()
+        self.history_checked = False  # `history_days` warns about out-of-date lists once per command
 
     def info(self, message: str) -> None:
         if not self.quiet:
@@ -420,6 +421,114 @@ def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
     if lies:
         return FIBBLE_ROWS
     return MAX_ROWS if boards == 1 else turn_limit(boards)
+
+
+# ---------------------------------------------------------------- a puzzle of the NYT's history: --day N, --date D
+
+
+class IsoDate(click.ParamType):
+    """`--date YYYY-MM-DD`, a calendar date."""
+
+    name = "date"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
+        return "YYYY-MM-DD"
+
+    def convert(self, value, param, ctx):
+        import datetime as dt
+
+        if isinstance(value, dt.date):
+            return value
+        try:
+            return dt.date.fromisoformat(str(value).strip())
+        except ValueError:
+            self.fail(f"{quote(str(value))} is not a date YYYY-MM-DD", param, ctx)
+
+
+def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
+    """`--day N`: a puzzle number (resolve it with `puzzle_answer`)."""
+    return click.option("--day", type=click.IntRange(min=0, max=10**6), default=None, metavar="N", help=help)
+
+
+date_option = click.option(
+    "--date", "puzzle_date", type=IsoDate(), default=None, help="The NYT's puzzle of that date (as --day, by date)."
+)
+
+spoil_option = click.option(
+    "--spoil", is_flag=True, help="Allow today's puzzle and later ones (their answers are spoilers) [default: only days before today]."
+)
+
+
+def puzzle_options(day_help: str | None = None):
+    """Attach --day N, --date YYYY-MM-DD and --spoil (the command receives day, puzzle_date, spoil)."""
+
+    def attach(command):
+        return _attach([day_option(day_help) if day_help else day_option(), date_option, spoil_option], command)
+
+    return attach
+
+
+def puzzle_number(day: int | None, date) -> int | None:
+    """The puzzle --day or --date names (None: neither); both at once is a usage error."""
+    from wordle_cli import history
+
+    if day is not None and date is not None:
+        raise click.UsageError("give --day or --date, not both")
+    if date is None:
+        return day
+    number = history.number_of(date)
+    if number < 0:
+        raise click.BadParameter(f"{date} is before the first puzzle ({history.LAUNCH})", param_hint="'--date'")
+    return number
+
+
+def history_days(report: Reporter):
+    """The known days (`history.known_days`), saying once per command when an answer is missing from the shipped lists."""
+    from wordle_cli import history
+
+    days = history.known_days()
+    if not report.history_checked:
+        report.history_checked = True
+        stale = history.unlisted(days)
+        if stale:
+            numbers = ", ".join(f"#{d.number}" for d in stale[:5]) + (", ..." if len(stale) > 5 else "")
+            report.warn(
+                f"the lists are out of date: the answer of {numbers} is not in {history.ANSWER_LIST} "
+                "(a newer wordle-cli may ship newer lists)"
+            )
+    return days
+
+
+def puzzle_rows(report: Reporter, number: int, spoil: bool):
+    """Puzzle `number`'s rows of the history (two on a doubled day of 2022): refused for today and later without
+    --spoil (a usage error), or when the history does not have it yet (WordleError)."""
+    from wordle_cli import history
+
+    date, today = history.date_of(number), history.today()
+    if date > today and not spoil:
+        raise click.UsageError(f"#{number} falls on {date}, after today ({today}): its answer is a spoiler; add --spoil to use it")
+    if date == today and not spoil:
+        raise click.UsageError(f"#{number} is today's puzzle ({date}): its answer is a spoiler; add --spoil to use it")
+    days = history_days(report)
+    rows = history.on_number(days, number)
+    if not rows:
+        last = history.last(days)
+        raise WordleError(
+            f"#{number} ({date}) is not in the history, which ends at #{last.number} ({last.date}): "
+            "`wordle history update` fetches the days since"
+        )
+    return rows
+
+
+def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
+    """Puzzle `number`'s answer from the history (`puzzle_rows`); on a doubled day of 2022 a warning says which
+    word is used and why."""
+    from wordle_cli import history
+
+    answer, note = history.answer_of(puzzle_rows(report, number, spoil))
+    if note:
+        report.warn(note)
+    return answer
 
 
 share_day_option = click.option(

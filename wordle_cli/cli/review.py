@@ -17,6 +17,9 @@ from wordle_cli.cli.options import (
     game_options,
     hard_option,
     open_game,
+    puzzle_answer,
+    puzzle_number,
+    puzzle_options,
     quiet_option,
     threads_option,
     tiles_option,
@@ -41,6 +44,7 @@ class ReviewCommand(click.Command):
 @click.command(cls=ReviewCommand)
 @click.argument("turns", nargs=-1, required=True, metavar="GUESS [FEEDBACK] ...")
 @click.option("--answer", metavar="WORD", default=None, help="The game's answer: each guess's feedback is computed from it.")
+@puzzle_options("The game was puzzle N of the NYT's Wordle: its answer from the history (`wordle history`), as --answer.")
 @hard_option
 @click.option(
     "--strategy",
@@ -61,7 +65,10 @@ class ReviewCommand(click.Command):
 @tiles_option
 @color_option
 @quiet_option
-def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, backend, threads, tiles, color, quiet):
+def review(
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, backend, threads, tiles,
+    color, quiet,
+):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
     Give the guesses and either --answer or each guess's feedback (any
@@ -73,6 +80,7 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
       wordle review --answer cigar salet crony cigar
       wordle review salet BYBBB crony GYBBB cigar GGGGG
       pbpaste | wordle review --answer cigar -
+      wordle review --day 0 salet crony cigar
 
     Columns: the answers possible before and after the guess, the expected
     number of guesses to finish with the guess played (best play after it)
@@ -82,6 +90,11 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
     reporter = Reporter(quiet)
+    day = puzzle_number(day, puzzle_date)
+    if day is not None:
+        if answer is not None:
+            raise click.UsageError("give --answer or --day / --date, not both")
+        answer = puzzle_answer(reporter, day, spoil)
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")

@@ -7,33 +7,37 @@ import click
 from wordle_cli.cli.options import (
     Reporter,
     boards_solver_options,
-    check_share_day,
     checked_word,
     color_option,
     colour_wanted,
     layout_option,
     liar_option,
     open_player,
-    share_day_option,
+    puzzle_answer,
+    puzzle_number,
+    puzzle_options,
     tiles_option,
 )
 from wordle_cli.errors import quote
 
 
 @click.command()
-@click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
+@click.argument("targets", nargs=-1, metavar="[TARGET...]")
 @boards_solver_options
 @layout_option
 @tiles_option
 @color_option
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
-@share_day_option
+@puzzle_options(
+    "Play puzzle N of the NYT's Wordle: its answer from the history (`wordle history`) is the target; "
+    "with TARGET given, N only numbers --share's grid (Wordle N 3/6)."
+)
 @click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
 @liar_option
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
     targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color,
-    share, day, with_review, liar, seed,
+    share, day, puzzle_date, spoil, with_review, liar, seed,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -57,9 +61,22 @@ def solve(
     answers left on average over the answers and the host's random lies, and
     `entropy` the bits the row tells about the answer.
       wordle solve --lies 1 cigar
+
+    \b
+    --day N or --date YYYY-MM-DD plays that day's NYT puzzle (today's and later
+    ones only with --spoil):
+      wordle solve --day 0 --share
     """
     report = Reporter(quiet)
-    check_share_day(share, day)
+    day = puzzle_number(day, puzzle_date)
+    if day is not None and targets and not share:
+        raise click.UsageError("with TARGET given, --day goes with --share (it numbers the grid); without TARGET it plays puzzle N")
+    if not targets:
+        if day is None:
+            raise click.UsageError("give a TARGET, or --day N / --date YYYY-MM-DD for a day of the NYT's puzzle")
+        if boards > 1:
+            raise click.UsageError("--day and --date name one answer; with --boards N give N targets")
+        targets = (puzzle_answer(report, day, spoil),)
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     if with_review and boards > 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 
 from wordle_cli.infer.analysis import Analysis, format_p
 from wordle_cli.infer.posts import Reading
@@ -55,7 +56,38 @@ def text_lines(analysis: Analysis, top: int) -> list[str]:
     return lines
 
 
-def json_document(analysis: Analysis, top: int) -> str:
+@dataclass(frozen=True)
+class Check:
+    """The inferred answer against the day's answer in the history (`answers`: two on a doubled day of 2022)."""
+
+    day: int
+    answers: tuple[str, ...]
+    inferred: str
+    rank: int | None  # the day's answer's rank among the candidates (1: the likeliest); None: not a candidate
+
+    @property
+    def matches(self) -> bool:
+        return self.inferred in self.answers
+
+    def line(self) -> str:
+        answer = " or ".join(repr(a) for a in self.answers)
+        if self.matches:
+            return f"check: #{self.day}'s answer was {answer}: the inferred answer matches"
+        where = f"ranked {self.rank} here" if self.rank is not None else "not among the candidates"
+        return f"check: #{self.day}'s answer was {answer} ({where}): the inferred {self.inferred!r} does not match"
+
+    def as_dict(self) -> dict:
+        return {"day": self.day, "answers": list(self.answers), "matches": self.matches, "rank": self.rank}
+
+
+def check(analysis: Analysis, day: int, answers: tuple[str, ...]) -> Check:
+    """How the inference fares against the day's known answer."""
+    order = [analysis.words[int(c)] for c in analysis.inference.order]
+    ranks = [order.index(a) + 1 for a in answers if a in order]
+    return Check(day, answers, analysis.verdict().answer, min(ranks) if ranks else None)
+
+
+def json_document(analysis: Analysis, top: int, checked: Check | None = None) -> str:
     """The same as `text_lines`, for scripts: every line number in full."""
     result = analysis.inference
     reading = analysis.reading
@@ -93,6 +125,8 @@ def json_document(analysis: Analysis, top: int) -> str:
             for rank, c in enumerate(_shown(analysis, top), start=1)
         ],
     }
+    if checked is not None:
+        document["check"] = checked.as_dict()
     return json.dumps(document, ensure_ascii=False)
 
 

@@ -1,0 +1,460 @@
+"""The NYT's history: the shipped table, `wordle history [WORD]`, `wordle history update` against a local
+server (127.0.0.1, started here; never the internet), and --day / --date where a command takes an answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import socket
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from clitools import invoke
+
+from wordle_cli import history, history_fetch
+
+LAST_SHIPPED = 1807  # 2026-05-31
+TODAY = dt.date(2026, 6, 3)  # #1810
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    """An empty data folder of the user's, and today fixed at 2026-06-03 (#1810)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv(history.DATA_ENV, str(folder))
+    monkeypatch.delenv(history_fetch.URL_ENV, raising=False)
+    monkeypatch.setattr(history, "today", lambda now=None: TODAY)
+    return folder
+
+
+def day_json(number: int, answer: str, **changes) -> bytes:
+    """The NYT's object for puzzle `number`, with `changes` (a field None: left out)."""
+    obj = {"id": 3000 + number, "solution": answer, "print_date": history.date_of(number).isoformat(), "days_since_launch": number,
+           "editor": "Tracy Bennett"}
+    obj.update(changes)
+    return json.dumps({k: v for k, v in obj.items() if v is not None}).encode()
+
+
+class _Quiet(ThreadingHTTPServer):
+    """A server whose handlers' errors (a client gone mid-body) are not printed."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+class Server:
+    """A local HTTP server: `routes` maps a path to (status, headers, body) or to a callable doing the answering."""
+
+    def __init__(self):
+        self.routes: dict = {}
+        self.requests: list[str] = []
+        self.agents: set = set()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                server.requests.append(self.path)
+                server.agents.add(self.headers.get("User-Agent"))
+                route = server.routes.get(self.path)
+                if route is None:
+                    self.send_error(404)
+                    return
+                if callable(route):
+                    route(self)
+                    return
+                status, headers, body = route
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                if "Content-Length" not in headers:
+                    self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = _Quiet(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/svc/wordle/v2/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def path(self, number: int) -> str:
+        return f"/svc/wordle/v2/{history.date_of(number).isoformat()}.json"
+
+    def publish(self, number: int, answer: str, **changes) -> None:
+        self.routes[self.path(number)] = (200, {"Content-Type": "application/json"}, day_json(number, answer, **changes))
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def nyt():
+    """A local server publishing #1808 to #1812 (2026-06-01 to 06-05): two days beyond `TODAY`."""
+    server = Server()
+    for number, answer in zip(range(1808, 1813), ["abash", "afire", "aloha", "arced", "avast"]):
+        server.publish(number, answer)
+    yield server
+    server.close()
+
+
+def update(runner, url, *more):
+    return invoke(runner, ["history", "update", "--url", url, *more])
+
+
+# ---------------------------------------------------------------- the table and its lookups
+
+
+def test_shipped_days_and_lookups():
+    days = history.known_days()  # the conftest's data folder is empty: the shipped rows alone
+    assert days == history.shipped_days()
+    assert (days[0], history.last(days).number) == (history.Day(0, dt.date(2021, 6, 19), "cigar"), LAST_SHIPPED)
+    assert [d.number for d in history.of_word(days, "cigar")] == [0, 1689]
+    assert history.on_date(days, dt.date(2021, 6, 20))[0].answer == "rebut"
+    assert history.on_number(days, 99999) == []
+    # The four doubled days: both rows kept; the NYT's word chosen, with a note naming the other.
+    assert {n: sorted(d.answer for d in history.on_number(days, n)) for n in history.NYT_SERVED} == {
+        241: ["agora", "aroma"], 284: ["harry", "stove"], 324: ["fetus", "shine"], 325: ["butch", "gecko"]
+    }
+    answer, note = history.answer_of(history.on_number(days, 284))
+    assert answer == "stove" and "'harry'" in note
+    assert history.answer_of(history.on_number(days, 0)) == ("cigar", None)
+    # The shipped rows are not "out of date" (loris and kefir are known exceptions).
+    assert history.unlisted(days) == []
+
+
+def test_known_days_merge_the_users_rows_each_number_once(data):
+    data.mkdir()
+    rows = [history.Day(5, history.date_of(5), "zzzzz"), history.Day(1808, history.date_of(1808), "abash"),
+            history.Day(1808, history.date_of(1808), "other"), history.Day(1809, history.date_of(1809), "afire")]
+    (data / history.SHIPPED_HISTORY).write_text(history.table(rows), encoding="utf-8")
+    days = history.known_days()
+    assert days[: len(history.shipped_days())] == history.shipped_days()  # shipped rows win (#5 stays)
+    assert [(d.number, d.answer) for d in days[len(history.shipped_days()) :]] == [(1808, "abash"), (1809, "afire")]
+
+
+def test_today_is_the_users_time_zone(monkeypatch):
+    if not hasattr(time, "tzset"):
+        pytest.skip("no time.tzset")
+    instant = dt.datetime(2026, 6, 1, 2, 0, tzinfo=dt.timezone.utc)
+    try:
+        for zone, expected in (("America/Los_Angeles", dt.date(2026, 5, 31)), ("Asia/Tokyo", dt.date(2026, 6, 1)), ("UTC", dt.date(2026, 6, 1))):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            assert history.today(instant) == expected, zone
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+# ---------------------------------------------------------------- wordle history [WORD]
+
+
+def test_history_shows_the_latest_days_and_looks_up_words(runner, data):
+    latest = invoke(runner, ["history", "-n", "3"])
+    assert latest.exit_code == 0
+    assert latest.stdout == " 1805  2026-05-29  clang\n 1806  2026-05-30  smile\n 1807  2026-05-31  etude\n"
+    assert "`wordle history update` fetches" in latest.stderr
+    word = invoke(runner, ["history", "CIGAR"])
+    assert word.stdout == "cigar was the answer of #0 (2021-06-19) and #1689 (2026-02-02)\n"
+    doubled = invoke(runner, ["history", "agora"])
+    assert doubled.stdout == "agora was the answer of #241 (2022-02-15, the original page's; the NYT served aroma)\n"
+    never = invoke(runner, ["history", "zzzzz"])
+    assert never.stdout == "zzzzz has not been an answer (#0 to #1807, 2021-06-19 to 2026-05-31)\n"
+    bad = invoke(runner, ["history", "toolong"])
+    assert bad.exit_code == 2 and "not a five-letter word" in bad.stderr
+
+
+def test_history_never_shows_today_or_later_without_spoil(runner, data, nyt):
+    assert update(runner, nyt.url, "--spoil").exit_code == 0  # #1808 to #1812 known: 06-03 is today
+    shown = invoke(runner, ["history", "-n", "3"])
+    assert shown.stdout == " 1807  2026-05-31  etude\n 1808  2026-06-01  abash\n 1809  2026-06-02  afire\n"
+    assert "(#1810 to #1812) are known but not shown; --spoil shows them" in shown.stderr
+    assert "aloha" not in shown.stdout + shown.stderr
+    # Looking up today's word gives nothing away: the same answer as for a word never played.
+    hidden = invoke(runner, ["history", "aloha"])
+    assert hidden.stdout == "aloha has not been an answer (#0 to #1809, 2021-06-19 to 2026-06-02)\n"
+    spoiled = invoke(runner, ["history", "aloha", "--spoil"])
+    assert spoiled.stdout == "aloha was the answer of #1810 (2026-06-03)\n"
+    assert invoke(runner, ["history", "--spoil", "-n", "1"]).stdout == " 1812  2026-06-05  avast\n"
+
+
+# ---------------------------------------------------------------- wordle history update
+
+
+def test_update_adds_the_days_up_to_today(runner, data, nyt):
+    result = update(runner, nyt.url)
+    assert result.exit_code == 0, result.stderr
+    assert "added 3 days (#1808 to #1810, 2026-06-01 to 2026-06-03)" in result.stderr
+    assert "after today (2026-06-03)" in result.stderr
+    assert not any(w in result.stdout + result.stderr for w in ("abash", "afire", "aloha"))  # it prints no answer
+    assert nyt.requests == [nyt.path(n) for n in (1808, 1809, 1810)]
+    assert [agent.split()[0] for agent in nyt.agents] == ["wordle-cli"]  # polite: it says who asks
+    written = (data / history.SHIPPED_HISTORY).read_text(encoding="utf-8")
+    assert written == history.table(history.shipped_days()) + "1808,2026-06-01,abash\n1809,2026-06-02,afire\n1810,2026-06-03,aloha\n"
+    assert [d.answer for d in history.known_days()[-3:]] == ["abash", "afire", "aloha"]
+    # Run again: nothing new to fetch today, nothing written.
+    again = update(runner, nyt.url)
+    assert again.exit_code == 0 and "nothing new" in again.stderr
+    assert (data / history.SHIPPED_HISTORY).read_text(encoding="utf-8") == written
+
+
+def test_update_with_spoil_goes_on_to_the_first_404(runner, data, nyt, monkeypatch):
+    monkeypatch.setenv(history_fetch.URL_ENV, nyt.url)  # the variable instead of --url
+    result = invoke(runner, ["history", "update", "--spoil"])
+    assert result.exit_code == 0, result.stderr
+    assert "added 5 days" in result.stderr and "#1813 (2026-06-06) is not published yet" in result.stderr
+    assert history.last(history.known_days()) == history.Day(1812, dt.date(2026, 6, 5), "avast")
+    assert len(nyt.requests) == 6
+
+
+def test_update_stops_at_a_404_before_today(runner, data, nyt):
+    del nyt.routes[nyt.path(1810)]
+    result = update(runner, nyt.url)
+    assert result.exit_code == 0 and "added 2 days" in result.stderr and "#1810 (2026-06-03) is not published yet" in result.stderr
+
+
+def test_update_makes_a_bounded_number_of_requests(runner, data, nyt):
+    result = update(runner, nyt.url, "--spoil", "--limit", "2")
+    assert result.exit_code == 0 and "added 2 days" in result.stderr and "--limit" in result.stderr
+    assert len(nyt.requests) == 2
+
+
+def _oversized(handler):
+    """A body past the cap, with no Content-Length: only a bounded read stops it."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.end_headers()
+    handler.close_connection = True
+    chunk = b" " * 65536
+    try:
+        for _ in range(history_fetch.MAX_BODY_BYTES // len(chunk) + 4):
+            handler.wfile.write(chunk)
+    except OSError:
+        pass
+
+
+def _redirect_loop(handler):
+    handler.send_response(302)
+    handler.send_header("Location", handler.path)
+    handler.send_header("Content-Length", "0")
+    handler.end_headers()
+
+
+def _trickle(handler):
+    """A body that never stops coming, a few bytes at a time: each read is quick, the whole is not."""
+    handler.send_response(200)
+    handler.send_header("Content-Length", "100000")
+    handler.end_headers()
+    try:
+        for _ in range(200):
+            handler.wfile.write(b" ")
+            handler.wfile.flush()
+            time.sleep(0.02)
+    except OSError:
+        pass
+
+
+def _garbage(handler):
+    handler.wfile.write(b"HELLO THERE\r\n\r\n")
+    handler.close_connection = True
+
+
+def _cut_short(handler):
+    handler.send_response(200)
+    handler.send_header("Content-Length", "500")
+    handler.end_headers()
+    handler.wfile.write(day_json(1809, "afire")[:20])
+    handler.close_connection = True
+
+
+BAD = {
+    "not JSON": ((200, {}, b"<html>hello</html>"), "is not JSON"),
+    "not an object": ((200, {}, b"[1, 2]"), "not a JSON object"),
+    "a field missing": ((200, {}, day_json(1809, "afire", editor=None)), "lacks editor"),
+    "another date": ((200, {}, day_json(1809, "afire", print_date="2026-06-09")), "print_date '2026-06-09' is not 2026-06-02"),
+    "another number": ((200, {}, day_json(1809, "afire", days_since_launch=1808)), "days_since_launch '1808' is not 1809"),
+    "a number as text": ((200, {}, day_json(1809, "afire", days_since_launch="1809")), "days_since_launch '1809' is not 1809"),
+    "no word": ((200, {}, day_json(1809, "sl4te")), "is not a five-letter word"),
+    "a server error": ((500, {}, b"oops"), "HTTP 500"),
+    "a big Content-Length": ((200, {"Content-Length": str(10 << 20)}, b"{}"), "over the 1048576"),
+    "a 10 MB body": (_oversized, "over the 1048576 bytes"),
+    "a redirect loop": (_redirect_loop, "too many redirects"),
+    "a trickle": (_trickle, "timed out"),
+    "not HTTP": (_garbage, "not a well-formed HTTP response"),
+    "a body cut short": (_cut_short, "cut short (20 of 500 bytes)"),
+}
+
+
+@pytest.mark.parametrize("case", BAD, ids=list(BAD))
+def test_update_refuses_a_bad_response_and_changes_nothing(runner, data, nyt, case):
+    assert update(runner, nyt.url, "--limit", "1").exit_code == 0  # the user's file holds #1808
+    before = (data / history.SHIPPED_HISTORY).read_bytes()
+    nyt.routes[nyt.path(1809)], message = BAD[case]
+    result = update(runner, nyt.url, "--timeout", "1")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error")]
+    assert len(errors) == 1 and message in errors[0], result.stderr
+    assert (data / history.SHIPPED_HISTORY).read_bytes() == before
+    assert sorted(os.listdir(data)) == [history.SHIPPED_HISTORY]  # no temporary file left behind
+
+
+def test_a_bad_response_after_good_ones_writes_nothing(runner, data, nyt):
+    nyt.routes[nyt.path(1810)] = (200, {}, b"not json")
+    assert update(runner, nyt.url).exit_code == 1
+    assert not data.exists() or os.listdir(data) == []
+
+
+def test_update_gives_up_after_the_timeout(runner, data, nyt):
+    release = threading.Event()
+
+    def slow(handler):
+        release.wait(5)
+        handler.send_error(404)
+
+    nyt.routes[nyt.path(1808)] = slow
+    started = time.monotonic()
+    result = update(runner, nyt.url, "--timeout", "0.3")
+    release.set()
+    assert result.exit_code == 1 and "timed out" in result.stderr, result.stderr
+    assert time.monotonic() - started < 4
+    assert not data.exists()
+
+
+def test_update_offline_is_one_line(runner, data):
+    with socket.socket() as probe:  # a port nobody listens on: connection refused
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = update(runner, f"http://127.0.0.1:{port}/")
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 2 and "cannot reach" in result.stderr and "(offline?)" in result.stderr, result.stderr
+    bad = update(runner, "file:///etc/")
+    assert bad.exit_code == 1 and "not an http:// or https:// URL" in bad.stderr
+
+
+def test_update_never_renames_over_a_link(runner, data, nyt, tmp_path):
+    data.mkdir()
+    target = tmp_path / "elsewhere.csv"
+    kept = history.table(history.shipped_days())
+    target.write_text(kept)
+    (data / history.SHIPPED_HISTORY).symlink_to(target)
+    result = update(runner, nyt.url)
+    assert result.exit_code == 1 and "not a regular file; it was left as it is" in result.stderr
+    assert (data / history.SHIPPED_HISTORY).is_symlink() and target.read_text() == kept
+
+
+def test_an_answer_outside_the_lists_is_kept_and_reported(runner, data, nyt):
+    nyt.publish(1808, "qajaq")
+    nyt.publish(1810, "zzyzx")  # today's: reported without naming it
+    result = update(runner, nyt.url)
+    assert result.exit_code == 0
+    assert "#1808 (2026-06-01): 'qajaq' is not in nyt-answers.txt; kept" in result.stderr
+    assert "#1810 (2026-06-03): its answer is not in nyt-answers.txt" in result.stderr and "zzyzx" not in result.stderr
+    assert history.known_days()[-3].answer == "qajaq"
+    # Every command that reads the history then says so, once.
+    shown = invoke(runner, ["history", "qajaq"])
+    assert shown.stdout == "qajaq was the answer of #1808 (2026-06-01)\n"
+    assert shown.stderr.count("the lists are out of date") == 1 and "#1808, #1810" in shown.stderr
+
+
+def test_a_damaged_user_file_is_one_line(runner, data):
+    data.mkdir()
+    (data / history.SHIPPED_HISTORY).write_text("number,date,answer\n1808,2026-06-09,abash\n")
+    result = invoke(runner, ["history"])
+    assert result.exit_code == 1 and "falls on 2026-06-01, not 2026-06-09" in result.stderr and "delete the file" in result.stderr
+
+
+# ---------------------------------------------------------------- --day N / --date D where a command takes an answer
+
+ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "aroma", "agora", "abash"]
+ALLOWED = ["roate", "raise", "zzzzz", "eerie", "qajaq"]
+
+
+@pytest.fixture
+def small(runner):
+    from pathlib import Path
+
+    Path("answers.txt").write_text("\n".join(ANSWERS) + "\n", encoding="utf-8")
+    Path("allowed.txt").write_text("\n".join(ALLOWED) + "\n", encoding="utf-8")
+    return ["--answers", "answers.txt", "--allowed", "allowed.txt", "-q"]
+
+
+def test_solve_plays_a_days_answer(runner, data, small):
+    by_day = invoke(runner, ["solve", *small, "--day", "1", "--share"])
+    assert by_day.exit_code == 0, by_day.stderr
+    assert by_day.stdout == invoke(runner, ["solve", *small, "rebut", "--share", "--day", "1"]).stdout
+    assert "rebut" in by_day.stdout and "\nWordle 1 " in by_day.stdout
+    by_date = invoke(runner, ["solve", *small, "--date", "2021-06-20"])
+    assert by_date.stdout == invoke(runner, ["solve", *small, "rebut"]).stdout
+    # A doubled day of 2022: the NYT's word, and a warning naming the other.
+    doubled = invoke(runner, ["solve", *small, "--day", "241"])
+    assert doubled.exit_code == 0 and "aroma  🟩🟩🟩🟩🟩" in doubled.stdout
+    assert "#241 had two answers: the NYT served 'aroma', the original page 'agora'" in doubled.stderr
+
+
+@pytest.mark.parametrize(
+    "args, status, message",
+    [
+        (["--day", "1808"], 1, "#1808 (2026-06-01) is not in the history, which ends at #1807 (2026-05-31): `wordle history update`"),
+        (["--day", "1810"], 2, "#1810 is today's puzzle (2026-06-03): its answer is a spoiler; add --spoil"),
+        (["--date", "2026-06-04"], 2, "#1811 falls on 2026-06-04, after today (2026-06-03): its answer is a spoiler; add --spoil"),
+        (["--date", "2021-06-18"], 2, "2021-06-18 is before the first puzzle (2021-06-19)"),
+        (["--date", "2021-13-01"], 2, "'2021-13-01' is not a date YYYY-MM-DD"),
+        (["--day", "3", "--date", "2021-06-22"], 2, "give --day or --date, not both"),
+        (["cigar", "--day", "3"], 2, "--day goes with --share"),
+        ([], 2, "give a TARGET, or --day N / --date YYYY-MM-DD"),
+    ],
+)
+def test_solve_refuses_a_day_it_cannot_use(runner, data, small, args, status, message):
+    result = invoke(runner, ["solve", *small, *args])
+    assert result.exit_code == status and message in result.stderr, result.stderr
+
+
+def test_a_day_after_an_update_and_with_spoil(runner, data, small, nyt):
+    nyt.publish(1812, "humph")
+    assert update(runner, nyt.url, "--spoil").exit_code == 0
+    assert "abash  🟩🟩🟩🟩🟩" in invoke(runner, ["solve", *small, "--day", "1808"]).stdout  # known since the update
+    assert invoke(runner, ["solve", *small, "--day", "1810"]).exit_code == 2
+    spoiled = invoke(runner, ["solve", *small, "--day", "1812", "--spoil"])
+    assert spoiled.exit_code == 0 and "humph  🟩🟩🟩🟩🟩" in spoiled.stdout
+
+
+def test_review_takes_the_answer_of_a_day(runner, data, small):
+    by_day = invoke(runner, ["review", *small, "--strategy", "expected", "--no-cache", "--day", "0", "roate", "cigar"])
+    assert by_day.exit_code == 0, by_day.stderr
+    by_answer = invoke(runner, ["review", *small, "--strategy", "expected", "--no-cache", "--answer", "cigar", "roate", "cigar"])
+    assert by_day.stdout == by_answer.stdout
+    both = invoke(runner, ["review", *small, "--answer", "cigar", "--date", "2021-06-19", "roate"])
+    assert both.exit_code == 2 and "give --answer or --day / --date, not both" in both.stderr
+
+
+def _grid(guesses, answer, header):
+    import naive
+
+    return header + "\n\n" + "\n".join("".join("⬛🟨🟩"[t] for t in naive.feedback(g, answer)) for g in guesses) + "\n"
+
+
+def test_infer_checks_itself_against_the_day(runner, data, small):
+    posts = _grid(["roate", "cigar"], "cigar", "Wordle 0 2/6") + "\n" + _grid(["raise", "cigar"], "cigar", "Wordle 0 2/6")
+    right = invoke(runner, ["infer", *small, "--day", "0"], input=posts)
+    assert right.exit_code == 0, right.stderr
+    assert right.stdout.splitlines()[-1] == "check: #0's answer was 'cigar': the inferred answer matches"
+    as_json = json.loads(invoke(runner, ["infer", *small, "--date", "2021-06-19", "--json"], input=posts).stdout)
+    assert as_json["check"] == {"day": 0, "answers": ["cigar"], "matches": True, "rank": 1}
+    # Grids that point elsewhere: the day's answer, its rank, and no match.
+    wrong = posts.replace("Wordle 0", "Wordle 1")
+    missed = invoke(runner, ["infer", *small, "--day", "1"], input=wrong)
+    assert missed.stdout.splitlines()[-1].startswith("check: #1's answer was 'rebut' (ranked ")
+    assert missed.stdout.splitlines()[-1].endswith("): the inferred 'cigar' does not match")
+    # No day named: no check; today's puzzle: not checked without --spoil, and said why.
+    assert "check:" not in invoke(runner, ["infer", *small], input=posts).stdout
+    today = invoke(runner, ["infer", *small[:-1], "--day", "1810"], input=posts.replace("Wordle 0", "Wordle 1810"))
+    assert today.exit_code == 0 and "check:" not in today.stdout
+    assert "not checked against the history: #1810 is today's puzzle" in today.stderr
