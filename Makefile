@@ -23,7 +23,7 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
-	@echo "lint          ruff (if installed) and a byte-compile of every module"
+	@echo "lint          a byte-compile of every module and ruff (installed from the dev extra if missing)"
 
 install:
 	$(PYTHON) -m pip install -e '.[test]'
@@ -112,9 +112,11 @@ bench-games:
 bench-review:
 	$(PYTHON) benchmarks/bench_review.py
 
+# ruff comes from the dev extra (pyproject.toml), installed here when missing.
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks
-	@if $(PYTHON) -m ruff --version >/dev/null 2>&1; then $(PYTHON) -m ruff check wordle_cli tests benchmarks; else echo "ruff not installed: skipped (pip install ruff)"; fi
+	@$(PYTHON) -m ruff --version >/dev/null 2>&1 || $(PYTHON) -m pip install -q -e '.[dev]'
+	$(PYTHON) -m ruff check wordle_cli tests benchmarks
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis
