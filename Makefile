@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-review lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-review data lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -23,6 +23,7 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
+	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
 	@echo "lint          a byte-compile of every module and ruff (installed from the dev extra if missing)"
 
 install:
@@ -113,6 +114,12 @@ bench-review:
 	$(PYTHON) benchmarks/bench_review.py
 
 # ruff comes from the dev extra (pyproject.toml), installed here when missing.
+# The package's data tables (wordle_cli/data/*.json), each made by its program for today's lists:
+# the openings and known-best openers (seconds), then the review's opening book (about an hour on 2 cores).
+data:
+	$(PYTHON) -m wordle_cli.solver.recompute_openings
+	$(PYTHON) -m wordle_cli.reviewer.recompute_book
+
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks
 	@$(PYTHON) -m ruff --version >/dev/null 2>&1 || $(PYTHON) -m pip install -q -e '.[dev]'
