@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -100,7 +101,25 @@ def test_every_entry_is_proven_again_by_the_search(name, hard):  # about an hour
     assert recompute_book.book_document([(game, hard, found)])["books"] == [wanted]
 
 
-def test_a_review_of_a_book_opener_proves_no_opener_and_grades_as_without_the_book(monkeypatch):
+def test_a_review_of_a_book_opener_proves_no_opener_and_reads_the_book(monkeypatch):
+    """The first guess's value and the next position's best come from the book (proven again: the slow suite)."""
+    import wordle_cli
+    from wordle_cli.trees import builder
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("an opener was proven")
+
+    monkeypatch.setattr(builder.Problem, "build", refuse)
+    game = shipped_game("wordle")
+    first = wordle_cli.review(["crane", "hotly", "lynch"], "lynch", game="wordle", cache=False).turns[0]
+    entry = book.lookup(digest(game.answers), digest(game.candidates), False, book.MAX_GUESSES, "crane")
+    code = int(outcome_codes(game, np.array([game.answer_index["lynch"]]), "crane")[0])
+    assert first.guess == "crane" and first.expected == Fraction(entry.total, len(game.answers))
+    assert first.luck == first.expected - 1 - Fraction(entry.classes[code][0], first.after)  # the class's value, from the book
+
+
+@pytest.mark.slow  # proves crane on the 2022 lists: about 10 s
+def test_a_review_of_a_book_opener_grades_as_without_the_book(monkeypatch):
     """The first guess's value and the next position's best come from the book, and equal what the proof gives."""
     import wordle_cli
     from wordle_cli.trees import builder

@@ -258,6 +258,14 @@ class NumbaImportCheck:
         return None
 
 
+def resolve_with_threads(name: str, pairs: int | None, threads: int | None) -> str:
+    """`resolve`, then the CPU's thread limit (`set_threads`) where the CPU is chosen: every command's first step."""
+    chosen = resolve(name, pairs)
+    if chosen == "cpu":
+        set_threads(threads)
+    return chosen
+
+
 def set_threads(threads: int | None) -> None:
     """Limit the CPU backend's threads (numba); None leaves numba's default."""
     if threads is None:

@@ -6,16 +6,16 @@ import click
 
 from wordle_cli.cli.options import (
     Reporter,
+    SolverChoice,
     boards_solver_options,
     check_share_day,
     checked_word,
-    color_option,
     colour_wanted,
     layout_option,
     liar_option,
+    look_options,
     open_player,
     share_day_option,
-    tiles_option,
 )
 from wordle_cli.errors import quote
 
@@ -24,8 +24,7 @@ from wordle_cli.errors import quote
 @click.argument("targets", nargs=-1, required=True, metavar="TARGET...")
 @boards_solver_options
 @layout_option
-@tiles_option
-@color_option
+@look_options
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
 @share_day_option
 @click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
@@ -66,8 +65,11 @@ def solve(
         raise click.UsageError("--review goes with a one-board game")
     if with_review and lies:
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
+    chosen = SolverChoice(
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+    )
     solver, first, limit = open_player(
-        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies
+        report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies
     )
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards

@@ -15,13 +15,14 @@ from __future__ import annotations
 from functools import cache
 
 from wordle_cli import tables
+from wordle_cli.model.game import ROWS
 
 #: Openers the book holds (WordleBot's and players' reports of the most played, with the best ones).
 OPENERS = ("salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate", "trace", "arise", "crate",
            "irate", "soare", "arose", "least", "train", "heart", "house", "tears", "later", "tarse")
 
-#: The guess limit the book is proven under (review's default).
-MAX_GUESSES = 6
+#: The guess limit the book is proven under (review's default: the game's rows).
+MAX_GUESSES = ROWS
 
 BOOK_FILE = "book.json"
 

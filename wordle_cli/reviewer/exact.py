@@ -18,7 +18,7 @@ import numpy as np
 
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import decode
-from wordle_cli.model.game import Game
+from wordle_cli.model.game import ROWS, Game
 from wordle_cli.reviewer import book
 from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
@@ -56,7 +56,7 @@ class ExactValues(Values):
         game: Game,
         *,
         hard: bool = False,
-        max_guesses: int | None = 6,
+        max_guesses: int | None = ROWS,
         backend: str = "cpu",
         threads: int = 1,
         cache: bool = True,

@@ -9,6 +9,7 @@ their entries by the digests of the lists they were made for (`tables.digest`).
 from __future__ import annotations
 
 from wordle_cli import tables
+from wordle_cli.model.game import ROWS
 from wordle_cli.solver.openings import KNOWN_BEST_FILE, OPENINGS_FILE, key
 
 #: The optimal strategy's first guess and its total (guesses summed over the answers, at most 6 per answer), by
@@ -26,7 +27,7 @@ PUBLISHED = {
 }
 
 #: The guess limit of PUBLISHED's totals.
-PUBLISHED_MAX_GUESSES = 6
+PUBLISHED_MAX_GUESSES = ROWS
 
 
 def shipped_games():
