@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
+from wordle_cli.backends import RULES
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
@@ -45,8 +46,6 @@ if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so 
 __all__ = [
     "feedback", "score", "prune", "solve", "simulate", "review", "GuessScore", "LieScore", "Ranking", "WordleError", "UsageProblem",
 ]
-
-RULES = ("strict", "loose")
 
 
 # ---------------------------------------------------------------- words and tiles

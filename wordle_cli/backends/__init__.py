@@ -31,6 +31,7 @@ from types import ModuleType
 from wordle_cli.errors import WordleError, one_line, quote, whole_number
 
 NAMES = ("auto", "cpu", "cuda")
+#: The consistency rules every backend computes (docs/spec.md §3): the true one, and the original program's.
 RULES = ("strict", "loose")
 
 
