@@ -69,6 +69,7 @@ def max_guesses_option(help: str, *, default: int | None = None, unlimited: bool
     """`--max-guesses N` (GuessLimit): `default` when not given (None: the command's own rule, which `help` says)."""
     shown = {"show_default": True} if default is not None else {}
     metavar = f"N|{UNLIMITED}" if unlimited else "N"
+    help = f"{help}  [N: 1 to {MOST_GUESSES}]"
     return click.option("--max-guesses", type=GuessLimit(unlimited), default=default, metavar=metavar, help=help, **shown)
 
 
