@@ -366,19 +366,25 @@ def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
     return _feedback_all(np.ascontiguousarray(guess), cols, counts, powers_of_three(guess.shape[0]))
 
 
-@compiled(parallel=True)
-def _feedback_table(guesses, cols, counts, pow3, n_blocks, table):
+@compiled
+def _feedback_rows(guesses, cols, counts, pow3, first, step, table):
+    """Rows first, first + step, ... of the feedback table."""
     n_guesses, length = guesses.shape
     n = cols.shape[1]
+    green, avail, code, _, pos_letter, letters = _buffers(length, n, 1)
+    for gi in range(first, n_guesses, step):
+        guess = guesses[gi]
+        d = _letter_plan(guess, pos_letter, letters)
+        _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
+        row = table[gi]
+        for a in range(n):
+            row[a] = code[a]
+
+
+@compiled(parallel=True)
+def _feedback_table(guesses, cols, counts, pow3, n_blocks, table):
     for blk in prange(n_blocks):
-        green, avail, code, _, pos_letter, letters = _buffers(length, n, 1)
-        for gi in range(blk, n_guesses, n_blocks):
-            guess = guesses[gi]
-            d = _letter_plan(guess, pos_letter, letters)
-            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
-            row = table[gi]
-            for a in range(n):
-                row[a] = code[a]
+        _feedback_rows(guesses, cols, counts, pow3, blk, n_blocks, table)
 
 
 def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
@@ -388,8 +394,12 @@ def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
     if table.size == 0:
         return table
     cols, counts = _columns_and_counts(words, _symbol_count(guesses, words))
-    n_blocks = min(guesses.shape[0], 8 * get_num_threads())
-    _feedback_table(np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), n_blocks, table)
+    guesses = np.ascontiguousarray(guesses)
+    if table.size < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:  # starting the threads would cost more
+        _feedback_rows(guesses, cols, counts, powers_of_three(length), 0, 1, table)
+    else:
+        n_blocks = min(guesses.shape[0], 8 * get_num_threads())
+        _feedback_table(guesses, cols, counts, powers_of_three(length), n_blocks, table)
     return table
 
 
