@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review data lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -24,7 +24,8 @@ help:
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
-	@echo "lint          ruff (if installed) and a byte-compile of every module"
+	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
+	@echo "lint          a byte-compile of every module and ruff (installed from the dev extra if missing)"
 
 install:
 	$(PYTHON) -m pip install -e '.[test]'
@@ -118,9 +119,17 @@ bench-games:
 bench-review:
 	$(PYTHON) benchmarks/bench_review.py
 
+# ruff comes from the dev extra (pyproject.toml), installed here when missing.
+# The package's data tables (wordle_cli/data/*.json), each made by its program for today's lists:
+# the openings and known-best openers (seconds), then the review's opening book (about an hour on 2 cores).
+data:
+	$(PYTHON) -m wordle_cli.solver.recompute_openings
+	$(PYTHON) -m wordle_cli.reviewer.recompute_book
+
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks
-	@if $(PYTHON) -m ruff --version >/dev/null 2>&1; then $(PYTHON) -m ruff check wordle_cli tests benchmarks; else echo "ruff not installed: skipped (pip install ruff)"; fi
+	@$(PYTHON) -m ruff --version >/dev/null 2>&1 || $(PYTHON) -m pip install -q -e '.[dev]'
+	$(PYTHON) -m ruff check wordle_cli tests benchmarks
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis

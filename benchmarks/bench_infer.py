@@ -58,12 +58,11 @@ from wordle_cli.infer import model as infer_model  # noqa: E402
 from wordle_cli.infer.analysis import candidate_tables  # noqa: E402
 from wordle_cli.infer.posts import read_posts  # noqa: E402
 from wordle_cli.model.feedback import decode, show  # noqa: E402
-from wordle_cli.model.game import GAMES, Game, load_lists, resolve_game  # noqa: E402
+from wordle_cli.model.game import GAMES, ROWS, Game, load_lists, resolve_game  # noqa: E402
 from wordle_cli.solver.strategy import SCORED_STRATEGIES  # noqa: E402
 from wordle_cli.solver.tree import Solver  # noqa: E402
 
 SIZES = (10, 30, 50, 70, 100, 300, 1000)
-MAX_ROWS = 6
 
 #: The models compared (the shipped one is `Model()`; see wordle_cli/infer/model.py).
 MODELS = {
@@ -145,7 +144,7 @@ def time_command(game: Game, roster, answer_codes: np.ndarray, day: int, seed: i
 
 def post(day: int, rows: list[int], hard: bool, length: int, win: int) -> str:
     """The text a player pastes: header, blank line, at most six rows."""
-    shown = rows[:MAX_ROWS]
+    shown = rows[:ROWS]
     score = str(len(shown)) if shown[-1] == win else "X"
     grid = "\n".join(show(decode(r, length), "emoji") for r in shown)
     return f"Wordle {day} {score}/6{'*' if hard else ''}\n\n{grid}\n"

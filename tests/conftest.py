@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -46,6 +47,40 @@ def pytest_sessionstart(session):
         import warmup
 
         warmup.warm()
+
+
+#: Tests that need a program the machine may lack: marker -> (the program, how to find it). Where it is missing they
+#: skip, except under CI (CI=true, which .ci/run sets and where it installs both): there a skip would leave the
+#: HTML explorer or the CUDA source untested on every commit, so they fail.
+def _chromium() -> str | None:
+    import browser
+
+    return browser.find()
+
+
+NEEDS = {
+    "browser": ("Chromium", _chromium),
+    "emulated": ("g++", lambda: shutil.which("g++")),
+}
+
+
+def missing_program(markers: set[str], ci: bool) -> tuple[str, str] | None:
+    """("skip" or "fail", why) for a test with these markers whose program is not installed; None when all are."""
+    for marker, (program, find) in NEEDS.items():
+        if marker in markers and find() is None:
+            if ci:
+                return "fail", f"{program} is not installed, and CI must run the {marker} tests (.ci/run installs it)"
+            return "skip", f"{program} is not installed"
+    return None
+
+
+def pytest_runtest_setup(item):
+    missing = missing_program({mark.name for mark in item.iter_markers()}, os.environ.get("CI") == "true")
+    if missing is not None:
+        action, why = missing
+        if action == "fail":
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
 
 
 def _gpu_visible() -> tuple[bool, str]:

@@ -1,6 +1,6 @@
-"""Slow, obviously-correct reference implementations of the contract (SPEC.md).
+"""Slow, obviously-correct reference implementations of the contract (docs/spec.md).
 
-Written from the SPEC's wording, independently of the package: nothing here
+Written from the wording of docs/spec.md, independently of the package: nothing here
 imports `wordle_cli`. Every fast path in the package is compared against
 these. Speed does not matter; clarity does.
 """
@@ -15,7 +15,7 @@ ABSENT, CONTAINED, EXACT = 0, 1, 2
 HEADER = "guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len"
 
 
-# ---------------------------------------------------------------- word lists (SPEC §1)
+# ---------------------------------------------------------------- word lists (docs/spec.md §1)
 
 
 def normalise_word(word: str) -> str:
@@ -68,11 +68,11 @@ def content_lines(data: bytes, limit: int) -> list[tuple[int, str]] | None:
     return lines
 
 
-# ---------------------------------------------------------------- feedback (SPEC §2)
+# ---------------------------------------------------------------- feedback (docs/spec.md §2)
 
 
 def feedback(guess: str, answer: str) -> tuple[int, ...]:
-    """Wordle's two-pass rule, as SPEC §2 words it."""
+    """Wordle's two-pass rule, as docs/spec.md §2 words it."""
     assert len(guess) == len(answer)
     n = len(guess)
     tiles = [ABSENT] * n
@@ -107,7 +107,7 @@ def tiles_of(code_value: int, length: int) -> tuple[int, ...]:
     return tuple(digits)
 
 
-# ---------------------------------------------------------------- consistency (SPEC §3, §4)
+# ---------------------------------------------------------------- consistency (docs/spec.md §3, §4)
 
 
 def strict_consistent(guess: str, tiles, word: str) -> bool:
@@ -115,7 +115,7 @@ def strict_consistent(guess: str, tiles, word: str) -> bool:
 
 
 def loose_consistent(guess: str, tiles, word: str) -> bool:
-    """The original program's check, sentence by sentence from SPEC §3."""
+    """The original program's check, sentence by sentence from docs/spec.md §3."""
     L = len(guess)
     r = tuple(tiles)
     # for every exact position i: w[i] == g[i]
@@ -150,7 +150,7 @@ def prune(rule: str, guess: str, tiles, words) -> list[str]:
     return [w for w in words if consistent(rule, guess, tiles, w)]
 
 
-# ---------------------------------------------------------------- score (SPEC §3)
+# ---------------------------------------------------------------- score (docs/spec.md §3)
 
 
 def remaining_counts(rule: str, guess: str, answers) -> list[int]:

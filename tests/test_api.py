@@ -41,9 +41,10 @@ def test_import_is_light_and_names_resolve_lazily():
 
 
 def test_top_level_names():
-    for name in ("feedback", "score", "prune", "solve", "simulate", "GuessScore", "Game", "Turn", "Simulation", "WordleError", "lists"):
+    for name in ("feedback", "score", "prune", "solve", "simulate", "GuessScore", "PlayedGame", "Game", "Turn", "Simulation", "WordleError", "lists"):
         assert hasattr(wordle_cli, name), name
     assert wordle_cli.score is api.score and wordle_cli.WordleError is WordleError
+    assert wordle_cli.Game is wordle_cli.PlayedGame  # the old name of the played-game record
     with pytest.raises(AttributeError):
         wordle_cli.no_such_thing  # noqa: B018
 

@@ -1,14 +1,18 @@
-"""The opening book: every entry adds up and fits its pool; some are proven again; a review reads it."""
+"""The opening book: every entry adds up and fits its pool; a fixed sample (every entry, slow) proven again; a review reads it."""
 
 from __future__ import annotations
+
+import random
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
+from wordle_cli import tables
 from wordle_cli.model.game import GAME_TABLE, Game, load_lists
-from wordle_cli.reviewer import book, book_data
+from wordle_cli.reviewer import book, recompute_book
 from wordle_cli.reviewer.classes import outcome_codes
-from wordle_cli.solver.openings import digest
+from wordle_cli.tables import digest
 from wordle_cli.trees import search
 
 SHIPPED = [name for name, lists in GAME_TABLE.items() if lists.answers is not None]
@@ -25,7 +29,7 @@ def test_every_entry_adds_up_and_fits_its_classes(name, hard):
     """Total = answers + the classes' values; every class is one the opener's feedback makes, and its value
     is at least the search's admissible bound and its guess a word of the lists."""
     game = shipped_game(name)
-    entries = book_data.BOOK[(digest(game.answers), digest(game.candidates), hard)]
+    entries = book.books()[(digest(game.answers), digest(game.candidates), hard, book.MAX_GUESSES)]
     assert set(entries) == {w for w in book.OPENERS if w in game.candidate_index}
     n = len(game.answers)
     for opener, (total, classes) in entries.items():
@@ -50,22 +54,72 @@ def test_an_opener_outside_the_book_or_another_limit_is_not_found():
     assert book.lookup("0" * 16, key[1], False, 6, "salet") is None
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name, hard, opener", [("wordle", False, "crane"), ("wordle", True, "salet"), ("nyt", False, "tarse")])
-def test_entries_are_proven_again_by_the_search(name, hard, opener):
-    from wordle_cli.reviewer.recompute_book import entries
+def test_the_file_names_the_shipped_lists_and_the_books_openers():
+    """What the maker writes but the proofs: the lists' digests (computed from the lists), the openers, the limit."""
+    shipped = tables.read(book.BOOK_FILE)
+    found = [(game, hard, [(opener, *book.books()[key][opener]) for opener in book.books()[key]])
+             for game in recompute_book.shipped_games() for hard in (False, True)
+             for key in [(digest(game.answers), digest(game.candidates), hard, book.MAX_GUESSES)]]
+    assert recompute_book.book_document(found) == shipped
 
+
+#: Classes of at most this many answers are proven again in the default run (a few seconds with the tables).
+SAMPLE_MAX_POOL = 12
+
+
+def sampled_classes(name: str, hard: bool, k: int = 3):
+    """A fixed random sample of the book's small classes on a game: (opener, code, value, guess)."""
     game = shipped_game(name)
-    book.OPENERS, saved = (opener,), book.OPENERS
-    try:
-        (_, total, classes), = entries(game, hard, threads=2)
-    finally:
-        book.OPENERS = saved
-    got = book_data.BOOK[(digest(game.answers), digest(game.candidates), hard)][opener]
-    assert (total, tuple(classes)) == got
+    entries = book.books()[(digest(game.answers), digest(game.candidates), hard, book.MAX_GUESSES)]
+    small = []
+    for opener, (_, classes) in sorted(entries.items()):
+        codes = outcome_codes(game, np.arange(len(game.answers)), opener)
+        sizes = dict(zip(*np.unique(codes, return_counts=True)))
+        small += [(opener, code, value, guess) for code, value, guess in classes if sizes[code] <= SAMPLE_MAX_POOL]
+    return game, random.Random(f"{name} {hard}").sample(small, k)
 
 
-def test_a_review_of_a_book_opener_proves_no_opener_and_grades_as_without_the_book(monkeypatch):
+@pytest.mark.parametrize("name, hard", [("wordle", False), ("nyt", True)])
+def test_a_fixed_sample_of_classes_is_proven_again_by_the_search(name, hard):
+    """Each sampled class's value and best guess, proven alone as the book's maker proves it."""
+    from wordle_cli.trees.builder import Problem
+
+    game, sample = sampled_classes(name, hard)
+    problem = Problem(game, hard=hard, max_guesses=book.MAX_GUESSES)
+    for opener, code, value, guess in sample:
+        assert recompute_book.class_entry(problem, opener, code) == (value, guess), (opener, code)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize("hard", [False, True])
+def test_every_entry_is_proven_again_by_the_search(name, hard):  # about an hour in all on 2 cores: `make data`'s work
+    game = shipped_game(name)
+    found = list(recompute_book.entries(game, hard, threads=2))
+    shipped = tables.read(book.BOOK_FILE)["books"]
+    (wanted,) = [b for b in shipped if b["game"] == name and b["hard"] == hard]
+    assert recompute_book.book_document([(game, hard, found)])["books"] == [wanted]
+
+
+def test_a_review_of_a_book_opener_proves_no_opener_and_reads_the_book(monkeypatch):
+    """The first guess's value and the next position's best come from the book (proven again: the slow suite)."""
+    import wordle_cli
+    from wordle_cli.trees import builder
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("an opener was proven")
+
+    monkeypatch.setattr(builder.Problem, "build", refuse)
+    game = shipped_game("wordle")
+    first = wordle_cli.review(["crane", "hotly", "lynch"], "lynch", game="wordle", cache=False).turns[0]
+    entry = book.lookup(digest(game.answers), digest(game.candidates), False, book.MAX_GUESSES, "crane")
+    code = int(outcome_codes(game, np.array([game.answer_index["lynch"]]), "crane")[0])
+    assert first.guess == "crane" and first.expected == Fraction(entry.total, len(game.answers))
+    assert first.luck == first.expected - 1 - Fraction(entry.classes[code][0], first.after)  # the class's value, from the book
+
+
+@pytest.mark.slow  # proves crane on the 2022 lists: about 10 s
+def test_a_review_of_a_book_opener_grades_as_without_the_book(monkeypatch):
     """The first guess's value and the next position's best come from the book, and equal what the proof gives."""
     import wordle_cli
     from wordle_cli.trees import builder

@@ -1,4 +1,4 @@
-"""The `wordle` command as a user runs it: exit codes, messages, files (SPEC §3-§6)."""
+"""The `wordle` command as a user runs it: exit codes, messages, files (docs/spec.md §3-§6)."""
 
 from __future__ import annotations
 

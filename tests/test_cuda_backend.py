@@ -138,7 +138,7 @@ def _read_words(path: Path) -> list[str]:
 
 
 def test_feedback_example(cuda):
-    """SPEC section 2: guess sheer, answer super -> exact, absent, absent, exact, exact."""
+    """docs/spec.md §2: guess sheer, answer super -> exact, absent, absent, exact, exact."""
     alphabet = Alphabet.of(["sheer", "super"])
     codes = cuda.feedback_codes(alphabet.encode_word("sheer"), alphabet.encode(["super"], 5))
     assert codes.dtype == np.int32
@@ -199,7 +199,7 @@ def assert_same_csv(tmp_path: Path, allowed: Path, answers: Path, rule: str) -> 
 @pytest.mark.parametrize("rule", RULES)
 @pytest.mark.parametrize("answers", ["wordle-answers.txt", "wordle-allowed.txt"])
 def test_cli_same_bytes_on_shipped_lists(tmp_path, rule, answers):
-    """SPEC's two jobs and the loose walk-through's: allowed x answers and allowed x allowed."""
+    """docs/spec.md's two jobs and the loose walk-through's: allowed x answers and allowed x allowed."""
     assert_same_csv(tmp_path, WORDLISTS / "wordle-allowed.txt", WORDLISTS / answers, rule)
 
 

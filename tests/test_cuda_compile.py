@@ -3,7 +3,9 @@
 CUDA C has no simulator, so this is the check that keeps the GPU path from
 rotting on machines without a GPU: every `.cu` file of the package goes
 through `nvcc --ptx`, standalone and with the constants Python injects for
-several word lengths and launch geometries.
+several word lengths and launch geometries. CI has no nvcc: there the same
+source is compiled by g++ under the GPU emulator (tests/test_cuda_emulated.py,
+which CI must run: a missing g++ fails it under CI=true).
 """
 
 from __future__ import annotations

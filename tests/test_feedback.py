@@ -1,4 +1,4 @@
-"""Wordle's feedback rule, its base-3 code and the spellings users type (SPEC §2)."""
+"""Wordle's feedback rule, its base-3 code and the spellings users type (docs/spec.md §2)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from wordle_cli.model import feedback
 
 A, C, E = 0, 1, 2
 
-# Worked by hand from SPEC §2 (see the comment on each line).
+# Worked by hand from docs/spec.md §2 (see the comment on each line).
 HAND_CHECKED = [
-    # SPEC's own example: the second e of sheer finds no unmatched e (the one e is exact).
+    # docs/spec.md's own example: the second e of sheer finds no unmatched e (the one e is exact).
     ("sheer", "super", (E, A, A, E, E)),
     # one e in the answer: only the first non-exact e of the guess is contained
     ("speed", "abide", (A, A, C, A, C)),

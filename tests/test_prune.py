@@ -1,4 +1,4 @@
-"""Which words stay possible after a guess's feedback: both rules (SPEC §3, §4)."""
+"""Which words stay possible after a guess's feedback: both rules (docs/spec.md §3, §4)."""
 
 from __future__ import annotations
 

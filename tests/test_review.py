@@ -569,9 +569,9 @@ def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.splitlines() == [
-        "Error: zzzzz cannot win every game within 3 guesses on these lists: review with --max-guesses 4 (or 0: no limit)"
+        "Error: zzzzz cannot win every game within 3 guesses on these lists: review with --max-guesses 4 (or unlimited)"
     ]
-    data = review_json(runner, lists, "--max-guesses", "0", "--answer", "naval", "zzzzz", "naval")
+    data = review_json(runner, lists, "--max-guesses", "unlimited", "--answer", "naval", "zzzzz", "naval")
     want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
     assert [Fraction(t["expected"]).limit_denominator(100) for t in data["turns"]] == [t["expected"] for t in want]
     assert data["notes"] == []

@@ -1,4 +1,4 @@
-"""`score`: per-guess sums from every backend, and the CSV built from them (SPEC §3)."""
+"""`score`: per-guess sums from every backend, and the CSV built from them (docs/spec.md §3)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import io
 import random
 
+import naive
 import naive_tree
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -40,7 +42,10 @@ def words(rng, length, symbols, n):
 
 
 def solved(answers, allowed, thresholds, cache_limit=48 << 20, **rules):
-    problem = Problem(Game("test", answers, allowed), thresholds=thresholds, cache_limit=cache_limit, **rules)
+    game = Game("test", answers, allowed)
+    # The feedback table by the naive rule: on games this small the backend's parallel kernel costs more to start.
+    table = np.array([[naive.code(naive.feedback(c, a)) for a in game.answers] for c in game.candidates], dtype=np.uint8)
+    problem = Problem(game, thresholds=thresholds, cache_limit=cache_limit, table=table, **rules)
     try:
         result = problem.build(problem.start())
     except WordleError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import naive
@@ -9,6 +10,7 @@ import naive_solver
 import numpy as np
 import pytest
 
+from wordle_cli import tables
 from wordle_cli.model import feedback
 from wordle_cli.model.game import Game, load_lists, primel_words, primes_between
 from wordle_cli.model.hardmode import Constraints
@@ -240,7 +242,22 @@ def test_primel_pool_only_expected(primel, backend):
 
 
 def test_memoised_openings_are_what_scoring_gives():  # about a second: the only check of the memo
-    assert recompute_openings.compute_table() == openings.TABLE
+    table = recompute_openings.compute_table()
+    assert table == openings.TABLE
+    assert recompute_openings.openings_document(table) == tables.read(openings.OPENINGS_FILE)  # the file, as made
+
+
+def test_known_best_file_is_what_its_program_makes():
+    """The digests are the shipped lists' today (computed, never copied), and the figures are PUBLISHED's."""
+    assert recompute_openings.known_best_document() == tables.read(openings.KNOWN_BEST_FILE)
+
+
+def test_a_table_file_is_written_as_its_program_makes_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables, "path", lambda name: tmp_path / name)
+    document = {"made_by": "x", "entries": [{"game": "nyt", "words": ["a", "b"], "deep": {"x": [1, {"y": 2}]}}]}
+    tables.write("t.json", document)
+    written = (tmp_path / "t.json").read_text(encoding="utf-8")
+    assert json.loads(written) == document and '"x": [1, {"y": 2}]' in written  # four levels down: one line
 
 
 def test_openings_are_used_only_for_the_exact_lists(wordle):

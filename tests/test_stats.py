@@ -1,4 +1,4 @@
-"""Exact statistics and C-style %g formatting of exact values (SPEC §3)."""
+"""Exact statistics and C-style %g formatting of exact values (docs/spec.md §3)."""
 
 from __future__ import annotations
 

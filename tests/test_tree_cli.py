@@ -165,6 +165,22 @@ def test_build_usage_errors_are_one_line(runner, lists, args, status):
     one_line_error(invoke(runner, ["tree", "build", *lists, "-q", *args]), status)
 
 
+@pytest.mark.parametrize("command", [["tree", "build"], ["tree", "verify", "x.tree"], ["review", "salet"], ["fibble", "solve"],
+                                     ["absurdle", "solve"], ["solve", "cigar"], ["simulate"], ["play"]])
+@pytest.mark.parametrize("value", ["0", "-1", "101", "2.5", "six"])
+def test_max_guesses_means_one_thing_everywhere(runner, lists, command, value):
+    """A whole number of guesses from 1 to 100 on every command; 0 is no longer a spelling of "no limit"."""
+    line = one_line_error(invoke(runner, [*command, *lists, "--max-guesses", value]), 2)
+    assert f"'{value}' is not a whole number from 1 to 100" in line
+
+
+def test_unlimited_is_the_word_for_no_limit_where_a_command_has_none(runner, lists):
+    unlimited = invoke(runner, ["tree", "build", *lists, "-q", "--max-guesses", "unlimited"])
+    assert unlimited.exit_code == 0 and unlimited.stdout == invoke(runner, ["tree", "build", *lists, "-q", "--max-guesses", "100"]).stdout
+    line = one_line_error(invoke(runner, ["solve", "cigar", *lists, "--max-guesses", "unlimited"]), 2)
+    assert "'unlimited' is not a whole number from 1 to 100" in line and "or 'unlimited'" not in line  # a game has rows
+
+
 def test_build_from_impossible_feedback_is_one_line(runner, lists):
     one_line_error(invoke(runner, ["tree", "build", *lists, "-q", "--from", "salet:GGGGB"]), 1)
 

@@ -1,4 +1,4 @@
-"""Reading word lists (SPEC §1)."""
+"""Reading word lists (docs/spec.md §1)."""
 
 from __future__ import annotations
 

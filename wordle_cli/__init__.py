@@ -25,17 +25,22 @@ _API = {
     "GuessScore": "wordle_cli.api",
     "LieScore": "wordle_cli.api",
     "Ranking": "wordle_cli.api",
-    "Game": "wordle_cli.solver.record",
+    "PlayedGame": "wordle_cli.solver.record",
     "Turn": "wordle_cli.solver.record",
     "Simulation": "wordle_cli.solver.tree",
     "WordleError": "wordle_cli.errors",
     "UsageProblem": "wordle_cli.errors",
 }
 
+#: Older public names -> today's (`Game` was renamed: the game's word lists are `model.game.Game`).
+_ALIASES = {"Game": "PlayedGame"}
+
 __all__ = [*_API, "lists", "__version__"]
 
 
 def __getattr__(name: str):
+    if name in _ALIASES:
+        return __getattr__(_ALIASES[name])
     if name in _API:
         return getattr(importlib.import_module(_API[name]), name)
     if name == "lists":

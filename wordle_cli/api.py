@@ -31,21 +31,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
+from wordle_cli.backends import RULES
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
+from wordle_cli.model.game import ROWS
 from wordle_cli.wordlist import normalise
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
     from wordle_cli.reviewer.review import Review
-    from wordle_cli.solver.record import Game
+    from wordle_cli.solver.record import PlayedGame
     from wordle_cli.solver.tree import Simulation
 
 __all__ = [
     "feedback", "score", "prune", "solve", "simulate", "review", "GuessScore", "LieScore", "Ranking", "WordleError", "UsageProblem",
 ]
-
-RULES = ("strict", "loose")
 
 
 # ---------------------------------------------------------------- words and tiles
@@ -294,9 +294,7 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
 
 
 def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0):
-    from wordle_cli import backends
     from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
-    from wordle_cli.solver.tree import Solver
 
     if strategy not in STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
@@ -304,9 +302,21 @@ def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_
     rule = _lies(lies, lists.length)
     if rule is not None and (hard or strategy not in SCORED_STRATEGIES):
         raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
+    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule)[0]
+
+
+def new_solver(lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None):
+    """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
+
+    The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
+    the `optimal` strategy handed the exact search; `lies`: the game's `Lies` rule (None: none).
+    """
+    from wordle_cli import backends
+    from wordle_cli.solver.tree import Solver
+
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
-    chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
-    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule)
+    chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
+    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies), chosen
 
 
 def _liar(solver, liar: str, seed: int):
@@ -360,8 +370,8 @@ def solve(
     lies: int = 0,
     liar: str = "random",
     seed: int = 0,
-) -> Game:
-    """Play one game against `target` as `wordle solve` does; return its `Game` record.
+) -> PlayedGame:
+    """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
 
     `target` may be any allowed word: one that is not among the answers is
     added to the pool (`game.added_to_pool`). `strategy`: "expected",
@@ -381,7 +391,6 @@ def solve(
     """
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
-    from wordle_cli.solver.tree import MAX_ROWS
 
     solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
     lists = solver.game
@@ -391,7 +400,7 @@ def solve(
     if target not in lists.answer_index and target not in lists.candidate_index:
         raise UsageProblem(f"target {quote(target)} is neither an answer nor an allowed guess")
     solver, added = with_target(solver, target)
-    return play_game(solver, target, first, added, _liar(solver, liar, seed), FIBBLE_ROWS if lies else MAX_ROWS)
+    return play_game(solver, target, first, added, _liar(solver, liar, seed), FIBBLE_ROWS if lies else ROWS)
 
 
 def simulate(
@@ -448,7 +457,7 @@ def review(
     *,
     hard: bool = False,
     strategy: str = "optimal",
-    max_guesses: int | None = 6,
+    max_guesses: int | None = ROWS,
     game: str | None = None,
     answers: Iterable[str] | None = None,
     allowed: Iterable[str] | None = None,
@@ -493,9 +502,7 @@ def review(
     if answer is not None:
         answer = _word(answer, "answer", lists.length)
     tiles = None if feedback is None else [_tiles(f, lists.length) for f in feedback]
-    chosen = backends.resolve(backend, pairs=len(lists.candidates) * len(lists.answers))
-    if chosen == "cpu":
-        backends.set_threads(threads)
+    chosen = backends.resolve_with_threads(backend, len(lists.candidates) * len(lists.answers), threads)
     if threads is None:
         threads = backends.numba_module().get_num_threads()
     return run(

@@ -1,6 +1,6 @@
 """Feedback codes: a feedback's tiles (0 absent, 1 contained, 2 exact) as one base-3 number.
 
-First position most significant, so `ACAAC` is 01001 in base 3 = 28 (SPEC §2).
+First position most significant, so `ACAAC` is 01001 in base 3 = 28 (docs/spec.md §2).
 Pure Python and at the bottom of the layers: the backends turn tiles into the
 codes their kernels compare, and the game model's feedback rule speaks them too.
 """

@@ -1,4 +1,4 @@
-"""`score`'s core: rank guesses by the answers they leave (SPEC §3).
+"""`score`'s core: rank guesses by the answers they leave (docs/spec.md §3).
 
 Parse-free and I/O-free: takes word lists, asks a backend for integer sums,
 and turns them into sorted, exactly formatted CSV rows.

@@ -80,7 +80,7 @@ def format_ratio(num: int, den: int, precision: int = 6) -> str:
     if p <= _FAST_DIGITS and num > 0 and -990 < num.bit_length() - den.bit_length() < 990:
         value = num / den
         # "%.{p+3}e" prints p+4 significant digits; the last 4 follow the cut.
-        tail = ("%.*e" % (p + 3, value))[p + 1 : p + 5]  # noqa: UP031 (C's printf spelling, as SPEC states it)
+        tail = ("%.*e" % (p + 3, value))[p + 1 : p + 5]  # noqa: UP031 (C's printf spelling, as docs/spec.md §3 states it)
         if tail != "4999" and tail != "5000":
             return "%.*g" % (p, value)  # noqa: UP031
     return _format_exact(num, den, p)

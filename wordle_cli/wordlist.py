@@ -1,4 +1,4 @@
-"""Reading word lists (SPEC §1): UTF-8, normalised, de-duplicated, one length.
+"""Reading word lists (docs/spec.md §1): UTF-8, normalised, de-duplicated, one length.
 
 Pure Python on purpose: `wordle prune` reads a list and must start as fast as
 `import click`, so nothing here may import numpy or numba. Lists are read as

@@ -31,6 +31,7 @@ from types import ModuleType
 from wordle_cli.errors import WordleError, one_line, quote, whole_number
 
 NAMES = ("auto", "cpu", "cuda")
+#: The consistency rules every backend computes (docs/spec.md §3): the true one, and the original program's.
 RULES = ("strict", "loose")
 
 
@@ -256,6 +257,14 @@ class NumbaImportCheck:
             check_numba_environment()
             sys.meta_path.remove(self)
         return None
+
+
+def resolve_with_threads(name: str, pairs: int | None, threads: int | None) -> str:
+    """`resolve`, then the CPU's thread limit (`set_threads`) where the CPU is chosen: every command's first step."""
+    chosen = resolve(name, pairs)
+    if chosen == "cpu":
+        set_threads(threads)
+    return chosen
 
 
 def set_threads(threads: int | None) -> None:

@@ -21,11 +21,13 @@ for compilation.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange, set_num_threads
+from numba import get_num_threads, prange, set_num_threads
 
 from wordle_cli import config
 from wordle_cli.codes import encode
+from wordle_cli.compiled import compiled
 from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
+from wordle_cli.hashing import slot
 from wordle_cli.stats import ScoreSums
 
 EXACT, CONTAINED, ABSENT = 2, 1, 0
@@ -35,7 +37,7 @@ UNBOUNDED = 127  # an upper bound no letter count reaches (L <= 8)
 # ---------------------------------------------------------------- shared pieces
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _letter_plan(guess, pos_letter, letters):
     """Number the guess's distinct letters in first-occurrence order.
 
@@ -57,7 +59,7 @@ def _letter_plan(guess, pos_letter, letters):
     return d
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code):
     """Feedback codes of `guess` against answers start..start+n, into code[:n].
 
@@ -114,7 +116,7 @@ def _symbol_count(*arrays: np.ndarray) -> int:
 # ---------------------------------------------------------------- strict score
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _buffers(length, chunk, n_codes):
     """One thread's scratch space: masks and codes for `chunk` answers, a histogram."""
     green = np.empty((length, chunk), dtype=np.uint8)
@@ -126,7 +128,7 @@ def _buffers(length, chunk, n_codes):
     return green, avail, code, hist, pos_letter, letters
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist):
     """Add the guess's feedback code against every answer to hist, a chunk (len(code)) at a time.
 
@@ -142,7 +144,7 @@ def _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, 
             hist[code[a]] += 1
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, sum_n, sum_n2, max_n, ent):
     n_guesses, length = guesses.shape
     for blk in prange(n_blocks):
@@ -172,7 +174,7 @@ def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, s
 # ---------------------------------------------------------------- loose score
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _group_words(green, counts, letters, d, length, n, table, slot_of, g_mask, g_digits, g_count):
     """Group words by (M, k): exact-match mask and counts of the guess's letters.
 
@@ -189,7 +191,7 @@ def _group_words(green, counts, letters, d, length, n, table, slot_of, g_mask, g
         key = mask
         for c in range(d):
             key = key * base + counts[letters[c], a]
-        h = (key * 0x9E3779B97F4A7C15) & (size - 1)
+        h = slot(key, size)
         while table[h] != -1 and table[h] != key:
             h = (h + 1) & (size - 1)
         if table[h] == -1:
@@ -205,13 +207,13 @@ def _group_words(green, counts, letters, d, length, n, table, slot_of, g_mask, g
     return n_groups
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _clear_table(table):
     for h in range(table.shape[0]):
         table[h] = -1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _loose_bounds(r, length, pos_letter, d, lower, upper):
     """Exact-position mask of feedback code r, and per-letter bounds on k(w).
 
@@ -247,7 +249,7 @@ def _loose_bounds(r, length, pos_letter, d, lower, upper):
     return exact_mask
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, sum_n, sum_n2, max_n, ent):
     n_guesses, length = guesses.shape
     n_answers = cols.shape[1]
@@ -349,7 +351,7 @@ def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out
         raise ValueError(f"unknown rule {rule!r}")
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _feedback_all(guess, cols, counts, pow3):
     n = cols.shape[1]
     green, avail, code, _, pos_letter, letters = _buffers(guess.shape[0], n, 1)
@@ -364,19 +366,25 @@ def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
     return _feedback_all(np.ascontiguousarray(guess), cols, counts, powers_of_three(guess.shape[0]))
 
 
-@njit(parallel=True, cache=True, nogil=True)
-def _feedback_table(guesses, cols, counts, pow3, n_blocks, table):
+@compiled
+def _feedback_rows(guesses, cols, counts, pow3, first, step, table):
+    """Rows first, first + step, ... of the feedback table."""
     n_guesses, length = guesses.shape
     n = cols.shape[1]
+    green, avail, code, _, pos_letter, letters = _buffers(length, n, 1)
+    for gi in range(first, n_guesses, step):
+        guess = guesses[gi]
+        d = _letter_plan(guess, pos_letter, letters)
+        _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
+        row = table[gi]
+        for a in range(n):
+            row[a] = code[a]
+
+
+@compiled(parallel=True)
+def _feedback_table(guesses, cols, counts, pow3, n_blocks, table):
     for blk in prange(n_blocks):
-        green, avail, code, _, pos_letter, letters = _buffers(length, n, 1)
-        for gi in range(blk, n_guesses, n_blocks):
-            guess = guesses[gi]
-            d = _letter_plan(guess, pos_letter, letters)
-            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, 0, n, pow3, green, avail, code)
-            row = table[gi]
-            for a in range(n):
-                row[a] = code[a]
+        _feedback_rows(guesses, cols, counts, pow3, blk, n_blocks, table)
 
 
 def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
@@ -386,12 +394,16 @@ def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
     if table.size == 0:
         return table
     cols, counts = _columns_and_counts(words, _symbol_count(guesses, words))
-    n_blocks = min(guesses.shape[0], 8 * get_num_threads())
-    _feedback_table(np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), n_blocks, table)
+    guesses = np.ascontiguousarray(guesses)
+    if table.size < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:  # starting the threads would cost more
+        _feedback_rows(guesses, cols, counts, powers_of_three(length), 0, 1, table)
+    else:
+        n_blocks = min(guesses.shape[0], 8 * get_num_threads())
+        _feedback_table(guesses, cols, counts, powers_of_three(length), n_blocks, table)
     return table
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _count_codes(table, rows, chunk, out):
     n_words = table.shape[1]
     for blk in prange((n_words + chunk - 1) // chunk):
@@ -421,7 +433,7 @@ def count_codes(table: np.ndarray, n_codes: int, rows: np.ndarray | None = None)
     return out
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _consistent_loose(guess, tiles, words, out):
     length = guess.shape[0]
     pos_letter = np.empty(length, dtype=np.int64)

@@ -21,6 +21,7 @@ import cupy as cp
 import numpy as np
 
 from wordle_cli import config
+from wordle_cli.backends import RULES
 from wordle_cli.codes import encode
 from wordle_cli.encoding import clog2c_table, pack, table_dtype
 from wordle_cli.errors import WordleError, one_line
@@ -29,7 +30,6 @@ from wordle_cli.stats import ScoreSums
 
 KERNEL_SOURCE = "kernels.cu"
 COMPILE_OPTIONS = ("-std=c++17",)  # CuPy adds the device's -arch itself
-RULES = ("strict", "loose")
 
 Defines = tuple[tuple[str, int], ...]
 

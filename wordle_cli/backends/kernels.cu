@@ -5,7 +5,7 @@
 // comparisons run on the two 32-bit halves with bytewise SIMD intrinsics
 // (__vcmpeq4, __vcmpgeu4, __vcmpleu4), four positions at a time.
 //
-// A feedback is the base-3 code of SPEC section 2 (absent 0, contained 1,
+// A feedback is the base-3 code of docs/spec.md §2 (absent 0, contained 1,
 // exact 2, first position most significant).
 //
 // score_strict: blocks of BLOCK_ANSWERS x BLOCK_GUESSES threads (32 x 32);
@@ -134,7 +134,7 @@ __device__ __forceinline__ u64 bytes_before(int i) { return i >= 8 ? ~0ull : (1u
 
 // ------------------------------------------------------------ feedback
 
-// Feedback code of guess for answer (SPEC section 2). A non-exact guess
+// Feedback code of guess for answer (docs/spec.md §2). A non-exact guess
 // position is contained iff fewer earlier non-exact guess positions hold its
 // letter than the answer has non-exact copies of it: left to right, each such
 // copy justifies one contained tile. Popcounts count 8 bits per byte.

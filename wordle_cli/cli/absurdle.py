@@ -6,17 +6,16 @@ import sys
 
 import click
 
-from wordle_cli.cli.hints import NoArguments
+from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
     Reporter,
-    backend_option,
     checked_word,
-    count_option,
+    compute_options,
     game_options,
+    max_guesses_option,
     open_game,
     quiet_option,
     show_option,
-    threads_option,
     tiles_option,
 )
 from wordle_cli.errors import WordleError, quote
@@ -57,32 +56,25 @@ def _open(report: Reporter, game, answers, allowed, backend, threads):
     from wordle_cli.games.absurdle import Absurdle
 
     the_game, answers_name = open_game(report, game, answers, allowed)
-    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    if chosen == "cpu":
-        backends.set_threads(threads)
+    chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
     report.info(f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guess candidates; {chosen} backend")
     return Absurdle(the_game, chosen)
 
 
-def _opener_hint(extra: list[str]) -> str | None:
-    """`wordle absurdle solve salet`: the word is meant as the opener."""
-    from wordle_cli.cli.hints import one_word
+def host_options(command):
+    """The options both Absurdle commands end with: the game, the tiles, where to compute, --quiet."""
+    for option in (quiet_option, compute_options, tiles_option, game_options):
+        command = option(command)
+    return command
 
-    word = one_word(extra)
-    return f"to open with {quote(word)}: wordle absurdle solve --first {word}" if word else None
 
-
-@absurdle_group.command("solve", cls=NoArguments, hint=_opener_hint)
-@click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
-@count_option("--max-guesses", help="Search lines of at most N guesses in all (default: until a win is found).")
+@absurdle_group.command("solve", cls=NoArguments, hint=opener_hint("absurdle solve"))
+@first_word_option
+@max_guesses_option("Search lines of at most N guesses in all (default: unlimited, until a win is found).", unlimited=True)
 @click.option("--all", "every", is_flag=True, help="List every winning line of the minimal length (needs --first).")
 @click.option("--count", is_flag=True, help="Print how many winning lines of the minimal length there are (needs --first).")
 @target_option
-@game_options
-@tiles_option
-@backend_option
-@threads_option
-@quiet_option
+@host_options
 def solve(first, max_guesses, every, count, target, game, answers, allowed, tiles, backend, threads, quiet):
     """Find the fewest guesses that force a win, and prove it is the minimum.
 
@@ -135,11 +127,7 @@ def solve(first, max_guesses, every, count, target, game, answers, allowed, tile
 @target_option
 @show_option("the words left")
 @click.option("--interactive/--batch", default=None, help="Prompt for each guess [default: when stdin is a terminal].")
-@game_options
-@tiles_option
-@backend_option
-@threads_option
-@quiet_option
+@host_options
 def play(target, show, interactive, game, answers, allowed, tiles, backend, threads, quiet):
     """Play Absurdle: type a guess per line; the host answers with the feedback that keeps the most words.
 

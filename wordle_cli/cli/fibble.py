@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.hints import NoArguments
+from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
     Reporter,
-    backend_option,
     checked_word,
+    compute_options,
     count_option,
     game_options,
     lies_text,
+    max_guesses_option,
     open_game,
     quiet_option,
-    threads_option,
     tiles_option,
 )
 
@@ -30,18 +30,9 @@ def fibble_group() -> None:
     """
 
 
-def _opener_hint(extra: list[str]) -> str | None:
-    """`wordle fibble solve salet`: the word is meant as the opener."""
-    from wordle_cli.cli.hints import one_word
-    from wordle_cli.errors import quote
-
-    word = one_word(extra)
-    return f"to open with {quote(word)}: wordle fibble solve --first {word}" if word else None
-
-
-@fibble_group.command("solve", cls=NoArguments, hint=_opener_hint)
-@click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
-@count_option("--max-guesses", help="Search strategies of at most N guesses in all (default: until one wins).")
+@fibble_group.command("solve", cls=NoArguments, hint=opener_hint("fibble solve"))
+@first_word_option
+@max_guesses_option("Search strategies of at most N guesses in all (default: unlimited, until one wins).", unlimited=True)
 @count_option("--lies", least=0, default=1, help="Lies in every row (Fibble: 1; 0 is Wordle against a host choosing the answer).")
 @click.option(
     "--time-limit",
@@ -53,8 +44,7 @@ def _opener_hint(extra: list[str]) -> str | None:
 )
 @game_options
 @tiles_option
-@backend_option
-@threads_option
+@compute_options
 @quiet_option
 def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, backend, threads, quiet):
     """Find the fewest guesses that win against every lie, and prove it is the minimum.
@@ -86,9 +76,7 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     rule = Lies(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
-    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    if chosen == "cpu":
-        backends.set_threads(threads)
+    chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guess candidates{lies_text(lies)}; "
         f"{chosen} backend"

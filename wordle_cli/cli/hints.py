@@ -44,3 +44,17 @@ def one_word(extra: list[str]) -> str | None:
     if len(extra) == 1 and extra[0].isalnum() and len(extra[0]) <= 40:
         return extra[0].lower()
     return None
+
+
+def opener_hint(command: str) -> Callable[[list[str]], str | None]:
+    """The `hint` of a solve command whose one extra word is meant as its opener (`wordle absurdle solve salet`)."""
+
+    def hint(extra: list[str]) -> str | None:
+        word = one_word(extra)
+        return f"to open with {quote(word)}: wordle {command} --first {word}" if word else None
+
+    return hint
+
+
+#: `--first WORD` of the commands that prove the best line from a forced opener (absurdle solve, fibble solve).
+first_word_option = click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")

@@ -8,8 +8,8 @@ import click
 
 from wordle_cli.cli.options import (
     Reporter,
-    backend_option,
     check_plot,
+    compute_options,
     game_options,
     open_game,
     plot_option,
@@ -17,7 +17,6 @@ from wordle_cli.cli.options import (
     puzzle_options,
     puzzle_rows,
     quiet_option,
-    threads_option,
 )
 from wordle_cli.output import reader_may_go
 
@@ -36,8 +35,7 @@ from wordle_cli.output import reader_may_go
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N", help="Candidates listed (0: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
 @plot_option("the likeliest candidates' probabilities (the --top of them, at most 40)")
-@backend_option
-@threads_option
+@compute_options
 @quiet_option
 def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, spoil, top, as_json, plot, backend, threads, quiet):
     """Infer the answer of the day from shared result grids (a file, or standard input).
@@ -92,9 +90,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
         if weights.unknown:
             report.warn(f"{display_name(prior)}: {weights.unknown} listed words are not candidates (ignored)")
         weights = weights.weights
-    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(words))
-    if chosen == "cpu":
-        backends.set_threads(threads)
+    chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)
     report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend")
     tables = candidate_tables(the_game, words, backends.load(chosen))
     analysis = analyse(reading, words, tables, weights)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
+from typing import NamedTuple
 
 import click
 
@@ -35,6 +36,41 @@ def count_option(*names: str, help: str, metavar: str = "N", least: int = 1, mos
     """A whole number in [least, most] (`--threads N`, `--sample N`, ...): `default` (None) when not given."""
     shown = {"show_default": True} if default is not None else {}
     return click.option(*names, type=click.IntRange(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
+
+
+#: The most guesses `--max-guesses` takes; and its word for "no limit", where a command can go without one.
+MOST_GUESSES = 100
+UNLIMITED = "unlimited"
+
+
+class GuessLimit(click.ParamType):
+    """`--max-guesses`'s one meaning: the most guesses a game may take, a whole number from 1 to MOST_GUESSES, or
+    (where the command can do without a limit) the word `unlimited`, read as None."""
+
+    name = "guess limit"
+
+    def __init__(self, unlimited: bool):
+        self.unlimited = unlimited
+
+    def convert(self, value, param, ctx):
+        if value is None or (self.unlimited and isinstance(value, str) and value.strip().lower() == UNLIMITED):
+            return None
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            n = None
+        if n is None or not 1 <= n <= MOST_GUESSES or isinstance(value, float):
+            also = f" or {UNLIMITED!r}" if self.unlimited else ""
+            self.fail(f"{quote(str(value))} is not a whole number from 1 to {MOST_GUESSES}{also}", param, ctx)
+        return n
+
+
+def max_guesses_option(help: str, *, default: int | None = None, unlimited: bool = False):
+    """`--max-guesses N` (GuessLimit): `default` when not given (None: the command's own rule, which `help` says)."""
+    shown = {"show_default": True} if default is not None else {}
+    metavar = f"N|{UNLIMITED}" if unlimited else "N"
+    help = f"{help}  [N: 1 to {MOST_GUESSES}]"
+    return click.option("--max-guesses", type=GuessLimit(unlimited), default=default, metavar=metavar, help=help, **shown)
 
 
 def show_option(what: str):
@@ -185,6 +221,16 @@ def _attach(options, command):
     return command
 
 
+def compute_options(command):
+    """Attach --backend and --threads: where a command computes, and on how many CPU threads."""
+    return _attach([backend_option, threads_option], command)
+
+
+def look_options(command):
+    """Attach --tiles and --color: how the tiles are drawn, and whether in colour."""
+    return _attach([tiles_option, color_option], command)
+
+
 def game_options(command):
     """Attach --game, --answers and --allowed."""
     return _attach(_game_options, command)
@@ -222,30 +268,41 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     return word
 
 
-def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None, lies: int = 0):
+class SolverChoice(NamedTuple):
+    """What the command line chose for a solver (`solve`, `simulate`, `play`): the game and its lists, the strategy
+    and its rules, where to compute. Made by keyword, so that no two of its flags can trade places."""
+
+    game: str
+    answers: str | None
+    allowed: str | None
+    strategy: str
+    hard: bool
+    pool_only: bool
+    backend: str
+    threads: int | None
+
+
+def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0):
     """Load the game's lists, pick the backend and build the solver (with `lies` lies in every row).
 
     Returns (solver, first) with `first` normalised and checked (or None).
     """
-    from wordle_cli import backends
-    from wordle_cli.api import exact_search
-    from wordle_cli.solver.tree import Solver
+    from wordle_cli.api import new_solver
 
+    game, answers, allowed, strategy, hard, pool_only, backend, threads = chosen
     check_lies(lies, strategy=strategy, hard=hard)
     the_game, answers_name = open_game(report, game, answers, allowed)
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
+    solver, where = new_solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule)
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
-    chosen = backends.resolve(backend, pairs=n_candidates * len(the_game.answers))
-    if chosen == "cpu":
-        backends.set_threads(threads)
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {chosen} backend"
+        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend"
     )
-    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule), first
+    return solver, first
 
 
 lies_option = count_option(
@@ -346,17 +403,17 @@ layout_option = choice_option(
 )
 
 
-max_guesses_option = count_option(
-    "--max-guesses", help="The game's limit of turns, for counting failures [default: 6; with --boards N, N + 5; with --lies, 9]."
+game_max_guesses_option = max_guesses_option(
+    "The most guesses a game may take, for counting failures [default: 6; with --boards N, N + 5; with --lies, 9]."
 )
 
 
 def boards_solver_options(command):
     """Attach --boards, --max-guesses, --lies and the solver's options (solve, simulate, play)."""
-    return _attach([boards_option, max_guesses_option, lies_option, *_solver_options], command)
+    return _attach([boards_option, game_max_guesses_option, lies_option, *_solver_options], command)
 
 
-def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None):
+def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, tree_file=None):
     """`open_solver` for --boards N > 1: load the game, check the options that apply, build the `MultiSolver`.
 
     Returns (solver, first) with `first` normalised and checked (or None).
@@ -365,6 +422,7 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
+    game, answers, allowed, strategy, hard, pool_only, backend, threads = chosen
     if hard:
         raise click.UsageError("--hard is not part of multi-board games")
     if tree_file is not None:
@@ -374,16 +432,14 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     the_game, answers_name = open_game(report, game, answers, allowed)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
-    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    if chosen == "cpu":
-        backends.set_threads(threads)
+    where = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
     n_candidates = "the pools' words" if pool_only else f"{len(the_game.candidates)} guess candidates"
     named = board_game_name(boards)
     report.info(
         f"{game}: {boards} boards{f' ({named})' if named else ''}, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
-        f"{strategy} strategy; {chosen} backend"
+        f"{strategy} strategy; {where} backend"
     )
-    return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=chosen), first
+    return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=where), first
 
 
 #: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
@@ -391,8 +447,7 @@ SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no
 
 
 def open_player(
-    report: Reporter, command: str, boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first,
-    tree_file=None, lies: int = 0,
+    report: Reporter, chosen: SolverChoice, *, command: str, boards, max_guesses, share, first, tree_file=None, lies: int = 0
 ):
     """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the checks both share.
 
@@ -402,25 +457,25 @@ def open_player(
     if boards > 1:
         if share:
             raise click.UsageError(f"--{SHARE_ONE_BOARD}")
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+        solver, first = open_boards(report, chosen, boards=boards, first=first, tree_file=tree_file)
     else:
         if max_guesses is not None and not lies:
             raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+        solver, first = open_solver(report, chosen, first=first, lies=lies)
     return solver, first, game_limit(boards, max_guesses, lies)
 
 
 def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
     """The turns a game may take: --max-guesses, else 6 for one board, N + 5 for N boards, 9 with lies (Fibble)."""
     from wordle_cli.games.multiboard import turn_limit
+    from wordle_cli.model.game import ROWS
     from wordle_cli.model.lies import FIBBLE_ROWS
-    from wordle_cli.solver.tree import MAX_ROWS
 
     if max_guesses is not None:
         return max_guesses
     if lies:
         return FIBBLE_ROWS
-    return MAX_ROWS if boards == 1 else turn_limit(boards)
+    return ROWS if boards == 1 else turn_limit(boards)
 
 
 # ---------------------------------------------------------------- a puzzle of the NYT's history: --day N, --date D

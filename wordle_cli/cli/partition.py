@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Reporter, checked_word, color_option, colour_wanted, game_options, open_game, quiet_option, tiles_option
+from wordle_cli.cli.options import Reporter, checked_word, colour_wanted, game_options, look_options, open_game, quiet_option
 
 
 @click.command()
 @click.argument("guess")
 @click.option("--show", "words_shown", type=click.IntRange(min=0), default=8, show_default=True, metavar="N", help="Words listed per bucket.")
-@tiles_option
-@color_option
+@look_options
 @game_options
 @quiet_option
 def partition(guess, words_shown, tiles, color, game, answers, allowed, quiet):

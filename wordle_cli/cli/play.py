@@ -24,15 +24,15 @@ import click
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
     Reporter,
+    SolverChoice,
     boards_solver_options,
     check_share_day,
-    color_option,
     colour_wanted,
     layout_option,
+    look_options,
     open_player,
     share_day_option,
     show_option,
-    tiles_option,
     tree_option,
 )
 from wordle_cli.errors import WordleError, quote
@@ -66,8 +66,7 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @tree_option
 @boards_solver_options
 @layout_option
-@tiles_option
-@color_option
+@look_options
 def play(
     interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
     quiet, layout, tiles, color,
@@ -113,8 +112,11 @@ def play(
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
     check_share_day(share, day)
+    chosen = SolverChoice(
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+    )
     solver, first, limit = open_player(
-        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file, lies
+        report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
     )
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards

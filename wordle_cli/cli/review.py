@@ -9,22 +9,21 @@ import click
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
-    backend_option,
     checked_word,
-    color_option,
     colour_wanted,
-    count_option,
+    compute_options,
     game_options,
     hard_option,
+    look_options,
+    max_guesses_option,
     open_game,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
     quiet_option,
-    threads_option,
-    tiles_option,
 )
 from wordle_cli.errors import UsageProblem, quote
+from wordle_cli.model.game import ROWS
 
 
 class ReviewCommand(click.Command):
@@ -53,17 +52,15 @@ class ReviewCommand(click.Command):
     show_default=True,
     help="optimal: proven values by the exact search. expected, entropy: the greedy strategy's play (fast, not proven).",
 )
-@count_option(
-    "--max-guesses", least=0, most=100, default=6,
-    help="Optimal play keeps every answer within N guesses where it can (the game's 6 rows); 0: no limit.",
+@max_guesses_option(
+    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows); unlimited: no limit.",
+    default=ROWS, unlimited=True,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
 @game_options
-@backend_option
-@threads_option
-@tiles_option
-@color_option
+@compute_options
+@look_options
 @quiet_option
 def review(
     turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, backend, threads, tiles,
@@ -114,7 +111,7 @@ def review(
         feedback = None
 
     result = review_of(
-        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses or None,
+        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=backend, threads=threads, cache=not no_cache,
     )
     if as_json:

@@ -7,7 +7,7 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, count_option, game_option, lies_text, quiet_option, rule_option, threads_option
+from wordle_cli.cli.options import Reporter, compute_options, count_option, game_option, lies_text, quiet_option, rule_option
 from wordle_cli.output import AtomicOutput
 
 
@@ -32,8 +32,7 @@ from wordle_cli.output import AtomicOutput
     "host's lie, drawn uniformly from the tiles and their wrong colours (an all-green row is never a lie), and "
     "the worst case over both; the CSV is guess,is_potential_answer,average_num_allowed,max_wordlist_len.",
 )
-@backend_option
-@threads_option
+@compute_options
 @quiet_option
 def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     """Rank every guess in ALLOWED by how many ANSWERS it leaves, into OUTPUT.csv.
@@ -86,9 +85,7 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
     report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
 
-    chosen = backends.resolve(backend, pairs=len(allowed_list) * len(answer_list))
-    if chosen == "cpu":
-        backends.set_threads(threads)
+    chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answer_list), threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
         ranked = api.score(allowed_list.words, answer_list.words, rule=rule, backend=chosen, lies=lies)

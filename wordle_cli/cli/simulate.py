@@ -7,6 +7,7 @@ import click
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
+    SolverChoice,
     boards_solver_options,
     check_lies,
     check_plot,
@@ -70,16 +71,19 @@ def simulate(
     limit = game_limit(boards, max_guesses, lies)
     from wordle_cli.solver.report import GAMES_CSV_HEADER, games_csv, simulate_lines
 
+    chosen = SolverChoice(
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+    )
     if boards > 1:
         from wordle_cli.cli.boards import simulate_boards
         from wordle_cli.games.report import BOARDS_CSV_HEADER
 
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+        solver, first = open_boards(report, chosen, boards=boards, first=first, tree_file=tree_file)
         result = simulate_boards(report, solver, sample, seed, first, quiet)
         unit, what, csv_header = "turns", f"{boards} boards", BOARDS_CSV_HEADER
     else:
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
-        result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet, liar)
+        solver, first = open_solver(report, chosen, first=first, lies=lies)
+        result = _simulate_one(report, solver, sample=sample, seed=seed, first=first, tree_file=tree_file, hard=hard, quiet=quiet, liar=liar)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
         with reader_may_go(), AtomicOutput(output) as out:
@@ -97,7 +101,7 @@ def simulate(
 
 
 def _simulate_one(
-    report: Reporter, solver, sample: int | None, seed: int, first: str | None, tree_file: str | None, hard: bool, quiet: bool, liar: str
+    report: Reporter, solver, *, sample: int | None, seed: int, first: str | None, tree_file: str | None, hard: bool, quiet: bool, liar: str
 ):
     """Play the answers (or a sample) on one board, by the strategy or a tree's moves (with lies, against `liar`); return the simulation."""
     from wordle_cli.solver.tree import simulate as play_all

@@ -6,17 +6,17 @@ import click
 
 from wordle_cli.cli.options import (
     Reporter,
+    SolverChoice,
     boards_solver_options,
     checked_word,
-    color_option,
     colour_wanted,
     layout_option,
     liar_option,
+    look_options,
     open_player,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
-    tiles_option,
 )
 from wordle_cli.errors import quote
 
@@ -25,8 +25,7 @@ from wordle_cli.errors import quote
 @click.argument("targets", nargs=-1, metavar="[TARGET...]")
 @boards_solver_options
 @layout_option
-@tiles_option
-@color_option
+@look_options
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
 @puzzle_options(
     "Play puzzle N of the NYT's Wordle: its answer from the history (`wordle history`) is the target; "
@@ -83,8 +82,11 @@ def solve(
         raise click.UsageError("--review goes with a one-board game")
     if with_review and lies:
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
+    chosen = SolverChoice(
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+    )
     solver, first, limit = open_player(
-        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies
+        report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies
     )
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards

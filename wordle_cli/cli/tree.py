@@ -12,20 +12,21 @@ from wordle_cli.cli.options import (
     check_plot,
     checked_word,
     choice_option,
-    color_option,
     colour_wanted,
+    compute_options,
     count_option,
     game_options,
     hard_option,
+    look_options,
+    max_guesses_option,
     open_game,
     open_lists,
     plot_option,
     pool_only_option,
     quiet_option,
-    threads_option,
-    tiles_option,
 )
 from wordle_cli.errors import quote
+from wordle_cli.model.game import ROWS
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go, replaces_file
 
 #: What `tree show --format` draws, and the --depth of each (and of `tree build`'s pictures) when none is given.
@@ -34,17 +35,15 @@ SHOW_DEPTH = {"text": 1, "html": 1, "dot": 2}
 #: Where an option's value comes from when the user did not give it.
 _NOT_GIVEN = (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
-#: Wordle's rows: trees must solve every answer within this many guesses unless told otherwise.
-DEFAULT_MAX_GUESSES = 6
-
-max_guesses_option = click.option(
-    "--max-guesses",
-    type=click.IntRange(min=0, max=100),
-    default=DEFAULT_MAX_GUESSES,
-    show_default=True,
-    metavar="N",
-    help="Every answer must be found within N guesses (the game's 6 rows); 0: no limit.",
+#: Trees must solve every answer within the game's rows unless told otherwise.
+tree_max_guesses_option = max_guesses_option(
+    "Every answer must be found within N guesses (the game's 6 rows); unlimited: no limit.", default=ROWS, unlimited=True
 )
+
+
+def state_option(help: str):
+    """--from STATE (the turns played so far, `salet:BBYBB,clint:BYYBB`); each command says what it means there."""
+    return click.option("--from", "state", metavar="STATE", default=None, help=help)
 
 
 def top_k_option(help: str):
@@ -66,15 +65,9 @@ def tree_group():
 @tree_group.command("build")
 @click.option("--first", metavar="WORD", default=None, help="The opening guess [default: the best of all: slow on full lists].")
 @hard_option
-@max_guesses_option
+@tree_max_guesses_option
 @top_k_option("Try only the K most promising guesses at each step: fast, an upper bound, no proof. 0: every guess (exact).")
-@click.option(
-    "--from",
-    "state",
-    metavar="STATE",
-    default=None,
-    help="Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BYYBB.",
-)
+@state_option("Start mid-game from the guesses and feedback seen so far, e.g. salet:BBYBB,clint:BYYBB.")
 @click.option(
     "--output",
     "-o",
@@ -96,8 +89,7 @@ def tree_group():
 @plot_option("the histogram of guesses per answer")
 @game_options
 @pool_only_option
-@backend_option
-@threads_option
+@compute_options
 @quiet_option
 def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game, answers, allowed, pool_only, backend, threads, quiet):
     """Build the decision tree with the fewest guesses in total over all answers.
@@ -135,10 +127,8 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
                 f"--first {quote(first)} is in neither word list: the tree opens with it anyway "
                 "(tree verify, simulate --tree and play --tree accept any first guess)"
             )
-    chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    if chosen == "cpu":
-        backends.set_threads(threads)
-    problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses or None, top_k=top_k, backend=chosen)
+    chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
+    problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses, top_k=top_k, backend=chosen)
     reporter.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guesses; "
         f"feedback table on {chosen} in {reporter.elapsed():.2f} s"
@@ -160,7 +150,7 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
     reporter.info(f"searched in {result.seconds:.2f} s ({counters})")
     if output is not None:
         summary = formats.json_summary(
-            result.tree, hard=hard, max_guesses=max_guesses or None, top_k=top_k or None, proven=result.proven,
+            result.tree, hard=hard, max_guesses=max_guesses, top_k=top_k or None, proven=result.proven,
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
         )
         with reader_may_go(), AtomicOutput(output) as out:
@@ -181,15 +171,8 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
 @tree_group.command("verify")
 @click.argument("file", metavar="FILE")
 @hard_option
-@max_guesses_option
-@click.option(
-    "--from",
-    "state",
-    metavar="STATE",
-    default=None,
-    help="The turns played before the tree's first guess, as `tree build --from` took them "
-    "[default: the history a json tree stores; none].",
-)
+@tree_max_guesses_option
+@state_option("The turns played before the tree's first guess, as `tree build --from` took them [default: the history a json tree stores; none].")
 @game_options
 @quiet_option
 def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
@@ -242,7 +225,7 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
             stored = history_text(history) if history else "none: it starts at the first guess"
             raise click.UsageError(f"--from differs from the history {name} stores ({stored})")
         history = given
-    stats = check(tree_file, name, answers, allowed, hard=hard, max_guesses=max_guesses or None, history=history)
+    stats = check(tree_file, name, answers, allowed, hard=hard, max_guesses=max_guesses, history=history)
     return stats, history
 
 
@@ -262,16 +245,9 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
 )
 @click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the html or dot to FILE ('-': stdout).")
 @plot_option("the histogram of guesses per answer")
-@tiles_option
-@color_option
-@max_guesses_option
-@click.option(
-    "--from",
-    "state",
-    metavar="STATE",
-    default=None,
-    help="The turns played before the tree's first guess, as for `tree verify` [default: the history a json tree stores; none].",
-)
+@look_options
+@tree_max_guesses_option
+@state_option("The turns played before the tree's first guess, as for `tree verify` [default: the history a json tree stores; none].")
 @game_options
 @quiet_option
 def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game, answers, allowed, quiet):
@@ -345,7 +321,7 @@ def _threads(threads: int | None) -> int:
     help="The openers to rank: every allowed word, or those in FILE (one per line).",
 )
 @hard_option
-@max_guesses_option
+@tree_max_guesses_option
 @top_k_option("Fast upper bounds: only the K most promising guesses at each step (proven=false).")
 @count_option(
     "--cutoff",
@@ -418,7 +394,7 @@ def rank(
     reporter = Reporter(quiet)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     chosen = _opener_list(openers, the_game, reporter)
-    options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff, exact=exact)
+    options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
     inputs = ranking.make_inputs(the_game, options, table_backend)
     saved = ranking.Checkpoint(checkpoint, inputs.digest, ranking.outcome_check(inputs)) if checkpoint else None

@@ -42,12 +42,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.typed import Dict
 
-from wordle_cli import backends
+from wordle_cli.compiled import compiled
 from wordle_cli.errors import UsageProblem, WordleError, quote
-from wordle_cli.games.split import SplitTable, _perfect_part
+from wordle_cli.games.split import TableHost, _perfect_part
+from wordle_cli.hashing import hash_array
 from wordle_cli.model.feedback import CONTAINED, EXACT, decode
 from wordle_cli.model.game import Game
 
@@ -80,26 +81,12 @@ class Step:
         return self.pool == 1 and self.left == 1 and self.buckets == 1 and self.code == 3 ** len(self.guess) - 1
 
 
-class Absurdle:
+class Absurdle(TableHost):
     """The host over a game's lists, with the feedback table its searches read."""
 
     def __init__(self, game: Game, backend: str = "cpu"):
-        self.game = game
-        module = backends.load(backend)
-        self.table = SplitTable(module.feedback_table(game.candidate_codes, game.answer_codes), game.length)
+        super().__init__(game, backend)
         self.rank = host_rank(game.length)
-        self.win_code = self.table.win_code
-        self._backend = module
-
-    def start(self) -> np.ndarray:
-        return np.arange(len(self.game.answers), dtype=np.int64)
-
-    def codes(self, word: str, pool: np.ndarray) -> np.ndarray:
-        """Feedback codes of `word` (any word of the game's length) for each word of `pool`."""
-        index = self.game.candidate_index.get(word)
-        if index is not None:
-            return self.table.column(index)[pool].astype(np.int64)
-        return self._backend.feedback_codes(self.game.encode_word(word), self.game.answer_codes[pool]).astype(np.int64)
 
     def respond(self, pool: np.ndarray, guess: str) -> tuple[Step, np.ndarray]:
         """The host's answer to `guess`: the step, and the pool it keeps."""
@@ -374,15 +361,7 @@ class Search:
 # ---------------------------------------------------------------- depth 3, compiled
 
 
-@njit(cache=True, nogil=True)
-def _mask_hash(mask):
-    h = np.uint64(0xCBF29CE484222325)
-    for i in range(mask.shape[0]):
-        h ^= mask[i] + np.uint64(0x9E3779B97F4A7C15) + (h << np.uint64(6)) + (h >> np.uint64(2))
-    return np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))
-
-
-@njit(cache=True, nogil=True)
+@compiled
 def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_classes, rank, target, scratch, count_all):
     """(guess, finishing guess, last word, lines) of the first guess in `order` whose kept bucket is won in 2 more.
 
@@ -419,7 +398,7 @@ def _win_in_three(codes, by_cand, pool, order, kept_code, finishers, finisher_cl
             if count_all:
                 continue
             return guess, -1, bucket[0], 0
-        h = _mask_hash(mask)
+        h = hash_array(mask)
         duplicate = -1
         while h in seen:  # probe on: a different bucket may share the hash
             other = masks[seen[h]]

@@ -54,9 +54,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_cli import backends
 from wordle_cli.errors import WordleError
-from wordle_cli.games.split import SplitTable
+from wordle_cli.games.split import TableHost
 from wordle_cli.model import lie_split
 from wordle_cli.model.game import Game
 from wordle_cli.model.lies import Lies, least_guesses, most_answers
@@ -76,28 +75,14 @@ class OutOfTime(Exception):
     """The search reached its deadline."""
 
 
-class Fibble:
+class Fibble(TableHost):
     """The lying host over a game's lists: the feedback table its searches read, and the rule."""
 
     def __init__(self, game: Game, lies: Lies, backend: str = "cpu"):
-        self.game = game
+        super().__init__(game, backend)  # `codes`: the true feedback
         self.lies = lies
-        module = backends.load(backend)
-        self.table = SplitTable(module.feedback_table(game.candidate_codes, game.answer_codes), game.length)
         self.shown = lie_split.tables(lies).shown
-        self.win_code = self.table.win_code
         self.all_cols = np.arange(len(game.candidates), dtype=np.int64)
-        self._backend = module
-
-    def start(self) -> np.ndarray:
-        return np.arange(len(self.game.answers), dtype=np.int64)
-
-    def codes(self, word: str, pool: np.ndarray) -> np.ndarray:
-        """True feedback codes of `word` (any word of the game's length) for each word of `pool`."""
-        index = self.game.candidate_index.get(word)
-        if index is not None:
-            return self.table.column(index)[pool].astype(np.int64)
-        return self._backend.feedback_codes(self.game.encode_word(word), self.game.answer_codes[pool]).astype(np.int64)
 
     def spread(self, pool: np.ndarray, cols: np.ndarray | None = None) -> lie_split.Spread:
         """Every candidate's (or those of `cols`) spread over the rows the host may show (`lie_split`; no key)."""

@@ -197,29 +197,25 @@ def fit_counts(counts: list[str], columns: int) -> str:
 
 def absurdle_rows(steps: Sequence, length: int, n_answers: int, style: str = "emoji") -> Iterator[str]:
     """The table of `absurdle solve`: per guess the feedback the host gave, the pool, its buckets, the words kept."""
-    guess_w = max(5, length)
-    tiles_w = max(8, _tiles_width(length, style))
-    num_w = max(4, len(str(n_answers)))
-    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{num_w}}  {'buckets':>7}  {'left':>{num_w}}"
-    for number, step in enumerate(steps, start=1):
-        pad = " " * (tiles_w - _tiles_width(length, style))
-        yield (
-            f"{number:>4}  {step.guess:<{guess_w}}  {tiles(step.code, length, style)}{pad}  "
-            f"{step.pool:>{num_w}}  {step.buckets:>7}  {step.left:>{num_w}}"
-        )
+    return _host_rows(steps, length, n_answers, style, "buckets", 7)
 
 
 def fibble_rows(steps: Sequence, length: int, n_answers: int, style: str = "emoji") -> Iterator[str]:
     """The table of `fibble solve`: per guess the row the host showed, the pool, the rows it could show, the answers left."""
+    return _host_rows(steps, length, n_answers, style, "rows", 4)
+
+
+def _host_rows(steps: Sequence, length: int, n_answers: int, style: str, column: str, width: int) -> Iterator[str]:
+    """A host's game as a table: turn, guess, feedback, pool, the step's `column` (`width` wide), answers left."""
     guess_w = max(5, length)
     tiles_w = max(8, _tiles_width(length, style))
     num_w = max(4, len(str(n_answers)))
-    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{num_w}}  {'rows':>4}  {'left':>{num_w}}"
+    yield f"turn  {'guess':<{guess_w}}  {'feedback':<{tiles_w}}  {'pool':>{num_w}}  {column:>{width}}  {'left':>{num_w}}"
     for number, step in enumerate(steps, start=1):
         pad = " " * (tiles_w - _tiles_width(length, style))
         yield (
             f"{number:>4}  {step.guess:<{guess_w}}  {tiles(step.code, length, style)}{pad}  "
-            f"{step.pool:>{num_w}}  {step.rows:>4}  {step.left:>{num_w}}"
+            f"{step.pool:>{num_w}}  {getattr(step, column):>{width}}  {step.left:>{num_w}}"
         )
 
 

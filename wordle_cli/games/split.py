@@ -35,9 +35,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, prange
 
-from wordle_cli import config
+from wordle_cli import backends, config
+from wordle_cli.compiled import compiled
 from wordle_cli.encoding import clog2c_table
 
 #: Parts per thread that the blocks are dealt to (an even load when blocks cost unevenly).
@@ -66,6 +67,28 @@ class HostSplit(NamedTuple):
     max_n: np.ndarray  # int64[R]
     classes: np.ndarray  # int64[R]
     kept_code: np.ndarray  # int64[R]
+
+
+class TableHost:
+    """A host over a game's lists and their feedback table (Absurdle's, Fibble's): the pool it starts from, and the
+    feedback codes of any word against a pool."""
+
+    def __init__(self, game, backend: str = "cpu"):
+        self.game = game
+        module = backends.load(backend)
+        self.table = SplitTable(module.feedback_table(game.candidate_codes, game.answer_codes), game.length)
+        self.win_code = self.table.win_code
+        self._backend = module
+
+    def start(self) -> np.ndarray:
+        return np.arange(len(self.game.answers), dtype=np.int64)
+
+    def codes(self, word: str, pool: np.ndarray) -> np.ndarray:
+        """Feedback codes of `word` (any word of the game's length) for each word of `pool`."""
+        index = self.game.candidate_index.get(word)
+        if index is not None:
+            return self.table.column(index)[pool].astype(np.int64)
+        return self._backend.feedback_codes(self.game.encode_word(word), self.game.answer_codes[pool]).astype(np.int64)
 
 
 class SplitTable:
@@ -176,7 +199,7 @@ def _starts(sizes: list[int]) -> np.ndarray:
 # ---------------------------------------------------------------- kernels: one part's work, then serial and parallel drivers
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _board_sums_part(codes, cols, pools, starts, clog, hist, part, n_parts, sum_n, sum_clog2c):
     n_cols = cols.shape[0]
     n_boards = starts.shape[0] - 1
@@ -201,19 +224,19 @@ def _board_sums_part(codes, cols, pools, starts, clog, hist, part, n_parts, sum_
                     hist[k, c] = 0
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _board_sums_serial(codes, cols, pools, starts, clog, scratch, sum_n, sum_clog2c):
     _board_sums_part(codes, cols, pools, starts, clog, scratch[0], 0, 1, sum_n, sum_clog2c)
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _board_sums_parallel(codes, cols, pools, starts, clog, scratch, sum_n, sum_clog2c):
     n_parts = scratch.shape[0]
     for part in prange(n_parts):
         _board_sums_part(codes, cols, pools, starts, clog, scratch[part], part, n_parts, sum_n, sum_clog2c)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _pair_sums_chunk(codes, pools, starts, c0, w, acc, sum_n):
     for b in range(starts.shape[0] - 1):
         acc[:w] = 0
@@ -228,7 +251,7 @@ def _pair_sums_chunk(codes, pools, starts, c0, w, acc, sum_n):
             sum_n[b, c0 + k] = n + 2 * acc[k]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _pair_sums_serial(codes, pools, starts, chunk, sum_n):
     acc = np.empty(chunk, dtype=np.int32)
     n_cols = codes.shape[1]
@@ -236,7 +259,7 @@ def _pair_sums_serial(codes, pools, starts, chunk, sum_n):
         _pair_sums_chunk(codes, pools, starts, c0, min(chunk, n_cols - c0), acc, sum_n)
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _pair_sums_parallel(codes, pools, starts, chunk, sum_n):
     n_cols = codes.shape[1]
     n_chunks = (n_cols + chunk - 1) // chunk
@@ -246,7 +269,7 @@ def _pair_sums_parallel(codes, pools, starts, chunk, sum_n):
         _pair_sums_chunk(codes, pools, starts, c0, min(chunk, n_cols - c0), acc, sum_n)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _host_split_part(codes, cols, pool, rank, hist, part, n_parts, max_n, classes, kept_code):
     n_cols = cols.shape[0]
     n = pool.shape[0]
@@ -280,19 +303,19 @@ def _host_split_part(codes, cols, pool, rank, hist, part, n_parts, max_n, classe
                     hist[k, c] = 0
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _host_split_serial(codes, cols, pool, rank, scratch, max_n, classes, kept_code):
     _host_split_part(codes, cols, pool, rank, scratch[0], 0, 1, max_n, classes, kept_code)
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _host_split_parallel(codes, cols, pool, rank, scratch, max_n, classes, kept_code):
     n_parts = scratch.shape[0]
     for part in prange(n_parts):
         _host_split_part(codes, cols, pool, rank, scratch[part], part, n_parts, max_n, classes, kept_code)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _perfect_part(codes, cols, pool, rank, keep, seen, part, n_parts, out):
     n_cols = cols.shape[0]
     n = pool.shape[0]
@@ -336,12 +359,12 @@ def _perfect_part(codes, cols, pool, rank, keep, seen, part, n_parts, out):
             out[c0 + k] = alive[k]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _perfect_serial(codes, cols, pool, rank, keep, scratch, out):
     _perfect_part(codes, cols, pool, rank, keep, scratch[0], 0, 1, out)
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _perfect_parallel(codes, cols, pool, rank, keep, scratch, out):
     n_parts = scratch.shape[0]
     for part in prange(n_parts):

@@ -11,13 +11,15 @@ fitting when one of its rows no allowed guess gives.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+
+from wordle_cli.compiled import compiled
 
 #: Row kinds: the first row of a grid, a later row, a later row of a hard-mode grid.
 FIRST, LATER, LATER_HARD = 0, 1, 2
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def row_probabilities(ng, na, dg, d, n_guesses, n_likely, later_random, first, meets, hard):
     """P(row | candidate, state) for (a random-opener player, a possible-answers player): see model.py."""
     random = ng / dg if hard and meets else ng / n_guesses
@@ -27,7 +29,7 @@ def row_probabilities(ng, na, dg, d, n_guesses, n_likely, later_random, first, m
     return later_random * random + (1.0 - later_random) * informed, informed
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def score_candidates(
     pair_code, pair_state, pair_kind, pair_meets, of_row, ng, na, dg, d, n_guesses, n_likely, later_random, share, hard_rows, first_only, fits, loglik
 ):

@@ -1,4 +1,4 @@
-"""Wordle's feedback rule and the spellings users type it in (SPEC §2).
+"""Wordle's feedback rule and the spellings users type it in (docs/spec.md §2).
 
 Tiles are 0 absent, 1 contained, 2 exact; a feedback code is the base-3 number
 of the tiles, first position most significant. Pure Python, so `prune` can use
@@ -48,7 +48,7 @@ def feedback(guess: str, answer: str) -> tuple[int, ...]:
 
 
 def parse(text: str, length: int | None = None) -> tuple[int, ...]:
-    """Read a feedback string in any SPEC spelling (spaces between tiles ignored); ValueError says what is wrong."""
+    """Read a feedback string in any spelling of docs/spec.md §2 (spaces between tiles ignored); ValueError says what is wrong."""
     chars = [ch for ch in text.lower() if ch not in _IGNORED and not ch.isspace()]  # spaces between tiles are fine
     if not chars:
         raise ValueError("feedback is empty")

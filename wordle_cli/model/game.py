@@ -49,6 +49,9 @@ GAME_TABLE: dict[str, GameLists] = {
 
 GAMES = tuple(GAME_TABLE)
 
+#: Wordle's board: six rows, the most guesses a game takes (Fibble's nine: `lies.FIBBLE_ROWS`; N boards: N + 5).
+ROWS = 6
+
 #: The game played when neither --game nor WORDLE_GAME names one: the one people play today.
 DEFAULT_GAME = "nyt"
 

@@ -38,9 +38,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, prange
 
 from wordle_cli import config
+from wordle_cli.compiled import compiled
+from wordle_cli.hashing import hash_array
 from wordle_cli.model.lies import Lies
 
 
@@ -129,7 +131,7 @@ def spread_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarra
 # ---------------------------------------------------------------- kernels
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _spread_one(row, n, shown, weight, log_count, scale, keyed, scratch, found, occupied):
     """(total, worst, key, rows) of one guess whose true codes over the pool are row[:n].
 
@@ -184,12 +186,12 @@ def _spread_one(row, n, shown, weight, log_count, scale, keyed, scratch, found, 
     return total, worst, key, m
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _scratch(n_codes):
     return np.zeros((3, n_codes + 1), dtype=np.int64), np.empty(n_codes, dtype=np.int64), np.empty(n_codes, dtype=np.int64)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rows_serial(table, shown, weight, log_count, scale, keyed, total, worst, key, rows):
     scratch, found, occupied = _scratch(shown.shape[0])
     n = table.shape[1]
@@ -197,7 +199,7 @@ def _rows_serial(table, shown, weight, log_count, scale, keyed, total, worst, ke
         total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, keyed, scratch, found, occupied)
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _rows_parallel(table, shown, weight, log_count, scale, keyed, total, worst, key, rows, n_blocks):
     n = table.shape[1]
     for blk in prange(n_blocks):
@@ -210,7 +212,7 @@ def _rows_parallel(table, shown, weight, log_count, scale, keyed, total, worst, 
 BLOCK = 32
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows):
     w = min(buf.shape[0], cols.shape[0] - c0)
     n = pool.shape[0]
@@ -224,7 +226,7 @@ def _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, b
         )
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _cols_serial(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows):
     scratch, found, occupied = _scratch(shown.shape[0])
     buf = np.empty((BLOCK, pool.shape[0]), dtype=np.int64)
@@ -232,7 +234,7 @@ def _cols_serial(codes, cols, pool, shown, weight, log_count, scale, keyed, tota
         _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows)
 
 
-@njit(parallel=True, cache=True, nogil=True)
+@compiled(parallel=True)
 def _cols_parallel(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows):
     n_blocks = (cols.shape[0] + BLOCK - 1) // BLOCK
     for b in prange(n_blocks):
@@ -268,7 +270,7 @@ def overlaps(lies: Lies) -> np.ndarray:
     return np.ascontiguousarray(out[:, :n_codes])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _perfect(codes, cols, pool, overlap, win, out):
     n = pool.shape[0]
     seen = np.empty(n, dtype=np.int64)
@@ -305,7 +307,7 @@ def row_pools(lies: Lies, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np
     return _row_pools(np.ascontiguousarray(codes, dtype=np.int64), t.shown, lies.win)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _row_pools(codes, shown, win):
     n = codes.shape[0]
     pad = shown.shape[0]
@@ -347,10 +349,7 @@ def _row_pools(codes, shown, win):
     for k in range(r):
         s = reach[k]
         key[k] = -counts[s] * pad + s
-        h = np.uint64(0xCBF29CE484222325)
-        for m in range(offset[s], offset[s] + counts[s]):
-            h = (h ^ np.uint64(members[m])) * np.uint64(0x100000001B3)
-        hashes[k] = np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))
+        hashes[k] = hash_array(members[offset[s] : offset[s] + counts[s]])
     order = np.argsort(key, kind="mergesort")
     out_rows = np.empty(r, dtype=np.int64)
     out_starts = np.zeros(r + 1, dtype=np.int64)
@@ -387,6 +386,6 @@ def _row_pools(codes, shown, win):
     return out_rows[:kept], out_starts[: kept + 1], out_members[:used], r + (1 if has_win else 0)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _index_of(sorted_values, value):
     return np.searchsorted(sorted_values, value)

@@ -5,7 +5,7 @@ imports numpy or numba; the kernels in `backends/` implement the same two
 rules on arrays for scoring.
 
 - strict: feedback(guess, word) == tiles (the true rule);
-- loose: the original CUDA program's letter-bounds check (SPEC §3), which
+- loose: the original CUDA program's letter-bounds check (docs/spec.md §3), which
   keeps more words.
 """
 
@@ -48,7 +48,7 @@ def strict_predicate(guess: str, tiles: tuple[int, ...]) -> Predicate:
 
 
 def loose_predicate(guess: str, tiles: tuple[int, ...]) -> Predicate:
-    """The original program's check, verbatim from SPEC §3."""
+    """The original program's check, verbatim from docs/spec.md §3."""
     length = len(guess)
     exact = [(i, guess[i]) for i in range(length) if tiles[i] == EXACT]
     free = [m for m in range(length) if tiles[m] != EXACT]

@@ -7,19 +7,24 @@ openers of the shipped games (normal and hard mode, 6 guesses), each
 opener's proven total and, for every feedback it can get, the value of the
 position it leaves and a best next guess there: the same numbers `wordle
 tree build --first OPENER` proves (and `recompute_book` did, with the same
-search). An opener the book lacks is proven as before.
+search, into `data/book.json`). An opener the book lacks is proven as before.
 """
 
 from __future__ import annotations
 
-from wordle_cli.reviewer import book_data
+from functools import cache
+
+from wordle_cli import tables
+from wordle_cli.model.game import ROWS
 
 #: Openers the book holds (WordleBot's and players' reports of the most played, with the best ones).
 OPENERS = ("salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate", "trace", "arise", "crate",
            "irate", "soare", "arose", "least", "train", "heart", "house", "tears", "later", "tarse")
 
-#: The guess limit the book was proven under (review's default).
-MAX_GUESSES = 6
+#: The guess limit the book is proven under (review's default: the game's rows).
+MAX_GUESSES = ROWS
+
+BOOK_FILE = "book.json"
 
 
 class Entry:
@@ -30,11 +35,22 @@ class Entry:
         self.total, self.classes = total, classes
 
 
+@cache
+def books() -> dict[tuple[str, str, bool, int], dict[str, tuple[int | None, tuple[tuple[int, int, str], ...]]]]:
+    """(answers digest, candidates digest, hard, guess limit) -> {opener: (total, ((code, value, guess), ...))}, as shipped."""
+    document = tables.read(BOOK_FILE)
+    return {
+        (found["answers"], found["candidates"], found["hard"], document["max_guesses"]): {
+            opener: (entry["total"], tuple((code, value, guess) for code, value, guess in entry["classes"]))
+            for opener, entry in found["openers"].items()
+        }
+        for found in document["books"]
+    }
+
+
 def lookup(answers_digest: str, candidates_digest: str, hard: bool, max_guesses: int | None, opener: str) -> Entry | None:
     """The book's entry for `opener` on these lists and rules, or None."""
-    if max_guesses != MAX_GUESSES:
-        return None
-    found = book_data.BOOK.get((answers_digest, candidates_digest, hard), {}).get(opener)
+    found = books().get((answers_digest, candidates_digest, hard, max_guesses), {}).get(opener)
     if found is None:
         return None
     total, classes = found

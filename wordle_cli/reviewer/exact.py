@@ -18,7 +18,7 @@ import numpy as np
 
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import decode
-from wordle_cli.model.game import Game
+from wordle_cli.model.game import ROWS, Game
 from wordle_cli.reviewer import book
 from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
@@ -29,17 +29,9 @@ from wordle_cli.trees.builder import Position, Problem
 INF = search.INF
 
 #: Best openers' totals the tool itself has proven, too long to prove again in a review:
-#: (answers digest, candidates digest, hard, guess limit) -> (total, opener).
-#: wordle (2022), normal mode: `wordle tree rank` over all 12972 openers, salet 7920 proven
-#: best (334 s on 16 cores; see docs/trees.md or the README's tree rank section).
-#: nyt: tarse's totals proven by `wordle tree build --game nyt --first tarse [--hard]`
-#: (11219, 11627; tests/test_trees.py checks both, slow); that no opener does better is the
-#: reference solver's exhaustive result (openings.PROVEN_OPTIMAL), not re-derived here.
-KNOWN_BEST: dict[tuple[str, str, bool, int | None], tuple[int, str]] = {
-    ("761b933d6047bfcc", "a7898cd20f36686d", False, 6): (11219, "tarse"),
-    ("761b933d6047bfcc", "a7898cd20f36686d", True, 6): (11627, "tarse"),
-    ("5209b35f823f8b80", "498f38211e3bafbf", False, 6): (7920, "salet"),
-}
+#: (answers digest, candidates digest, hard, guess limit) -> (total, opener), from `data/known_best.json`
+#: (its sources: `solver.recompute_openings.PUBLISHED`).
+KNOWN_BEST = openings.KNOWN_BEST
 
 #: A fresh game's best opener is searched for only up to this many answers (beyond: unknown,
 #: unless KNOWN_BEST or the cache has it; proving it is `wordle tree rank`'s hours-long job).
@@ -64,7 +56,7 @@ class ExactValues(Values):
         game: Game,
         *,
         hard: bool = False,
-        max_guesses: int | None = 6,
+        max_guesses: int | None = ROWS,
         backend: str = "cpu",
         threads: int = 1,
         cache: bool = True,

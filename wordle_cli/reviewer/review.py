@@ -24,7 +24,7 @@ from fractions import Fraction
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model.feedback import feedback as tiles_for
 from wordle_cli.model.feedback import show
-from wordle_cli.model.game import Game
+from wordle_cli.model.game import ROWS, Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
@@ -242,7 +242,7 @@ def run(
     *,
     hard: bool = False,
     strategy: str = "optimal",
-    max_guesses: int | None = 6,
+    max_guesses: int | None = ROWS,
     backend: str = "cpu",
     threads: int = 1,
     cache: bool = True,
@@ -270,7 +270,7 @@ def run(
             # Redoing a whole game without a limit is a long proof on full lists: say so, and let the user choose.
             raise WordleError(
                 f"{guesses[0]} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
-                f"review with --max-guesses {max_guesses + 1} (or 0: no limit)"
+                f"review with --max-guesses {max_guesses + 1} (or unlimited)"
             ) from None
     review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
     review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")

@@ -8,7 +8,8 @@ split the pool by that guess's feedback. `solve`, `simulate` and `play` are
 walks over the resulting decision tree.
 
 - strategy.py  choosing a guess from `ScoreSums`, with the documented tie rule
-- openings.py  memoised openings of the default games (recompute_openings.py remakes them)
+- openings.py  memoised openings of the default games, read from data/openings.json and data/known_best.json
+               (recompute_openings.py remakes them)
 - tree.py      `Solver`, the decision tree, simulation statistics
 - session.py   the state of an interactive game, with undo
 

@@ -1,7 +1,7 @@
 """One game played by the solver, as plain data: what `solve` returns and prints.
 
 The decision-tree nodes of `tree` hold numpy arrays and shared children; a
-`Game` is the record of one path through them (guesses, tiles, pool sizes,
+`PlayedGame` is the record of one path through them (guesses, tiles, pool sizes,
 expected pool after each guess, entropy), small and easy to use from Python,
 plus the grid players share (`Wordle 3/6` and the emoji rows).
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from wordle_cli.model.feedback import EXACT, TILE_GLYPHS, decode, show
-from wordle_cli.solver.tree import MAX_ROWS
+from wordle_cli.model.game import ROWS
 
 #: What the share grid calls each game.
 SHARE_TITLES = {"nyt": "Wordle", "wordle": "Wordle", "primel": "Primel"}
@@ -36,7 +36,7 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class Game:
+class PlayedGame:
     """A game played to the end against `target`: one `Turn` per guess."""
 
     target: str
@@ -44,7 +44,7 @@ class Game:
     game: str = "wordle"
     hard: bool = False
     added_to_pool: bool = False  # the target was not an answer, so it was added to the pool
-    rows: int = field(default=MAX_ROWS, repr=False)
+    rows: int = field(default=ROWS, repr=False)
     lies: int = 0  # lies per row (Fibble: 1)
 
     @property
@@ -64,7 +64,7 @@ class Game:
 
 
 def share_grid(
-    game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = MAX_ROWS, day: int | None = None, lies: int = 0
+    game: str, rows_of_tiles: list, solved: bool, hard: bool = False, rows: int = ROWS, day: int | None = None, lies: int = 0
 ) -> str:
     """The shareable grid for any list of turns' tiles (also used by `play`).
 
@@ -86,7 +86,7 @@ def share_grid(
     return "\n".join(lines)
 
 
-def play_game(solver, target: str, first: str | None = None, added_to_pool: bool = False, liar=None, rows: int = MAX_ROWS) -> Game:
+def play_game(solver, target: str, first: str | None = None, added_to_pool: bool = False, liar=None, rows: int = ROWS) -> PlayedGame:
     """Play `target` (an answer of the solver's game) and record every turn; with lies, against `liar`."""
     game = solver.game
     index = game.answer_index[target]
@@ -98,7 +98,7 @@ def play_game(solver, target: str, first: str | None = None, added_to_pool: bool
         stats = node.stats()
         lied = lies.lie_tiles(node.code_of(index), shown) if lies is not None else ()
         turns.append(Turn(node.guess, decode(shown, game.length), stats.pool, stats.exact_expected, stats.entropy, lied))
-    return Game(target, turns, game.name, solver.hard, added_to_pool, rows, lies.n if lies is not None else 0)
+    return PlayedGame(target, turns, game.name, solver.hard, added_to_pool, rows, lies.n if lies is not None else 0)
 
 
 def with_target(solver, target: str):

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from wordle_cli.colour import bar
 from wordle_cli.model.feedback import show
+from wordle_cli.model.game import ROWS
 from wordle_cli.output import csv_row
 from wordle_cli.stats import format_g
 
@@ -75,7 +76,7 @@ def solve_rows(record, style: str = "emoji", colour: bool = False, pool_width: i
         ).rstrip()
 
 
-def simulate_lines(simulation, rows: int = 6, unit: str = "guesses", name_failures: bool = False) -> Iterator[str]:
+def simulate_lines(simulation, rows: int = ROWS, unit: str = "guesses", name_failures: bool = False) -> Iterator[str]:
     """The histogram of guesses (or turns) per game as a bar chart, then the summary.
 
     `rows` is the game's limit: games over it are counted (and, for games

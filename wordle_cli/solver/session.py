@@ -129,7 +129,7 @@ class Entry:
 def parse_entry(line: str, length: int) -> Entry:
     """Read one line: a command, FEEDBACK, or WORD FEEDBACK; ValueError says what is wrong.
 
-    FEEDBACK is any SPEC spelling (spaces between tiles are ignored, so pasted
+    FEEDBACK is any spelling of docs/spec.md §2 (spaces between tiles are ignored, so pasted
     emoji work); '#' starts a comment line. A line that was not UTF-8 (its
     bytes kept as lone surrogates by the reader) is refused.
     """

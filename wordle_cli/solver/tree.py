@@ -39,7 +39,7 @@ from typing import Callable
 from wordle_cli import backends
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.feedback import decode
-from wordle_cli.model.game import Game
+from wordle_cli.model.game import ROWS, Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.solver import openings
 from wordle_cli.solver import strategy as strategies
@@ -47,8 +47,6 @@ from wordle_cli.solver import strategy as strategies
 #: Pools up to this size first look for a pool word that splits them perfectly.
 PERFECT_SPLIT_MAX_POOL = 48
 
-#: Games longer than this count as failed in `Simulation.failures` (Wordle's six rows).
-MAX_ROWS = 6
 
 
 @dataclass(eq=False)
@@ -88,6 +86,7 @@ class Solver:
         self,
         game: Game,
         strategy: str = "expected",
+        *,
         hard: bool = False,
         pool_only: bool = False,
         backend: str = "cpu",
@@ -248,7 +247,7 @@ class Solver:
         """The exact search's guess: fewest guesses in total, winning within the rows left if possible."""
         if self._optimal is None:
             self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name)
-        return self._optimal.best(pool, constraints, max(MAX_ROWS - turn + 1, 0) or None)
+        return self._optimal.best(pool, constraints, max(ROWS - turn + 1, 0) or None)
 
     def _score_rows(self, rows, pool, distinct: bool = True):
         """Sums of the candidates `rows` (indices; None: every candidate) over `pool` (answer indices)."""
@@ -354,7 +353,7 @@ class Simulation:
     def worst(self) -> int:
         return max(self.counts)
 
-    def failures(self, rows: int = MAX_ROWS) -> int:
+    def failures(self, rows: int = ROWS) -> int:
         """Games that needed more than `rows` guesses."""
         return sum(1 for c in self.counts if c > rows)
 

@@ -158,19 +158,11 @@ class Problem:
     def context(self) -> search.Context:
         """A fresh search state (memo, counters) over this problem's fixed inputs."""
         return search.new_context(
-            table=self.by_answer,
-            answer_cand=self.answer_cand,
-            win=self.win,
-            max_patterns=self.max_patterns,
-            top_k=self.top_k,
-            pool_only=self.pool_only,
-            hard=self.hard,
-            cand_codes=self.cand_codes,
-            cand_counts=self.cand_counts,
-            cache_limit=self.cache_limit,
-            neighbours=(self.neighbour_start, self.neighbours),
+            table=self.by_answer, answer_cand=self.answer_cand, win=self.win, max_patterns=self.max_patterns,  # the problem
+            cand_codes=self.cand_codes, cand_counts=self.cand_counts, neighbours=(self.neighbour_start, self.neighbours),
             families=self.families,
-            thresholds=self.thresholds,
+            top_k=self.top_k, pool_only=self.pool_only, hard=self.hard,  # its rules
+            cache_limit=self.cache_limit, thresholds=self.thresholds,  # how the search runs
         )
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:

@@ -30,6 +30,7 @@ import numpy as np
 
 from wordle_cli import config
 from wordle_cli.errors import WordleError, quote
+from wordle_cli.model.game import ROWS
 from wordle_cli.trees import search
 
 try:
@@ -47,7 +48,7 @@ EXACT, CUTOFF, UPPER, INFEASIBLE = "exact", "cutoff", "upper", "infeasible"
 @dataclass(frozen=True)
 class RankOptions:
     hard: bool = False
-    max_guesses: int | None = 6
+    max_guesses: int | None = ROWS
     top_k: int = 0
     cutoff: int | None = None  # None: the moving bound (exact search) or none (top-k)
     exact: bool = False  # every opener's own optimum: no cutoff, no moving bound

@@ -19,6 +19,7 @@ from numba import types
 from numba.typed import Dict, List
 
 from wordle_cli.compiled import compiled
+from wordle_cli.hashing import hash_array
 from wordle_cli.trees.search.shared import EVICTED, MEMO_BYTES, STORED, UNLIMITED, UNSTORED
 
 
@@ -66,16 +67,8 @@ def key_of(ctx, pool, depth, greens, mins):
     return key
 
 
-@compiled
-def hash_key(key):
-    """A 62-bit hash of a key array."""
-    h = np.uint64(0xCBF29CE484222325)
-    for i in range(key.shape[0]):
-        h ^= np.uint64(key[i]) + np.uint64(0x9E3779B97F4A7C15) + (h << np.uint64(6)) + (h >> np.uint64(2))
-    h ^= h >> np.uint64(33)
-    h *= np.uint64(0xFF51AFD7ED558CCD)
-    h ^= h >> np.uint64(33)
-    return np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))
+#: A 62-bit hash of a key array: the package's one mix.
+hash_key = hash_array
 
 
 @compiled
