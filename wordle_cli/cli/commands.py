@@ -18,4 +18,7 @@ COMMANDS = {
     "backends": "wordle_cli.cli.info:backends_command",
     "lists": "wordle_cli.cli.lists:lists_command",
     "completion": "wordle_cli.cli.completion:completion_command",
+    # TEMPORARY, branch prior-model only: `wordle history prior` until the `history` group (cli/history.py)
+    # registers it; the coordinator drops this line at the merge.
+    "prior": "wordle_cli.cli.history_prior:prior",
 }
