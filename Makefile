@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-review lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-review bench-prior lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -23,6 +23,7 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
+	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
 	@echo "lint          ruff (if installed) and a byte-compile of every module"
 
 install:
@@ -111,6 +112,12 @@ bench-games:
 
 bench-review:
 	$(PYTHON) benchmarks/bench_review.py
+
+# The NYT prior (docs/prior.md): rolling-origin log-loss over the last 180 days of the
+# shipped history (and the 180 before, on which the model was chosen), the time of one
+# call, and docs/images/prior-calibration.png (needs matplotlib).
+bench-prior:
+	$(PYTHON) benchmarks/bench_prior.py --validation
 
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks

@@ -96,7 +96,7 @@ def table(title: str, result: dict) -> str:
 
 
 def calibration(pairs: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per bin of predicted probability: the mean prediction, the observed frequency, the number of (day, word) pairs."""
+    """Per bin of predicted probability: the mean prediction, the observed frequency, the number of answers in it."""
     bins = len(BIN_EDGES) + 1
     predicted, hits, counts = np.zeros(bins), np.zeros(bins), np.zeros(bins)
     for probabilities, answer in pairs:
@@ -105,7 +105,7 @@ def calibration(pairs: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, np.nda
         counts += np.bincount(which, minlength=bins)
         hits[which[answer]] += 1
     keep = counts > 0
-    return predicted[keep] / counts[keep], hits[keep] / counts[keep], counts[keep]
+    return predicted[keep] / counts[keep], hits[keep] / counts[keep], hits[keep]
 
 
 def plot(result: dict, path: str) -> None:
@@ -118,10 +118,12 @@ def plot(result: dict, path: str) -> None:
     low = BIN_EDGES[0] / 10
     axes.plot([low, 1], [low, 1], color="0.6", linewidth=1, label="perfect calibration")
     for name, colour, marker in (("two-factor", "tab:orange", "s"), ("nyt", "tab:blue", "o")):
-        predicted, observed, counts = calibration(result["pairs"][name])
+        predicted, observed, hits = calibration(result["pairs"][name])
         shown = observed > 0
         axes.plot(predicted[shown], observed[shown], marker=marker, color=colour, label=f"{name} prior")
-        for x, n in zip(predicted[~shown], counts[~shown]):
+        for x, y, n in zip(predicted[shown], observed[shown], hits[shown]):
+            axes.annotate(f"{n:.0f}", (x, y), textcoords="offset points", xytext=(6 if name == "nyt" else -14, -12), fontsize=7, color=colour)
+        for x in predicted[~shown]:
             axes.plot([x], [low * 2], marker="v", color=colour, alpha=0.6)  # a bin never hit: observed 0
     days = len(result["repeats"])
     axes.axhline(1 / 3158, color="0.8", linestyle=":", label="uniform (1/3158)")
@@ -131,7 +133,7 @@ def plot(result: dict, path: str) -> None:
     axes.set_ylim(low, 0.1)
     axes.set_xlabel("predicted probability of a word (bin mean)")
     axes.set_ylabel("observed frequency of the answer in the bin")
-    axes.set_title(f"Calibration over the last {days} days (rolling origin)\n(▼ at the bottom: a bin with no answer in it)")
+    axes.set_title(f"Calibration over the last {days} days (rolling origin)\nnumbers: answers in the bin; ▼ at the bottom: a bin with none")
     axes.legend(loc="upper left")
     figure.tight_layout()
     Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ import pytest
 
 from wordle_cli import history, shipped
 from wordle_cli.cli.history_prior import prior
-from wordle_cli.prior import baseline, features, nyt, nyt_probabilities
+from wordle_cli.prior import baseline, features, logit, nyt, nyt_probabilities
 from wordle_cli.wordlist import read_text
 
 POOL = read_text(shipped.shipped_list(shipped.NYT_ANSWERS), "word list").split()
@@ -114,6 +114,29 @@ def test_frequencies_are_wordfreqs():
 
     words = ("fight", "cigar", "etude", "zzzzz", "abbey", "kefir", "xylyl")
     assert list(features.frequencies_of(words)) == [wordfreq.zipf_frequency(w, "en") for w in words]
+
+
+def test_the_shrinking_fit_is_the_general_one():
+    """The suffix-sum fit (nested offers) against the plain per-day softmax on random small data."""
+    rng = np.random.default_rng(2)
+    words, days, k = 40, 25, 3
+    static = rng.normal(size=(words, k))
+    until = rng.integers(0, 60, size=words)
+    day_of = np.sort(rng.integers(0, 30, size=days))
+    picks = np.array([rng.choice(np.flatnonzero(until >= d)) for d in day_of])
+    weights = rng.uniform(0.5, 1.5, size=days)
+    fast = logit.fit_shrinking(static, until, day_of, picks, weights, 0.3)
+    offered = until[None, :] >= day_of[:, None]
+    plain = logit.fit(np.broadcast_to(static, (days, words, k)), offered, picks, weights, 0.3, np.zeros(words))
+    assert fast == pytest.approx(plain, abs=1e-8)
+
+
+def test_one_indicator_fits_the_odds_ratio_by_hand():
+    """Always 10 words in the group and 30 outside; 20 picks in it, 10 outside: e^beta = (20/10) * (30/10) = 6."""
+    group = np.array([1.0] * 10 + [0.0] * 30)[:, None]
+    picks = np.array([0] * 20 + [10] * 10)
+    beta = logit.fit_shrinking(group, np.full(40, 100), np.zeros(30, dtype=np.int64), picks, np.ones(30), 0.0)
+    assert beta[0] == pytest.approx(np.log(6.0), abs=1e-9)
 
 
 # ---------------------------------------------------------------- wordle history prior

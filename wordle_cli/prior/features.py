@@ -27,7 +27,7 @@ UNKNOWN_ZIPF = 0.0
 ZIPF_CENTRE = 3.0
 
 #: The per-word features, in the order of the columns of `static_features`.
-NAMES = ("original", "zipf", "plural")
+NAMES = ("original", "zipf", "plural", "repeated letter")
 
 
 @lru_cache(maxsize=1)
@@ -54,14 +54,20 @@ def is_plural(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss")
 
 
+def repeats_a_letter(word: str) -> bool:
+    """A letter twice or more (`sissy`, `geese`): the editors pick these a little less often."""
+    return len(set(word)) < len(word)
+
+
 @lru_cache(maxsize=8)
 def static_features(words: tuple[str, ...]) -> np.ndarray:
-    """One row per word, columns `NAMES`: in the original list (0/1), Zipf frequency - 3, plural-like ending (0/1)."""
+    """One row per word, columns `NAMES`: in the original list, Zipf frequency - 3, plural-like ending, a repeated letter (0/1 but Zipf)."""
     original = original_words()
     table = np.empty((len(words), len(NAMES)))
     table[:, 0] = [word in original for word in words]
     table[:, 1] = zipf_frequencies(words) - ZIPF_CENTRE
     table[:, 2] = [is_plural(word) for word in words]
+    table[:, 3] = [repeats_a_letter(word) for word in words]
     table.setflags(write=False)
     return table
 

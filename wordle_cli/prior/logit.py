@@ -1,10 +1,18 @@
 """Conditional logit by penalised maximum likelihood: a softmax over the words on offer each day.
 
-Day d offers the words `offered[d]` (a 0/1 row over all words); word w's
-score is `features[w] @ beta (+ offset[d, w])`; the day's pick is word
-`picks[d]`. Newton's method on the weighted log-likelihood minus
-`penalty / 2 * |beta|^2` converges in a handful of steps for the few
-parameters here, and every step is a few matrix products over days x words.
+Word w's score is `features[w] @ beta` (plus `offset`); day d's pick is word
+`picks[d]`, drawn from the words on offer that day. Newton's method on the
+weighted log-likelihood minus `penalty / 2 * |beta|^2` (concave) converges
+in a handful of steps for the few parameters here.
+
+Two shapes of offer:
+
+- `fit_shrinking`: static features, and word w on offer on day d while
+  `until[w] >= day[d]` (a new word stays new until it is an answer). The
+  sets are nested, so each day's sums are one suffix of cumulative sums over
+  the words sorted by `until`: no days x words matrix at all;
+- `fit`: features per day (days x words x k) and any 0/1 offer (the few
+  days that repeated a word, with their time since).
 """
 
 from __future__ import annotations
@@ -14,60 +22,67 @@ import numpy as np
 #: Newton stops when no parameter moves by more than this.
 TOLERANCE = 1e-9
 
-#: Newton steps at most (the penalised likelihood is concave; it converges in well under this).
+#: Newton steps at most (it converges in well under this).
 MAX_STEPS = 100
 
 #: The largest move of one parameter in one step: far from the optimum a full Newton step can overshoot.
 MAX_MOVE = 4.0
 
 
-def fit(
-    features: np.ndarray,
-    offered: np.ndarray,
-    picks: np.ndarray,
-    weights: np.ndarray,
-    penalty: float,
-    offset: np.ndarray | None = None,
-) -> np.ndarray:
-    """The beta that maximises sum_d weights[d] * log P_d(picks[d]) - penalty/2 |beta|^2.
-
-    `features` (words x k) are static, or (days x words x k) per day;
-    `offered` (days x words, bool) must offer each day's pick.
-    """
-    days = len(picks)
-    k = features.shape[-1]
+def _newton(moments, target: np.ndarray, penalty: float, k: int) -> np.ndarray:
+    """Maximise by Newton: `moments(beta)` gives (weights @ mean features, weighted second moments about 0, weights @ mean outer)."""
     beta = np.zeros(k)
-    if days == 0 or k == 0:
-        return beta
-    per_day = features.ndim == 3
-    chosen = features[np.arange(days), picks] if per_day else features[picks]
-    target = weights @ chosen
-    mask = offered.astype(float)
     for _ in range(MAX_STEPS):
-        scores = features @ beta
-        if offset is not None:
-            scores = scores + offset
-        scores = np.where(offered, scores, -np.inf) if per_day or offset is not None else scores
-        top = scores.max(axis=-1, keepdims=True)
-        exp = np.exp(scores - top)
-        if per_day or offset is not None:
-            probability = exp / exp.sum(axis=1, keepdims=True)
-            if per_day:
-                mean = np.einsum("dw,dwk->dk", probability, features)
-                second = np.einsum("d,dw,dwk,dwl->kl", weights, probability, features, features)
-            else:
-                mean = probability @ features
-                second = (features.T * (weights @ probability)) @ features
-        else:
-            totals = mask @ exp
-            probability_scale = weights / totals
-            mean = (mask @ (exp[:, None] * features)) / totals[:, None]
-            second = (features.T * ((probability_scale @ mask) * exp)) @ features
-        gradient = target - weights @ mean - penalty * beta
-        hessian = second - (mean.T * weights) @ mean + penalty * np.eye(k)
+        mean, second, outer = moments(beta)
+        gradient = target - mean - penalty * beta
+        hessian = second - outer + penalty * np.eye(k)
         step = np.linalg.solve(hessian, gradient)
         step *= min(1.0, MAX_MOVE / max(np.abs(step).max(), MAX_MOVE))
         beta = beta + step
         if np.abs(step).max() < TOLERANCE:
             break
     return beta
+
+
+def fit_shrinking(
+    features: np.ndarray, until: np.ndarray, day: np.ndarray, picks: np.ndarray, weights: np.ndarray, penalty: float
+) -> np.ndarray:
+    """beta for static `features` (words x k), word w on offer on day d iff until[w] >= day[d]."""
+    k = features.shape[1]
+    if len(picks) == 0 or k == 0:
+        return np.zeros(k)
+    order = np.argsort(-until, kind="stable")
+    ranked = features[order]
+    keys = -until[order]  # ascending
+    offered = np.searchsorted(keys, -day, side="right")  # how many words are on offer on each day
+    outer_rows = (ranked[:, :, None] * ranked[:, None, :]).reshape(len(ranked), k * k)
+    target = weights @ features[picks]
+
+    def moments(beta):
+        scores = ranked @ beta
+        exp = np.exp(scores - scores.max())
+        total = np.cumsum(exp)[offered - 1]
+        first = np.cumsum(exp[:, None] * ranked, axis=0)[offered - 1] / total[:, None]
+        second = (np.cumsum(exp[:, None] * outer_rows, axis=0)[offered - 1] / total[:, None]).reshape(-1, k, k)
+        mean = weights @ first
+        return mean, np.tensordot(weights, second, axes=1), (first.T * weights) @ first
+
+    return _newton(moments, target, penalty, k)
+
+
+def fit(features: np.ndarray, offered: np.ndarray, picks: np.ndarray, weights: np.ndarray, penalty: float, offset: np.ndarray) -> np.ndarray:
+    """beta for per-day `features` (days x words x k), `offered` (days x words, 0/1), scores plus `offset` (words)."""
+    days, _, k = features.shape
+    if days == 0 or k == 0:
+        return np.zeros(k)
+    target = weights @ features[np.arange(days), picks]
+
+    def moments(beta):
+        scores = np.where(offered, features @ beta + offset, -np.inf)
+        exp = np.exp(scores - scores.max(axis=1, keepdims=True))
+        probability = exp / exp.sum(axis=1, keepdims=True)
+        mean = np.einsum("dw,dwk->dk", probability, features)
+        second = np.einsum("d,dw,dwk,dwl->kl", weights, probability, features, features)
+        return weights @ mean, second, (mean.T * weights) @ mean
+
+    return _newton(moments, target, penalty, k)

@@ -9,7 +9,7 @@ two steps, as an editor might make it:
    repeat and half a new word added (Jeffreys' prior: never quite 0);
 2. which one? A conditional logit, a softmax over the words on offer, with
    score `beta . features(word)`: in the original list, Zipf frequency in
-   English, plural-like ending. `beta` is fitted by penalised maximum
+   English, plural-like ending, a repeated letter. `beta` is fitted by penalised maximum
    likelihood on the new words picked over the last `WINDOW` days of the
    editors' era (from #520). A repeat's score adds `gamma * log(days since
    the word was last an answer)`, a hazard that depends on the time since,
@@ -136,9 +136,8 @@ def fitted(date: dt.date, days: tuple[history.Day, ...], window: int = WINDOW, h
         last[at] = ordinal
 
     # 2. Which new word: the conditional logit over the words not yet answered that day.
-    new_days_array = np.array(new_days, dtype=np.int64)
-    offered = first[None, :] >= new_days_array[:, None]
-    beta = logit.fit(static, offered, np.array(new_picks, dtype=np.int64), np.ones(len(new_days)), PENALTY)
+    picks = np.array(new_picks, dtype=np.int64)
+    beta = logit.fit_shrinking(static, first, np.array(new_days, dtype=np.int64), picks, np.ones(len(picks)), PENALTY)
     base = static @ beta
 
     # ... or which repeat: the same scores plus gamma * log(days since last answered).
