@@ -104,6 +104,10 @@ def test_before_any_editors_day_the_unanswered_words_share_evenly():
     assert fresh.max() == pytest.approx(fresh.min())
 
 
+def test_no_words_no_probabilities():
+    assert nyt_probabilities(LAST.date, []).shape == (0,)
+
+
 def test_the_baseline_is_still_a_distribution():
     probabilities = baseline.two_factor_probabilities(LAST.date, POOL)
     assert (probabilities > 0).all() and probabilities.sum() == pytest.approx(1.0)
@@ -156,6 +160,12 @@ def test_cli_writes_every_answer_likeliest_first(runner, tmp_path):
     assert sum(values) == pytest.approx(1.0, abs=1e-5)
     expected = dict(zip(POOL, nyt_probabilities(dt.date(2026, 5, 31), POOL)))
     assert all(float(p) == pytest.approx(expected[w], rel=1e-5) for w, p in rows)
+
+
+def test_cli_says_how_old_the_history_is(runner):
+    result = runner.invoke(prior, ["--date", "2026-11-26"])
+    assert result.exit_code == 0
+    assert result.stderr == "nyt prior for puzzle #1986 (2026-11-26): fitted on the history to #1807 (2026-05-31, 179 days before it)\n"
 
 
 def test_cli_to_stdout_by_default(runner):

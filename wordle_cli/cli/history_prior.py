@@ -68,7 +68,12 @@ def prior(date, output, quiet):
     probabilities = nyt.nyt_probabilities(date, words, days)
     before = [day for day in days if day.date < date]
     number = (date - history.LAUNCH).days
-    seen = f"fitted on the history to #{before[-1].number} ({before[-1].date})" if before else "no day before it"
+    if before:
+        gap = (date - before[-1].date).days
+        late = f", {gap} days before it" if gap > 1 else ""
+        seen = f"fitted on the history to #{before[-1].number} ({before[-1].date}{late})"
+    else:
+        seen = "no day of the history before it"
     report.info(f"nyt prior for puzzle #{number} ({date}): {seen}")
     ranked = sorted(zip(words, probabilities), key=lambda pair: (-pair[1], pair[0]))
     with AtomicOutput(output) as stream:

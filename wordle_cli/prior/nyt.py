@@ -62,6 +62,8 @@ class Fitted:
 
     def probabilities(self, words: Sequence[str]) -> np.ndarray:
         """P(word) for each of `words`, renormalised over them (a word the model never saw is a new pick)."""
+        if not words:
+            return np.zeros(0)
         index = {word: i for i, word in enumerate(self.universe)}
         mixture = self.mixture()
         known = np.array([index.get(word, -1) for word in words], dtype=np.int64)
