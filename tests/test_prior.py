@@ -42,6 +42,16 @@ def test_days_on_or_after_the_date_change_nothing():
     assert np.array_equal(nyt_probabilities(date, POOL, before), nyt_probabilities(date, POOL, DAYS + future))
 
 
+def test_a_day_listed_twice_counts_once():
+    """A history merged twice (or a day with two rows, as four of 2022's) trains on each day once."""
+    date = LAST.date + dt.timedelta(days=1)
+    twice = DAYS + DAYS[-30:] + [history.Day(LAST.number, LAST.date, "cigar")]
+    assert nyt_probabilities(date, POOL, twice) == pytest.approx(
+        nyt_probabilities(date, POOL, DAYS + [history.Day(LAST.number, LAST.date, "cigar")]), rel=1e-12
+    )
+    assert (nyt_probabilities(date, POOL, twice) > 0).all()
+
+
 def test_a_subset_gets_the_same_odds():
     """The answer restricted to some words is the whole distribution renormalised over them (a solver's candidates)."""
     everything = nyt_probabilities(LAST.date, POOL)

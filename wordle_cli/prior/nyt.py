@@ -120,14 +120,17 @@ def fitted(date: dt.date, days: tuple[history.Day, ...], window: int = WINDOW, h
     last = np.full(size, -1, dtype=np.int64)  # the last day before `date` it was
     new_days, new_picks, new_ordinals = [], [], []
     repeat_gaps, repeat_picks, repeat_ordinals = [], [], []
-    editors = [day for day in before if day.number >= EDITORS_FROM]
-    recent = {id(day) for day in editors[-window:]} if window > 0 else set()
-    for day in before:
+    once = {}  # each day's first row: a second row for one day (2022's four, a history merged twice) only marks its word answered
+    for row, day in enumerate(before):
+        once.setdefault(day.number, row)
+    editors = [row for number, row in once.items() if number >= EDITORS_FROM]
+    recent = set(editors[-window:]) if window > 0 else set()
+    for row, day in enumerate(before):
         at = index[day.answer]
         ordinal = day.date.toordinal()
-        if day.number >= EDITORS_FROM:
+        if once[day.number] == row and day.number >= EDITORS_FROM:
             if last[at] < 0:
-                if id(day) in recent:
+                if row in recent:
                     new_days.append(ordinal)
                     new_picks.append(at)
             else:
