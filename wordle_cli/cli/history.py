@@ -12,6 +12,7 @@ from wordle_cli.errors import UsageProblem, quote
 #: `wordle history`'s subcommands: name -> "module:attribute", imported only when that one runs.
 HISTORY_COMMANDS = {
     "update": "wordle_cli.cli.history:update",
+    "prior": "wordle_cli.cli.history_prior:prior",
 }
 
 

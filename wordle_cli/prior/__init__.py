@@ -2,8 +2,10 @@
 
 `nyt_probabilities(date, words)` is the model of the NYT's picks for the
 puzzle of `date`, fitted on the history before that date only (what a
-player would have known that morning). The game model turns it into
-integer weights for exact proofs (`model.weights`).
+player would have known that morning; `nyt.py`, docs/prior.md). The game
+model turns it into integer weights for exact proofs (`model.weights`).
+`baseline.two_factor_probabilities` is the simpler model it is measured
+against (`make bench-prior`).
 """
 
 from wordle_cli.prior.nyt import nyt_probabilities
