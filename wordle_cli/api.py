@@ -290,6 +290,42 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
     return Ranking(rows, scores)
 
 
+# ---------------------------------------------------------------- the prior
+
+
+def answer_weights(spec: str, answers: Sequence[str], date=None):
+    """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
+
+    `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
+    `date`, a `datetime.date`, default today in the user's time zone, fitted
+    on the days before it) or the path of a `word,weight` file. Which spec a
+    command uses when none is given is `model.weights.resolve_prior`'s rule.
+
+    >>> answer_weights("uniform", ["cigar", "rebut"]).weights.tolist()
+    [1, 1]
+    """
+    import datetime as dt
+    import os
+
+    from wordle_cli.model import weights
+
+    answers = list(answers)
+    if spec == "uniform":
+        return weights.uniform(len(answers))
+    if spec == "nyt":
+        from wordle_cli.prior import nyt_probabilities
+
+        date = dt.date.today() if date is None else date
+        if not isinstance(date, dt.date):
+            raise UsageProblem(f"date must be a datetime.date, not {type(date).__name__}")
+        if isinstance(date, dt.datetime):
+            date = date.date()
+        return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
+    if spec != "-" and not os.path.exists(spec):
+        raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
+    return weights.from_file(spec, answers)
+
+
 # ---------------------------------------------------------------- solve and simulate
 
 
