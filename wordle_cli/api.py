@@ -373,6 +373,15 @@ def _lists(game: str | None, answers, allowed):
     return Lists(game, answers, allowed)
 
 
+def exact_takes_weights() -> bool:
+    """Whether the exact search plays under a prior (its chooser takes `weights=`); else it is uniform only."""
+    import inspect
+
+    from wordle_cli.trees.optimal import OptimalChooser
+
+    return "weights" in inspect.signature(OptimalChooser).parameters
+
+
 def exact_search(strategy: str):
     """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
     if strategy != "optimal":

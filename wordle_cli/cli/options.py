@@ -221,10 +221,13 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     return word
 
 
-def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None, lies: int = 0):
-    """Load the game's lists, pick the backend and build the solver (with `lies` lies in every row).
+def open_solver(
+    report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None, lies: int = 0, prior=None, date=None,
+):
+    """Load the game's lists and its prior, pick the backend and build the solver (with `lies` lies in every row).
 
-    Returns (solver, first) with `first` normalised and checked (or None).
+    Returns (solver, first) with `first` normalised and checked (or None);
+    the solver's `prior` is the `AnswerWeights` it plays under.
     """
     from wordle_cli import backends
     from wordle_cli.api import exact_search
@@ -232,6 +235,7 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
 
     check_lies(lies, strategy=strategy, hard=hard)
     the_game, answers_name = open_game(report, game, answers, allowed)
+    the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(strategy, lies)))
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
@@ -242,9 +246,101 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {chosen} backend"
+        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {chosen} backend; prior: {weights.label}"
     )
-    return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule), first
+    solver = Solver(
+        the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule, weights=weights.solver_weights(),
+        prior_label=weights.label,
+    )
+    return solver, first
+
+
+def solver_unsupported(strategy: str, lies: int = 0, boards: int = 1) -> str | None:
+    """Why a game plays only the uniform prior (`resolve_prior`'s `unsupported`), None where any prior goes."""
+    from wordle_cli.api import exact_takes_weights
+
+    if boards > 1:
+        return "with --boards"
+    if lies:
+        return "with --lies"
+    if strategy == "optimal" and not exact_takes_weights():
+        return "with --strategy optimal"
+    return None
+
+
+# ---------------------------------------------------------------- the prior (which answer is likely)
+
+#: How --prior's default is chosen, for every command's help (the rule is `model.weights.resolve_prior`).
+PRIOR_DEFAULT_HELP = "[default: $WORDLE_PRIOR if set, else nyt for --game nyt on its own answers, else uniform]"
+
+
+class PuzzleDate(click.ParamType):
+    """`--date YYYY-MM-DD`: the puzzle of that day, as a `datetime.date`."""
+
+    name = "date"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
+        return "YYYY-MM-DD"
+
+    def convert(self, value, param, ctx):
+        import datetime as dt
+
+        if isinstance(value, dt.date):
+            return value
+        try:
+            return dt.date.fromisoformat(str(value).strip())
+        except ValueError:
+            self.fail(f"{quote(str(value))} is not a date YYYY-MM-DD", param, ctx)
+
+
+prior_option = click.option(
+    "--prior",
+    metavar="uniform|nyt|FILE",
+    default=None,
+    help="How likely each answer is: uniform (all equally), nyt (the model of the NYT's picks for the puzzle of --date, "
+    "from the days before it), or FILE of word,weight lines (unlisted answers leave the pool). "
+    f"Every number that depends on it names it. {PRIOR_DEFAULT_HELP}",
+)
+
+#: The puzzle, by its date: what --prior nyt predicts (and, where a command takes an answer, which day's it is).
+date_option = click.option(
+    "--date",
+    "date",
+    type=PuzzleDate(),
+    default=None,
+    help="The puzzle of this day: the one whose answer --prior nyt predicts [default: today in your time zone].",
+)
+
+
+def prior_options(command):
+    """Attach --prior and --date."""
+    return _attach([prior_option, date_option], command)
+
+
+def open_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None):
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds."""
+    from wordle_cli.api import answer_weights
+    from wordle_cli.model.weights import resolve_prior
+
+    weights = answer_weights(resolve_prior(prior, game, answers_file is not None, unsupported), answers, date)
+    if weights.unlisted:
+        report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} answers: they are left out of the pool")
+    if weights.unknown:
+        report.warn(f"{weights.label}: {weights.unknown} listed words are not answers (ignored)")
+    return weights
+
+
+def weighed_game(the_game, weights):
+    """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool."""
+    if not weights.unlisted:
+        return the_game, weights
+    from dataclasses import replace
+
+    from wordle_cli.model.game import Game
+
+    kept, kept_weights = weights.kept(the_game.answers)
+    # The candidates stay as they were (a word left out of the pool is still a guess), in their order.
+    return Game(the_game.name, kept, the_game.candidates), replace(weights, weights=kept_weights, unlisted=0)
 
 
 lies_option = count_option(
@@ -352,10 +448,12 @@ max_guesses_option = count_option(
 
 def boards_solver_options(command):
     """Attach --boards, --max-guesses, --lies and the solver's options (solve, simulate, play)."""
-    return _attach([boards_option, max_guesses_option, lies_option, *_solver_options], command)
+    return _attach([boards_option, max_guesses_option, lies_option, *_solver_options, prior_option, date_option], command)
 
 
-def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None):
+def open_boards(
+    report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first=None, tree_file=None, prior=None,
+):
     """`open_solver` for --boards N > 1: load the game, check the options that apply, build the `MultiSolver`.
 
     Returns (solver, first) with `first` normalised and checked (or None).
@@ -370,6 +468,9 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
         raise click.UsageError("--tree plays one board; it cannot be combined with --boards")
     if strategy not in STRATEGIES:
         raise click.UsageError(f"--strategy {strategy} is for one board; with --boards choose {' or '.join(STRATEGIES)}")
+    from wordle_cli.model.weights import resolve_prior
+
+    resolve_prior(prior, game, answers is not None, solver_unsupported(strategy, boards=boards))  # uniform, or a clear error
     the_game, answers_name = open_game(report, game, answers, allowed)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
@@ -380,7 +481,7 @@ def open_boards(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     named = board_game_name(boards)
     report.info(
         f"{game}: {boards} boards{f' ({named})' if named else ''}, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
-        f"{strategy} strategy; {chosen} backend"
+        f"{strategy} strategy; {chosen} backend; prior: uniform"
     )
     return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=chosen), first
 
@@ -391,7 +492,7 @@ SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no
 
 def open_player(
     report: Reporter, command: str, boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first,
-    tree_file=None, lies: int = 0,
+    tree_file=None, lies: int = 0, prior=None, date=None,
 ):
     """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the checks both share.
 
@@ -401,11 +502,13 @@ def open_player(
     if boards > 1:
         if share:
             raise click.UsageError(f"--{SHARE_ONE_BOARD}")
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+        solver, first = open_boards(
+            report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file, prior
+        )
     else:
         if max_guesses is not None and not lies:
             raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies, prior, date)
     return solver, first, game_limit(boards, max_guesses, lies)
 
 

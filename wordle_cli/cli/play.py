@@ -70,7 +70,7 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @color_option
 def play(
     interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
-    quiet, layout, tiles, color,
+    quiet, layout, tiles, color, prior, date,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -114,7 +114,8 @@ def play(
     report = Reporter(quiet)
     check_share_day(share, day)
     solver, first, limit = open_player(
-        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file, lies
+        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file, lies, prior,
+        date,
     )
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards

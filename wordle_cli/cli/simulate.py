@@ -38,7 +38,7 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 @boards_solver_options
 def simulate(
     sample, seed, output, plot, tree_file, liar, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend,
-    threads, quiet,
+    threads, quiet, prior, date,
 ):
     """Play every answer and chart how many guesses each game took.
 
@@ -61,6 +61,12 @@ def simulate(
     tells the lie that leaves the most answers possible (ties: the smallest
     feedback code). The limit is nine guesses, and the failed games are named.
 
+    The strategy plays under --prior (the summary names it); every answer is
+    played once, and `prior mean` weighs each game by its answer's prior
+    weight: the expected guesses when the answer is drawn from the prior.
+    --sample draws its answers uniformly (the same answers whatever the
+    prior), and `prior mean` is then weighted over the sample.
+
     --plot FILE also draws the histogram as a chart (.svg, .png or .pdf).
     """
     report = Reporter(quiet)
@@ -74,11 +80,11 @@ def simulate(
         from wordle_cli.cli.boards import simulate_boards
         from wordle_cli.games.report import BOARDS_CSV_HEADER
 
-        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file)
+        solver, first = open_boards(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, boards, first, tree_file, prior)
         result = simulate_boards(report, solver, sample, seed, first, quiet)
         unit, what, csv_header = "turns", f"{boards} boards", BOARDS_CSV_HEADER
     else:
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies, prior, date)
         result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet, liar)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
@@ -108,7 +114,8 @@ def _simulate_one(
         from wordle_cli.trees.follow import open_tree, tree_paths
 
         tree = open_tree(tree_file, solver.game, hard=hard, first=first)
-        result = Simulation(targets, tree_paths(tree, targets))
+        weights = None if solver.weights is None else [int(solver.weights[solver.game.answer_index[t]]) for t in targets]
+        result = Simulation(targets, tree_paths(tree, targets), weights=weights, prior_label=solver.prior_label)
     else:
         host = None
         if solver.lies is not None:

@@ -33,7 +33,7 @@ from wordle_cli.errors import quote
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
     targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color,
-    share, day, with_review, liar, seed,
+    share, day, with_review, liar, seed, prior, date,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -67,7 +67,8 @@ def solve(
     if with_review and lies:
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
     solver, first, limit = open_player(
-        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies
+        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies, prior=prior,
+        date=date,
     )
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.wordlist import display_name, normalise, read_text
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ def resolve_prior(prior: str | None, game: str, own_answers: bool, unsupported: 
     named that is not `uniform` is a WordleError saying so.
     """
     if prior is not None and unsupported and prior != "uniform":
-        raise WordleError(f"--prior {quote(prior)}: not yet supported {unsupported}; use --prior uniform")
+        raise UsageProblem(f"--prior {quote(prior)}: not yet supported {unsupported}; use --prior uniform")
     if prior is not None:
         return prior
     if unsupported:

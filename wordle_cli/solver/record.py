@@ -122,6 +122,6 @@ def with_target(solver, target: str):
         weights = np.append(weights, np.int64(1))
     grown = Solver(
         bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact, lies=solver.lies,
-        weights=weights,
+        weights=weights, prior_label=solver.prior_label,
     )
     return grown, True

@@ -101,12 +101,14 @@ class Solver:
         exact: Callable | None = None,
         lies=None,
         weights=None,
+        prior_label: str = "uniform",
     ):
         """`exact(game, hard=, pool_only=, backend=)` makes the `optimal` strategy's chooser
         (the exact search, `trees.optimal.OptimalChooser`): the caller hands it in, so the
         solver never imports the search that stands beside it. `lies`: the rule of a game
         whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle. `weights`: the
-        prior, int64 per answer (>= 1), None for uniform; the exact search then gets `weights=` too."""
+        prior, int64 per answer (>= 1), None for uniform; the exact search then gets `weights=` too.
+        `prior_label` names the prior in outputs (`model.weights.AnswerWeights.label`)."""
         if strategy not in strategies.STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}")
         if strategy == "optimal" and exact is None:
@@ -123,6 +125,7 @@ class Solver:
             if self.lies is not None:
                 raise ValueError("with lies the answers are uniform (no weights)")
         self.weights = weights
+        self.prior_label = prior_label
         self.game = game
         self.strategy = strategy
         self.hard = hard
@@ -355,6 +358,8 @@ class Simulation:
     targets: list[str]
     paths: list[list[str]]
     fewest: int = 1  # the fewest guesses a game can take: 1, or N turns for N boards (a turn solves one board at most)
+    weights: list[int] | None = None  # under a prior: each target's weight (None: uniform)
+    prior_label: str = "uniform"  # the prior the games were played under, for outputs
 
     @property
     def counts(self) -> list[int]:
@@ -370,6 +375,13 @@ class Simulation:
 
     def mean(self) -> float:
         return sum(self.counts) / len(self.counts)
+
+    def prior_mean(self) -> float:
+        """Mean guesses with each game weighted by its target's prior weight: the expected guesses when the answer is drawn
+        from the prior (over a sample, the prior restricted to the sample's targets). `mean` under the uniform prior."""
+        if self.weights is None:
+            return self.mean()
+        return sum(w * c for w, c in zip(self.weights, self.counts)) / sum(self.weights)
 
     def std(self) -> float:
         """Population standard deviation of the number of guesses over the games played."""
@@ -401,4 +413,7 @@ def simulate(
         paths.append([node.guess for node in solver.play(root, target, liar)])
         if progress is not None:
             progress(done)
-    return Simulation(list(targets), paths)
+    weights = None
+    if solver.weights is not None:
+        weights = [int(solver.weights[solver.game.answer_index[t]]) for t in targets]
+    return Simulation(list(targets), paths, weights=weights, prior_label=solver.prior_label)
