@@ -200,7 +200,7 @@ class GuessScore(NamedTuple):
     guess: str
     is_potential_answer: bool
     max_wordlist_len: int
-    answers: int  # how many answers were scored against
+    answers: int  # how many answers were scored against (under a prior: their total weight)
     total: int  # sum over the answers of the answers left (N x average)
     total_squares: int  # sum of their squares
 
@@ -250,7 +250,9 @@ class Ranking(list):
         return csv_rows(self._scores, precision)
 
 
-def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto", lies: int = 0) -> Ranking:
+def score(
+    allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto", lies: int = 0, weights=None
+) -> Ranking:
     """Rank every allowed guess by how many answers it leaves, best first.
 
     Each answer equally likely; the order is (average, max, variance, answers
@@ -260,6 +262,11 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
     With `lies` (Fibble: 1) the rows are `LieScore`s: the average over the
     answers and the host's uniformly random lie, the worst case over both,
     ordered by (average, max, answers first, guess).
+    `weights` (integers >= 1, one per distinct answer in order, e.g.
+    `answer_weights(...).weights`): the answer is drawn from that prior; the
+    average is the expected number of answers left, the variance the sample
+    variance with the weights as frequencies, and a row's `answers` is the
+    total weight (strict rule, no lies). None: uniform, as `wordle score`.
 
     >>> [(s.guess, s.average_num_allowed) for s in score(["abc", "bcd", "xyz"], ["abc", "abd", "bcd"])]
     [('abc', Fraction(1, 1)), ('bcd', Fraction(1, 1)), ('xyz', Fraction(3, 1))]
@@ -273,6 +280,18 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
         raise UsageProblem(f"allowed words have length {len(allowed[0])}, answers have length {len(answers[0])}")
     chosen = backends.resolve(backend, pairs=len(allowed) * len(answers))
     rule_of_lies = _lies(lies, len(answers[0]), rule)
+    if weights is not None:
+        import numpy as np
+
+        weights = np.asarray(weights, dtype=np.int64)
+        if rule != "strict" or rule_of_lies is not None:
+            raise UsageProblem("a prior's weights go with the strict rule and no lies")
+        if weights.shape != (len(answers),) or (len(weights) and weights.min() < 1):
+            raise UsageProblem(f"weights must be {len(answers)} integers >= 1, one per answer")
+        scores = scoring.compute_weighted(allowed, answers, weights, chosen)
+        s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
+        rows = (GuessScore(allowed[i], scores.is_answer[i], mx[i], scores.total, s1[i], s2[i]) for i in scoring.ranking(scores))
+        return Ranking(rows, scores)
     scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
     if rule_of_lies is not None:
         total, worst = scores.total.tolist(), scores.worst.tolist()
