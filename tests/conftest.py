@@ -17,6 +17,8 @@ WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 # commands they run, which inherit this environment) must not depend on it: unset for the session.
 # tests/test_cli.py sets it explicitly where the variable itself is tested.
 os.environ.pop("WORDLE_GAME", None)
+os.environ.pop("WORDLE_PRIOR", None)  # the same for the prior (`model.weights.resolve_prior`) and its date
+os.environ.pop("WORDLE_DATE", None)
 
 # numba compiles on a kernel's first call, so no per-example deadline. The
 # default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.

@@ -8,7 +8,6 @@ import naive
 import numpy as np
 import pytest
 from clitools import invoke, write
-from click.testing import CliRunner
 
 from wordle_cli import api
 
@@ -33,11 +32,6 @@ def test_all_ones_weights_give_the_uniform_csv_byte_for_byte(seed):
     plain = list(api.score(guesses, answers, backend="cpu").csv())
     ones = list(api.score(guesses, answers, backend="cpu", weights=np.ones(len(answers), np.int64)).csv())
     assert ones == plain
-
-
-@pytest.fixture
-def runner():
-    return CliRunner()
 
 
 def test_explicit_files_stay_uniform_by_default(runner, tmp_path, monkeypatch):

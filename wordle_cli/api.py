@@ -312,12 +312,13 @@ def score(
 # ---------------------------------------------------------------- the prior
 
 
-def answer_weights(spec: str, answers: Sequence[str], date=None):
+def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer"):
     """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
 
     `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
     `date`, a `datetime.date`, default today in the user's time zone, fitted
-    on the days before it) or the path of a `word,weight` file. Which spec a
+    on the days before it) or the path of a `word,weight` file (`what` names
+    the words in its messages: "answer", "candidate"). Which spec a
     command uses when none is given is `model.weights.resolve_prior`'s rule.
 
     >>> answer_weights("uniform", ["cigar", "rebut"]).weights.tolist()
@@ -342,7 +343,7 @@ def answer_weights(spec: str, answers: Sequence[str], date=None):
         return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
     if spec != "-" and not os.path.exists(spec):
         raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
-    return weights.from_file(spec, answers)
+    return weights.from_file(spec, answers, what)
 
 
 # ---------------------------------------------------------------- solve and simulate

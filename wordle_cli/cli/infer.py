@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 
 import click
 
-from wordle_cli.cli.options import Reporter, backend_option, check_plot, game_options, open_game, plot_option, quiet_option, threads_option
+from wordle_cli.cli.options import (
+    Reporter,
+    backend_option,
+    check_plot,
+    date_option,
+    game_options,
+    open_game,
+    open_prior,
+    plot_option,
+    prior_option,
+    quiet_option,
+    threads_option,
+)
 from wordle_cli.output import reader_may_go
 
 
@@ -14,9 +27,8 @@ from wordle_cli.output import reader_may_go
 @click.argument("grids", default="-", required=False, metavar="[GRIDS]")
 @game_options
 @click.option("--candidates", metavar="FILE", default=None, help="The candidate answers, one per line [default: the game's answers].")
-@click.option(
-    "--prior", metavar="FILE", default=None, help="word,weight lines: the candidates' prior weights; unlisted candidates get 0 [default: uniform]."
-)
+@prior_option
+@date_option
 @click.option(
     "--day", type=click.IntRange(min=0), default=None, metavar="N", help="Read only the grids of puzzle N [default: the puzzle most headers name]."
 )
@@ -26,7 +38,7 @@ from wordle_cli.output import reader_may_go
 @backend_option
 @threads_option
 @quiet_option
-def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, plot, backend, threads, quiet):
+def infer(grids, game, answers, allowed, candidates, prior, date, day, top, as_json, plot, backend, threads, quiet):
     """Infer the answer of the day from shared result grids (a file, or standard input).
 
     \b
@@ -35,7 +47,10 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
       ⬛🟨⬛⬛⬛
       ...
     Candidates that some row cannot come from are ruled out; the others are
-    ranked by how likely their grids are (see docs/inference.md), e.g.
+    ranked by how likely their grids are times their --prior weight (the
+    candidates' prior: --prior FILE gives unlisted candidates 0; nyt is the
+    model of the NYT's picks for --date, by default the puzzle the headers
+    name, else today), see docs/inference.md, e.g.
       wordle infer posts.txt
       pbpaste | wordle infer --json
     """
@@ -43,13 +58,12 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     from wordle_cli.errors import WordleError
     from wordle_cli.infer.analysis import analyse, candidate_tables
     from wordle_cli.infer.posts import read_posts
-    from wordle_cli.infer.prior import read_prior
     from wordle_cli.infer.report import json_document, reading_summary, text_lines
     from wordle_cli.wordlist import check_length, check_one_stdin, display_name, read_text, read_word_list
 
     report = Reporter(quiet)
     check_plot(plot)
-    check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p is not None))
+    check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p not in (None, "uniform", "nyt")))
     the_game, answers_name = open_game(report, game, answers, allowed)
     typed = grids == "-" and sys.stdin.isatty()
     if typed:
@@ -67,20 +81,19 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
         check_length(word_list, the_game.length)
         report.dropped_duplicates(word_list)
         words, words_name = word_list.words, word_list.name
-    weights = None
-    if prior is not None:
-        weights = read_prior(prior, words)
-        if weights.unlisted:
-            report.warn(f"{display_name(prior)} gives no weight to {weights.unlisted} of the {len(words)} candidates: they are left out")
-        if weights.unknown:
-            report.warn(f"{display_name(prior)}: {weights.unknown} listed words are not candidates (ignored)")
-        weights = weights.weights
+    if date is None and reading.day is not None and reading.day < 100_000:  # the puzzle the headers name
+        from wordle_cli.history import LAUNCH
+
+        date = LAUNCH + dt.timedelta(days=reading.day)
+    own = candidates if candidates is not None else answers
+    the_prior = open_prior(report, prior, date, game, own, words, what="candidate")
+    weights = None if the_prior.is_uniform else the_prior.weights
     chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(words))
     if chosen == "cpu":
         backends.set_threads(threads)
-    report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend")
+    report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend; prior: {the_prior.label}")
     tables = candidate_tables(the_game, words, backends.load(chosen))
-    analysis = analyse(reading, words, tables, weights)
+    analysis = analyse(reading, words, tables, weights, prior_label=the_prior.label)
     with reader_may_go():
         click.echo(json_document(analysis, top) if as_json else "\n".join(text_lines(analysis, top)))
     if plot is not None:

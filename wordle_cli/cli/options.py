@@ -302,12 +302,17 @@ prior_option = click.option(
     f"Every number that depends on it names it. {PRIOR_DEFAULT_HELP}",
 )
 
+#: The environment variable that fixes --date for every command (the docs' examples run with one, so their numbers stay put).
+DATE_ENV = "WORDLE_DATE"
+
 #: The puzzle, by its date: what --prior nyt predicts (and, where a command takes an answer, which day's it is).
 date_option = click.option(
     "--date",
     "date",
     type=PuzzleDate(),
     default=None,
+    envvar=DATE_ENV,
+    show_envvar=True,
     help="The puzzle of this day: the one whose answer --prior nyt predicts [default: today in your time zone].",
 )
 
@@ -317,16 +322,22 @@ def prior_options(command):
     return _attach([prior_option, date_option], command)
 
 
-def open_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None):
-    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds."""
+def open_prior(
+    report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
+):
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
+
+    `answers_file`: the user's own answers (or candidates) file, if any: the
+    nyt default is for the NYT's own lists only. `what` names the words.
+    """
     from wordle_cli.api import answer_weights
     from wordle_cli.model.weights import resolve_prior
 
-    weights = answer_weights(resolve_prior(prior, game, answers_file is not None, unsupported), answers, date)
+    weights = answer_weights(resolve_prior(prior, game, answers_file is not None, unsupported), answers, date, what)
     if weights.unlisted:
-        report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} answers: they are left out of the pool")
+        report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
     if weights.unknown:
-        report.warn(f"{weights.label}: {weights.unknown} listed words are not answers (ignored)")
+        report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
     return weights
 
 

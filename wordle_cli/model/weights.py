@@ -102,12 +102,13 @@ def from_probabilities(probabilities, label: str) -> AnswerWeights:
     return AnswerWeights(f"{label} (weights p x 10^{len(str(SCALE)) - 1}, at least 1)", weights)
 
 
-def from_file(path: str, answers) -> AnswerWeights:
+def from_file(path: str, answers, what: str = "answer") -> AnswerWeights:
     """The weights of a `word,weight` file over `answers`; WordleError names the file and line of a bad line.
 
     An optional first line `word,weight`; blank lines and `#` lines skipped;
     words normalised as in word lists; a word listed twice is an error.
     Weights are integers or decimals >= 0 (`1`, `2.5`, `0.001`, `1e-3`).
+    `what` names the words weighed in messages ("answer", "candidate").
     """
     import numpy as np
 
@@ -132,7 +133,7 @@ def from_file(path: str, answers) -> AnswerWeights:
         unknown += word not in index
     kept = {word: weight for word, weight in listed.items() if word in index and weight > 0}
     if not kept:
-        raise WordleError(f"{name}: gives no answer a positive weight")
+        raise WordleError(f"{name}: gives no {what} a positive weight")
     places = max(-min(w.as_tuple().exponent for w in kept.values()), 0)
     scaled = {word: int(weight.scaleb(places)) for word, weight in kept.items()}
     common = math.gcd(*scaled.values())
