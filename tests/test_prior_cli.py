@@ -1,0 +1,105 @@
+"""--prior on the commands that play and infer: one prior, named in every output, uniform unchanged."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import naive
+import naive_infer
+import numpy as np
+from clitools import invoke
+
+from wordle_cli import api
+from wordle_cli.history import LAUNCH
+from wordle_cli.model.game import load_lists
+
+# `wordle solve cigar` on the nyt lists before priors existed (uniform): the same bytes with --prior uniform.
+UNIFORM_CIGAR = """\
+turn  guess  feedback    pool  expected  entropy
+   1  roate  🟨⬛🟨⬛⬛  3158  86.8195   5.82916
+   2  carrs  🟩🟨🟨⬛⬛    48   3.20833  4.13187
+   3  cigar  🟩🟩🟩🟩🟩     1   1        0
+"""
+
+
+def spy_weights(monkeypatch):
+    """Record every prior `api.answer_weights` makes: (spec, date, words, weights)."""
+    made = []
+    real = api.answer_weights
+
+    def spy(spec, answers, date=None, what="answer"):
+        result = real(spec, answers, date, what)
+        made.append((spec, date, list(answers), result.weights.copy()))
+        return result
+
+    monkeypatch.setattr(api, "answer_weights", spy)
+    return made
+
+
+def test_uniform_prior_gives_todays_bytes(runner, monkeypatch):
+    result = invoke(runner, ["solve", "cigar", "--prior", "uniform", "--color", "never"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == UNIFORM_CIGAR
+    assert "prior: uniform" in result.stderr
+    monkeypatch.setenv("WORDLE_PRIOR", "uniform")
+    assert invoke(runner, ["solve", "cigar", "--color", "never"]).stdout == UNIFORM_CIGAR
+
+
+def test_solve_defaults_to_the_nyt_prior_of_the_date_and_names_it(runner):
+    result = invoke(runner, ["solve", "cigar", "--date", "2026-06-01"])
+    assert result.exit_code == 0, result.stderr
+    assert "prior: nyt prior for 2026-06-01" in result.stderr
+    on_wordle = invoke(runner, ["solve", "cigar", "--game", "wordle"])
+    assert "prior: uniform" in on_wordle.stderr
+
+
+def test_infer_and_solve_share_one_prior(runner, monkeypatch):
+    made = spy_weights(monkeypatch)
+    day = 1700
+    date = LAUNCH + dt.timedelta(days=day)
+    answers = load_lists("nyt")[0].words
+    grid = naive_infer.post([naive.feedback(g, "cigar") for g in ["roate", "carrs", "cigar"]], day, False)
+    inferred = invoke(runner, ["infer", "--json"], input=grid)  # the date: the puzzle the header names
+    assert inferred.exit_code == 0, inferred.stderr
+    assert json.loads(inferred.stdout)["prior"].startswith(f"nyt prior for {date.isoformat()}")
+    solved = invoke(runner, ["solve", "cigar", "--date", date.isoformat()])
+    assert solved.exit_code == 0, solved.stderr
+    (spec_i, date_i, words_i, weights_i), (spec_s, date_s, words_s, weights_s) = made
+    assert (spec_i, date_i, words_i) == (spec_s, date_s, words_s) == ("nyt", date, answers)
+    assert np.array_equal(weights_i, weights_s)
+
+
+def test_simulate_weighs_the_games_by_the_prior(runner, tmp_path):
+    prior = tmp_path / "p.csv"
+    words = load_lists("nyt")[0].words[:40]
+    prior.write_text("".join(f"{w},{i + 1}\n" for i, w in enumerate(words)), encoding="utf-8")
+    result = invoke(runner, ["simulate", "--prior", str(prior), "-o", "games.csv"])
+    assert result.exit_code == 0, result.stderr
+    rows = [line.split(",") for line in open("games.csv", encoding="utf-8").read().splitlines()[1:]]
+    weight = {w: i + 1 for i, w in enumerate(words)}
+    expected = sum(weight[r[0]] * int(r[1]) for r in rows) / sum(weight[r[0]] for r in rows)
+    assert len(rows) == 40
+    assert f"prior        prior from {prior}" in result.stdout
+    assert f"prior mean   {expected:.4f}" in result.stdout
+
+
+def test_optimal_boards_and_lies_refuse_a_named_prior_and_default_to_uniform(runner):
+    for args, why in (
+        (["solve", "cigar", "--strategy", "optimal", "--game", "wordle", "--prior", "nyt"], "with --strategy optimal"),
+        (["solve", "--boards", "2", "cigar", "rebut", "--prior", "nyt"], "with --boards"),
+        (["solve", "--lies", "1", "cigar", "--prior", "nyt"], "with --lies"),
+    ):
+        if why == "with --strategy optimal" and api.exact_takes_weights():
+            continue
+        result = invoke(runner, args)
+        assert result.exit_code == 2 and f"--prior 'nyt': not yet supported {why}" in result.stderr
+    result = invoke(runner, ["solve", "--boards", "2", "cigar", "rebut"])
+    assert result.exit_code == 0 and "prior: uniform" in result.stderr
+
+
+def test_a_bad_prior_or_date_is_one_line(runner):
+    result = invoke(runner, ["solve", "cigar", "--prior", "nope.csv"])
+    assert result.exit_code == 2 and result.stderr.strip().endswith("prior 'nope.csv' is neither uniform, nyt nor a file of word,weight lines")
+    result = invoke(runner, ["solve", "cigar", "--date", "2026-02-30"])
+    assert result.exit_code == 2 and "'2026-02-30' is not a date YYYY-MM-DD" in result.stderr
