@@ -341,6 +341,19 @@ def open_prior(
     return weights
 
 
+#: Why the exact search's own commands (tree, review) play the uniform prior only: its weights are not wired here yet.
+EXACT_UNSUPPORTED = "with the exact search (tree, review)"
+
+
+def exact_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None) -> str:
+    """The prior of `tree` and `review` (the exact search), named on stderr: uniform, or one clear error for another."""
+    from wordle_cli.model.weights import resolve_prior
+
+    chosen = resolve_prior(prior, game, answers_file is not None, EXACT_UNSUPPORTED)
+    report.info(f"prior: {chosen}")
+    return chosen
+
+
 def weighed_game(the_game, weights):
     """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool."""
     if not weights.unlisted:

@@ -192,7 +192,7 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
 
 def _review(talk, report: Reporter, session) -> None:
     """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
-    from wordle_cli.cli.review import print_review, review_of
+    from wordle_cli.cli.review import print_review, review_of, uniform_review_note
 
     if session.solver.lies is not None:
         talk.problem("review grades a game of true feedback; it is not defined with --lies")
@@ -203,6 +203,7 @@ def _review(talk, report: Reporter, session) -> None:
     if not talk.interactive and talk.quiet:
         return
     solver = session.solver
+    uniform_review_note(report, solver)
     result = review_of(
         report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
         hard=solver.hard, backend=solver.backend_name,

@@ -14,9 +14,11 @@ from wordle_cli.cli.options import (
     color_option,
     colour_wanted,
     count_option,
+    exact_prior,
     game_options,
     hard_option,
     open_game,
+    prior_options,
     quiet_option,
     threads_option,
     tiles_option,
@@ -56,12 +58,15 @@ class ReviewCommand(click.Command):
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
 @game_options
+@prior_options
 @backend_option
 @threads_option
 @tiles_option
 @color_option
 @quiet_option
-def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, backend, threads, tiles, color, quiet):
+def review(
+    turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, prior, date, backend, threads, tiles, color, quiet,
+):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
     Give the guesses and either --answer or each guess's feedback (any
@@ -82,6 +87,7 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
     reporter = Reporter(quiet)
+    exact_prior(reporter, prior, date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
@@ -130,6 +136,12 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     for note in result.notes:
         reporter.warn(note)
     return result
+
+
+def uniform_review_note(reporter: Reporter, solver) -> None:
+    """`solve --review` and `play`'s review grade under the uniform prior (the exact search's): say so when the game's is another."""
+    if solver.weights is not None:
+        reporter.warn(f"the review is under the uniform prior, not the game's ({solver.prior_label}): the exact search is uniform only")
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:

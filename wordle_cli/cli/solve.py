@@ -99,7 +99,9 @@ def solve(
         click.echo()
         click.echo(record.share(day))
     if with_review:
-        from wordle_cli.cli.review import print_review, review_of
+        from wordle_cli.cli.review import print_review, review_of, uniform_review_note
+
+        uniform_review_note(report, solver)
 
         result = review_of(report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads)
         click.echo()
