@@ -17,8 +17,10 @@ WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 # commands they run, which inherit this environment) must not depend on it: unset for the session.
 # tests/test_cli.py sets it explicitly where the variable itself is tested.
 os.environ.pop("WORDLE_GAME", None)
-os.environ.pop("WORDLE_PRIOR", None)  # the same for the prior (`model.weights.resolve_prior`) and its date
-os.environ.pop("WORDLE_DATE", None)
+# The prior: the suite's expectations are the uniform numbers (which the nyt default must not change), and
+# a default of nyt would make them move with the calendar. Tests of the default rule unset WORDLE_PRIOR.
+os.environ["WORDLE_PRIOR"] = "uniform"
+os.environ["WORDLE_DATE"] = "2026-06-01"  # the puzzle --prior nyt is for where a test leaves --date out
 
 # numba compiles on a kernel's first call, so no per-example deadline. The
 # default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.

@@ -38,6 +38,7 @@ def spy_weights(monkeypatch):
 
 
 def test_uniform_prior_gives_todays_bytes(runner, monkeypatch):
+    monkeypatch.delenv("WORDLE_PRIOR")
     result = invoke(runner, ["solve", "cigar", "--prior", "uniform", "--color", "never"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == UNIFORM_CIGAR
@@ -46,7 +47,8 @@ def test_uniform_prior_gives_todays_bytes(runner, monkeypatch):
     assert invoke(runner, ["solve", "cigar", "--color", "never"]).stdout == UNIFORM_CIGAR
 
 
-def test_solve_defaults_to_the_nyt_prior_of_the_date_and_names_it(runner):
+def test_solve_defaults_to_the_nyt_prior_of_the_date_and_names_it(runner, monkeypatch):
+    monkeypatch.delenv("WORDLE_PRIOR")
     result = invoke(runner, ["solve", "cigar", "--date", "2026-06-01"])
     assert result.exit_code == 0, result.stderr
     assert "prior: nyt prior for 2026-06-01" in result.stderr
@@ -55,6 +57,8 @@ def test_solve_defaults_to_the_nyt_prior_of_the_date_and_names_it(runner):
 
 
 def test_infer_and_solve_share_one_prior(runner, monkeypatch):
+    monkeypatch.delenv("WORDLE_PRIOR")
+    monkeypatch.delenv("WORDLE_DATE")
     made = spy_weights(monkeypatch)
     day = 1700
     date = LAUNCH + dt.timedelta(days=day)
@@ -84,7 +88,7 @@ def test_simulate_weighs_the_games_by_the_prior(runner, tmp_path):
     assert f"prior mean   {expected:.4f}" in result.stdout
 
 
-def test_optimal_boards_and_lies_refuse_a_named_prior_and_default_to_uniform(runner):
+def test_optimal_boards_and_lies_refuse_a_named_prior_and_default_to_uniform(runner, monkeypatch):
     for args, why in (
         (["solve", "cigar", "--strategy", "optimal", "--game", "wordle", "--prior", "nyt"], "with --strategy optimal"),
         (["solve", "--boards", "2", "cigar", "rebut", "--prior", "nyt"], "with --boards"),
@@ -94,6 +98,7 @@ def test_optimal_boards_and_lies_refuse_a_named_prior_and_default_to_uniform(run
             continue
         result = invoke(runner, args)
         assert result.exit_code == 2 and f"--prior 'nyt': not yet supported {why}" in result.stderr
+    monkeypatch.setenv("WORDLE_PRIOR", "nyt")  # set once for every command: the modes that cannot play it stay uniform
     result = invoke(runner, ["solve", "--boards", "2", "cigar", "rebut"])
     assert result.exit_code == 0 and "prior: uniform" in result.stderr
 

@@ -346,12 +346,13 @@ EXACT_UNSUPPORTED = "with the exact search (tree, review)"
 
 
 def exact_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None) -> str:
-    """The prior of `tree` and `review` (the exact search), named on stderr: uniform, or one clear error for another."""
+    """The prior of `tree` and `review` (the exact search): uniform, or one clear error for another.
+
+    The command names it (`prior: uniform` on stderr) once its outputs are written.
+    """
     from wordle_cli.model.weights import resolve_prior
 
-    chosen = resolve_prior(prior, game, answers_file is not None, EXACT_UNSUPPORTED)
-    report.info(f"prior: {chosen}")
-    return chosen
+    return resolve_prior(prior, game, answers_file is not None, EXACT_UNSUPPORTED)
 
 
 def weighed_game(the_game, weights):

@@ -87,7 +87,7 @@ def review(
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
     reporter = Reporter(quiet)
-    exact_prior(reporter, prior, date, game, answers)
+    prior_label = exact_prior(reporter, prior, date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
@@ -112,9 +112,9 @@ def review(
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
-        return
-    print_review(result, tiles, colour_wanted(color))
-    reporter.info(f"reviewed in {reporter.elapsed():.2f} s")
+    else:
+        print_review(result, tiles, colour_wanted(color))
+    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {prior_label}")
 
 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):

@@ -131,7 +131,7 @@ def build(
         output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
     check_distinct({"--output": output, "--plot": plot})
-    exact_prior(reporter, prior, date, game, answers)
+    prior_label = exact_prior(reporter, prior, date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     if first is not None:
@@ -182,6 +182,7 @@ def build(
         from wordle_cli.pictures.charts import tree_chart
 
         tree_chart(plot, result.tree.stats(), result.tree.root.guess)
+    reporter.info(f"prior: {prior_label}")
 
 
 @tree_group.command("verify")
@@ -216,7 +217,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, date, 
     from wordle_cli.trees.verify import history_text, summary_disagreements
 
     reporter = Reporter(quiet)
-    exact_prior(reporter, prior, date, game, answers)
+    prior_label = exact_prior(reporter, prior, date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
     tree_file, name = read_tree_file(file, len(the_game.answers))
     stats, history = _checked(tree_file, name, the_game.answers, the_game.candidate_index, state, hard=hard, max_guesses=max_guesses)
@@ -230,6 +231,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, date, 
     click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, {where} {opener}")
     for line in tree_report.stats_lines(stats, more=bool(history)):
         click.echo(line)
+    reporter.info(f"prior: {prior_label}")
 
 
 def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard: bool, max_guesses: int):
@@ -311,7 +313,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_distinct({"--output": output, "--plot": plot})
     check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
-    exact_prior(reporter, prior, date, game, answers)
+    prior_label = exact_prior(reporter, prior, date, game, answers)
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
     try:
         _checked(tree_file, name, answer_list.words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
@@ -335,6 +337,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
         from wordle_cli.pictures.charts import tree_chart
 
         tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess)
+    reporter.info(f"prior: {prior_label}")
 
 
 def _threads(threads: int | None) -> int:
@@ -427,7 +430,7 @@ def rank(
         dask_cluster.check_address(address)
     dask_cluster.check_environment()
     reporter = Reporter(quiet)
-    exact_prior(reporter, prior, date, game, answers)
+    prior_label = exact_prior(reporter, prior, date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses or None, top_k=top_k, cutoff=cutoff, exact=exact)
@@ -483,6 +486,7 @@ def rank(
 
         rank_chart(plot, rows)
     reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
+    reporter.info(f"prior: {prior_label}")
 
 
 def _opener_list(openers: str, game, reporter) -> list[str]:
