@@ -36,7 +36,7 @@ def test_one_consistent_candidate_is_certain(runner, small):
     assert_ok(result)
     lines = result.stdout.splitlines()
     assert lines[0] == "3 grids of puzzle 7"
-    assert lines[1] == "12 candidates, 1 consistent with every grid; prior: uniform"
+    assert lines[1] == "12 candidates, 1 consistent with every grid"
     assert lines[3].split()[:5] == ["1", "humph", "3/3", lines[3].split()[3], "1"]
     assert lines[-1] == "answer: humph (certain: the only consistent candidate)"
     assert len(lines) == 3 + 10 + 1  # summary, candidates, header, --top 10 rows, verdict

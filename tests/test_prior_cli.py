@@ -52,6 +52,7 @@ def test_solve_defaults_to_the_nyt_prior_of_the_date_and_names_it(runner, monkey
     result = invoke(runner, ["solve", "cigar", "--date", "2026-06-01"])
     assert result.exit_code == 0, result.stderr
     assert "prior: nyt prior for 2026-06-01" in result.stderr
+    assert result.stdout.startswith("prior: nyt prior for 2026-06-01")  # the table's numbers are under it
     on_wordle = invoke(runner, ["solve", "cigar", "--game", "wordle"])
     assert "prior: uniform" in on_wordle.stderr
 
@@ -67,9 +68,11 @@ def test_infer_and_solve_share_one_prior(runner, monkeypatch):
     inferred = invoke(runner, ["infer", "--json"], input=grid)  # the date: the puzzle the header names
     assert inferred.exit_code == 0, inferred.stderr
     assert json.loads(inferred.stdout)["prior"].startswith(f"nyt prior for {date.isoformat()}")
+    text = invoke(runner, ["infer"], input=grid)
+    assert text.stdout.splitlines()[1].endswith(f"; prior: nyt prior for {date.isoformat()} (weights p x 10^6, at least 1)")
     solved = invoke(runner, ["solve", "cigar", "--date", date.isoformat()])
     assert solved.exit_code == 0, solved.stderr
-    (spec_i, date_i, words_i, weights_i), (spec_s, date_s, words_s, weights_s) = made
+    (spec_i, date_i, words_i, weights_i), _, (spec_s, date_s, words_s, weights_s) = made
     assert (spec_i, date_i, words_i) == (spec_s, date_s, words_s) == ("nyt", date, answers)
     assert np.array_equal(weights_i, weights_s)
 

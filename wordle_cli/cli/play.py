@@ -134,6 +134,8 @@ def play(
     talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     if interactive:
         talk.say(HELP)
+        if solver.weights is not None:  # the suggestions' numbers are under it
+            talk.say(f"prior: {solver.prior_label}")
     talk.state(session)
     lines = talk.entries(
         _grid_rows(turn_lines(interactive, "feedback> ")),

@@ -93,6 +93,8 @@ def solve(
         the_liar = Liar(solver.lies, liar, seed)
     record = play_game(solver, target, first, added, the_liar, limit)
     colour = colour_wanted(color)
+    if solver.weights is not None:  # the expected and entropy columns are under it (uniform: the table as it always was)
+        click.echo(f"prior: {solver.prior_label}")
     for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):
         click.echo(line, color=colour)  # click strips colour codes from non-terminals unless told
     if share:

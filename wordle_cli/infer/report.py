@@ -42,7 +42,8 @@ def text_lines(analysis: Analysis, top: int) -> list[str]:
     width = max([len("candidate")] + [len(analysis.words[c]) for c in shown])
     lines = [
         reading_summary(analysis.reading),
-        f"{len(analysis.words)} candidates, {analysis.consistent} consistent with every grid; prior: {analysis.prior_label}",
+        f"{len(analysis.words)} candidates, {analysis.consistent} consistent with every grid"
+        + ("" if analysis.prior_label == "uniform" else f"; prior: {analysis.prior_label}"),
         f"rank  {'candidate':<{width}}  {'grids':>11}  {'score':>10}  {'p':>5}",
     ]
     for rank, c in enumerate(shown, start=1):
