@@ -50,7 +50,7 @@ def infer(grids, game, answers, allowed, candidates, prior, date, day, top, as_j
     ranked by how likely their grids are times their --prior weight (the
     candidates' prior: --prior FILE gives unlisted candidates 0; nyt is the
     model of the NYT's picks for --date, by default the puzzle the headers
-    name, else today), see docs/inference.md, e.g.
+    name, else $WORDLE_DATE, else today), see docs/inference.md, e.g.
       wordle infer posts.txt
       pbpaste | wordle infer --json
     """
@@ -81,7 +81,10 @@ def infer(grids, game, answers, allowed, candidates, prior, date, day, top, as_j
         check_length(word_list, the_game.length)
         report.dropped_duplicates(word_list)
         words, words_name = word_list.words, word_list.name
-    if date is None and reading.day is not None and reading.day < 100_000:  # the puzzle the headers name
+    from click.core import ParameterSource
+
+    given = click.get_current_context().get_parameter_source("date") == ParameterSource.COMMANDLINE
+    if not given and reading.day is not None and reading.day < 100_000:  # the puzzle the headers name, over $WORDLE_DATE
         from wordle_cli.history import LAUNCH
 
         date = LAUNCH + dt.timedelta(days=reading.day)

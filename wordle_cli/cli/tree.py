@@ -313,7 +313,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_distinct({"--output": output, "--plot": plot})
     check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
-    prior_label = exact_prior(reporter, prior, date, game, answers)
+    exact_prior(reporter, prior, date, game, answers)  # shows a tree as it is: its numbers are the uniform ones
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
     try:
         _checked(tree_file, name, answer_list.words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
@@ -337,7 +337,6 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
         from wordle_cli.pictures.charts import tree_chart
 
         tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess)
-    reporter.info(f"prior: {prior_label}")
 
 
 def _threads(threads: int | None) -> int:
