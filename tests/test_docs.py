@@ -134,7 +134,8 @@ def wordle_bin(tmp_path_factory) -> Path:
 def run_session(steps: list[tuple[str, list[str]]], cwd: Path, wordle_bin: Path) -> list[tuple[int, list[str]]]:
     """Run the commands in one bash; each command's exit status and merged output lines."""
     script = "".join(f"printf '{MARK}\\n'\n{command}\nprintf '\\n{MARK}%d\\n' $?\n" for command, _ in steps)
-    env = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND", "WORDLE_CACHE_DIR", "WORDLE_PRIOR", "WORDLE_DATE"}}
+    unset = {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND", "WORDLE_CACHE_DIR", "WORDLE_PRIOR", "WORDLE_DATE"}
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env["PATH"] = f"{wordle_bin}{os.pathsep}{env.get('PATH', '')}"
     env["WORDLE_BACKEND"] = "cpu"  # what the pages show (a GPU gives the same bytes, but says "on cuda")
     env["WORDLE_DATE"] = DOCS_DATE  # the nyt prior of one puzzle, so the pages' numbers do not move with the calendar

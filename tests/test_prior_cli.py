@@ -111,3 +111,16 @@ def test_a_bad_prior_or_date_is_one_line(runner):
     assert result.exit_code == 2 and result.stderr.strip().endswith("prior 'nope.csv' is neither uniform, nyt nor a file of word,weight lines")
     result = invoke(runner, ["solve", "cigar", "--date", "2026-02-30"])
     assert result.exit_code == 2 and "'2026-02-30' is not a date YYYY-MM-DD" in result.stderr
+
+
+def test_the_api_plays_under_weights_as_the_command_does(runner):
+    words = load_lists("wordle")[0].words
+    prior = api.answer_weights("nyt", words, dt.date(2026, 6, 1))
+    game = api.solve("cigar", game="wordle", weights=prior, backend="cpu")
+    result = invoke(runner, ["solve", "cigar", "--game", "wordle", "--prior", "nyt", "--date", "2026-06-01", "-q", "--tiles", "letters"])
+    assert result.stdout.splitlines()[0] == f"prior: {prior.label}"
+    assert [line.split()[1] for line in result.stdout.splitlines()[2:]] == game.guesses
+    assert api.solve("cigar", game="wordle", weights=np.ones(len(words), np.int64)).guesses == api.solve("cigar", game="wordle").guesses
+    sim = api.simulate(["cigar", "rebut"], game="wordle", weights=prior)
+    w = [int(prior.weights[words.index(t)]) for t in ("cigar", "rebut")]
+    assert sim.prior_mean() == (w[0] * sim.counts[0] + w[1] * sim.counts[1]) / sum(w)

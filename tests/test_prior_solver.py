@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from wordle_cli.model.game import Game
+from wordle_cli.model.weighted import codes_sums, weighted_sums
 from wordle_cli.solver import tree
 from wordle_cli.solver.strategy import SCORED_STRATEGIES as STRATEGIES
 from wordle_cli.solver.strategy import stats_from_codes
 from wordle_cli.solver.tree import Solver
-from wordle_cli.model.weighted import codes_sums, weighted_sums
 
 
 def random_lists(rng: random.Random, alphabet="abcd", length=3, n_answers=14, n_allowed=30):

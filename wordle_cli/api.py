@@ -349,7 +349,7 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0):
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None):
     from wordle_cli import backends
     from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
     from wordle_cli.solver.tree import Solver
@@ -362,7 +362,22 @@ def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_
         raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
     chosen = backends.resolve(backend, pairs=n_candidates * len(lists.answers))
-    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule)
+    label = "uniform"
+    if weights is not None:
+        import numpy as np
+
+        label = getattr(weights, "label", "weights")
+        weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
+        if weights.shape != (len(lists.answers),) or (len(weights) and weights.min() < 1):
+            raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 1, one per answer of the game")
+        if rule is not None or (strategy == "optimal" and not exact_takes_weights()):
+            raise UsageProblem("weights are not yet supported with lies or the optimal strategy")
+        if weights.min() == weights.max():
+            weights, label = None, "uniform"
+    return Solver(
+        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule, weights=weights,
+        prior_label=label,
+    )
 
 
 def _liar(solver, liar: str, seed: int):
@@ -425,6 +440,7 @@ def solve(
     lies: int = 0,
     liar: str = "random",
     seed: int = 0,
+    weights=None,
 ) -> Game:
     """Play one game against `target` as `wordle solve` does; return its `Game` record.
 
@@ -437,7 +453,10 @@ def solve(
     its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
     by a host that lies at random (`liar` "random", drawn with `seed`) or
     against you ("worst"); each turn's `tiles` are then the row shown and
-    `lied` the positions that lied; the game has nine rows.
+    `lied` the positions that lied; the game has nine rows. `weights`: the
+    prior, an `AnswerWeights` (`answer_weights(...)`) or integers >= 1 per
+    answer of the game; None is uniform (not today's nyt default: the API
+    does not depend on the calendar).
 
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
@@ -448,7 +467,7 @@ def solve(
     from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.tree import MAX_ROWS
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -473,12 +492,14 @@ def simulate(
     lies: int = 0,
     liar: str = "random",
     seed: int = 0,
+    weights=None,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
     `.counts`, `.histogram()`, `.mean()`, `.std()`, `.worst()`, `.failures()`.
-    Options as for `solve` (with lies, `.failures(9)` counts Fibble's).
+    Options as for `solve` (with lies, `.failures(9)` counts Fibble's); under
+    `weights`, `.prior_mean()` weighs each game by its target's weight.
 
     >>> result = simulate(["cigar", "rebut", "sissy"])
     >>> result.paths[0], result.counts
@@ -486,7 +507,7 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)

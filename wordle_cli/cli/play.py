@@ -114,8 +114,8 @@ def play(
     report = Reporter(quiet)
     check_share_day(share, day)
     solver, first, limit = open_player(
-        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file, lies, prior,
-        date,
+        report, "play", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, tree_file, lies,
+        prior, date,
     )
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards

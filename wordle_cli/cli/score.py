@@ -78,7 +78,6 @@ def score(paths, game, top, rule, precision, lies, prior, date, backend, threads
     OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
     """
     from wordle_cli import api  # numpy: imported only by the commands that compute
-
     from wordle_cli.model.game import resolve_game
 
     report = Reporter(quiet)
@@ -114,7 +113,8 @@ def score(paths, game, top, rule, precision, lies, prior, date, backend, threads
         backends.set_threads(threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=None if weights.min() == weights.max() else weights)
+        equal = weights.min() == weights.max()  # uniform over the pool: the unweighted kernel, today's bytes
+        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=None if equal else weights)
         report.info(
             f"scored {len(allowed_list)} x {len(answers)} ({rule} rule{lies_text(lies)}; prior: {prior.label}) on {chosen} "
             f"in {report.elapsed() - started:.3f} s"

@@ -67,8 +67,8 @@ def solve(
     if with_review and lies:
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
     solver, first, limit = open_player(
-        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies, prior=prior,
-        date=date,
+        report, "solve", boards, max_guesses, share, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies=lies,
+        prior=prior, date=date,
     )
     if boards > 1:
         from wordle_cli.cli.boards import solve_boards
