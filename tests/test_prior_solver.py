@@ -99,3 +99,20 @@ def test_weighted_stats_against_hand_numbers():
     assert str(stats.exact_expected) == "5/3"
     assert abs(stats.entropy - (-(4 / 6) * np.log2(4 / 6) - (2 / 6) * np.log2(2 / 6))) < 1e-12
     assert codes_sums(codes, weights).max_w.tolist() == [4]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_cpu_weighted_kernel_equals_the_table_path(seed):
+    """cpu's own kernel and the feedback-table path (what cuda takes) give the same sums."""
+    from wordle_cli.backends import cpu
+    from wordle_cli.model.weighted import backend_sums
+
+    rng = random.Random(seed)
+    answers, allowed = random_lists(rng, alphabet="abcdef", length=5, n_answers=60, n_allowed=90)
+    game = Game("t", answers, allowed)
+    weights = random_weights(rng, len(answers), 10**6)
+    kernel = backend_sums(cpu, game.candidate_codes, game.answer_codes, weights)
+    table = weighted_sums(cpu.feedback_table(game.candidate_codes, game.answer_codes), weights, game.win_code + 1)
+    for field in ("sum_wn", "sum_wn2", "max_n", "max_w"):
+        assert getattr(kernel, field).tolist() == getattr(table, field).tolist()
+    assert np.allclose(kernel.sum_wlogw, table.sum_wlogw, rtol=1e-13)

@@ -82,18 +82,13 @@ def compute_weighted(guesses: Sequence[str], answers: Sequence[str], weights, ba
     """Score every guess against answers drawn from a prior (int64 `weights`, each >= 1), strict rule."""
     import numpy as np
 
-    from wordle_cli.model.weighted import WeightedSums, weighted_sums
+    from wordle_cli.model.weighted import backend_sums
 
     length = len(answers[0])
     alphabet = Alphabet.of(guesses, answers)
     module = backends.load(backend)
     answer_set = set(answers)
-    guess_codes, answer_codes = alphabet.encode(guesses, length), alphabet.encode(answers, length)
-    parts = [
-        weighted_sums(module.feedback_table(guess_codes[start : start + LIES_CHUNK], answer_codes), weights, 3**length)
-        for start in range(0, len(guesses), LIES_CHUNK)
-    ]
-    sums = WeightedSums(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("sum_wn", "sum_wn2", "max_n", "max_w", "sum_wlogw")))
+    sums = backend_sums(module, alphabet.encode(guesses, length), alphabet.encode(answers, length), weights)
     return WeightedScores(guesses, [g in answer_set for g in guesses], sums, int(np.sum(weights)))
 
 

@@ -70,6 +70,23 @@ def weighted_sums(table: np.ndarray, weights: np.ndarray, n_codes: int) -> Weigh
     return out
 
 
+def backend_sums(module, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray) -> WeightedSums:
+    """The sums of encoded `guesses` over encoded `answers` of `weights` on a backend module: its own weighted
+    kernel where it has one (cpu), else from its feedback table (a chunk of guesses at a time)."""
+    weights = np.asarray(weights, dtype=np.int64)
+    n = len(answers)
+    if int(weights.sum()) * n * n >= 2**62:
+        raise ValueError("the weights are too large for exact sums over this pool")
+    if hasattr(module, "score_weighted"):
+        return WeightedSums(*module.score_weighted(guesses, answers, weights))
+    n_codes = 3 ** guesses.shape[1]
+    step = max(1, (1 << 24) // max(n, 1))
+    parts = [weighted_sums(module.feedback_table(guesses[s : s + step], answers), weights, n_codes) for s in range(0, len(guesses), step)]
+    if not parts:
+        return weighted_sums(np.zeros((0, n), np.uint8), weights, n_codes)
+    return WeightedSums(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("sum_wn", "sum_wn2", "max_n", "max_w", "sum_wlogw")))
+
+
 def codes_sums(codes: np.ndarray, weights: np.ndarray) -> WeightedSums:
     """`weighted_sums` of one guess from its feedback codes against the pool."""
     codes = np.asarray(codes, dtype=np.int64)

@@ -288,9 +288,9 @@ class Solver:
         self.scored += len(guesses) * len(answers)
         if weights is None:
             return self.backend.score(guesses, answers, "strict")
-        from wordle_cli.model.weighted import weighted_sums
+        from wordle_cli.model.weighted import backend_sums
 
-        return weighted_sums(self.backend.feedback_table(guesses, answers), weights, self.game.win_code + 1).score_sums()
+        return backend_sums(self.backend, guesses, answers, weights).score_sums()
 
     def _lie_sums(self, rows, pool):
         """With lies: the spread of each candidate over the rows the host may show (`lie_split`), as ScoreSums.
