@@ -106,7 +106,8 @@ def score(paths, game, top, rule, precision, lies, prior, date, backend, threads
     report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
 
     unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
-    prior = open_prior(report, prior, date, game or resolve_game(), None if not own_answers else "ANSWERS", answer_list.words, unsupported)
+    # Explicit files take no game (WORDLE_GAME is not read): the default prior is then uniform whatever the game.
+    prior = open_prior(report, prior, date, game or "", None if not own_answers else "ANSWERS", answer_list.words, unsupported)
     answers, weights = prior.kept(answer_list.words)
     chosen = backends.resolve(backend, pairs=len(allowed_list) * len(answers))
     if chosen == "cpu":
