@@ -57,7 +57,8 @@ def test_unlisted_and_zero_answers_leave_the_pool_and_unknown_words_are_counted(
         ("cigar,1\ncigar,2\n", "line 2: 'cigar' is listed twice"),
         ("cigar,0\nzzzzz,1\n", "gives no answer a positive weight"),
         ("", "gives no answer a positive weight"),
-        ("cigar,1e30\nrebut,1\n", "too many digits"),
+        ("cigar,1e30\n", "line 1: the weight '1e30' is too large"),
+        ("cigar,100000000000\nrebut,0.0001\n", "too many digits"),
         ("cigar,0.0000000000001\n", "more than 12 decimal places"),
     ],
 )

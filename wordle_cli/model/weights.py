@@ -41,6 +41,9 @@ PRIOR_ENV = "WORDLE_PRIOR"
 #: The priors by name; anything else is a FILE.
 NAMED_PRIORS = ("uniform", "nyt")
 
+#: A weight of a FILE is less than this (the ratios of larger ones are not worth their digits).
+MAX_WEIGHT = 10**15
+
 #: The largest total weight: sums of weight x pool size (and squares) stay far inside int64.
 MAX_TOTAL = 2**40
 
@@ -159,6 +162,8 @@ def _parse_line(line: str, where: str) -> tuple[str, Decimal]:
         raise WordleError(f"{where}: {quote(text)} is not a number") from None
     if not weight.is_finite() or weight < 0:
         raise WordleError(f"{where}: the weight must be a number >= 0, got {quote(text)}")
+    if weight >= MAX_WEIGHT:
+        raise WordleError(f"{where}: the weight {quote(text)} is too large (less than 10^15, please)")
     exact = weight.normalize() if weight else Decimal(0)
     if exact.as_tuple().exponent < -12:
         raise WordleError(f"{where}: {quote(text)} has more than 12 decimal places")
