@@ -124,3 +124,15 @@ def test_the_api_plays_under_weights_as_the_command_does(runner):
     sim = api.simulate(["cigar", "rebut"], game="wordle", weights=prior)
     w = [int(prior.weights[words.index(t)]) for t in ("cigar", "rebut")]
     assert sim.prior_mean() == (w[0] * sim.counts[0] + w[1] * sim.counts[1]) / sum(w)
+
+
+def test_play_names_a_prior_in_its_greeting_and_plays_under_it(runner, tmp_path):
+    from wordle_cli.cli import main
+
+    prior = tmp_path / "p.csv"
+    prior.write_text("cigar,1\nrebut,1\nsissy,5\nhumph,1\n", encoding="utf-8")
+    played = runner.invoke(main, ["play", "--interactive", "--prior", str(prior)], input="quit\n")
+    assert played.exit_code == 0, played.stderr
+    assert "prior: prior from" in played.stdout and "p.csv" in played.stdout  # wrapped to the terminal
+    batch = invoke(runner, ["play", "-q", "--prior", str(prior)], input="")
+    assert batch.exit_code == 0 and batch.stdout.strip()  # the first suggestion, for the four-answer pool
