@@ -22,6 +22,10 @@ os.environ.pop("WORDLE_GAME", None)
 # Nor on the user's updated NYT history: an empty data folder (tests/test_history.py gives each test its own).
 os.environ["WORDLE_DATA_DIR"] = os.path.join(tempfile.gettempdir(), f"wordle-cli-tests-{os.getpid()}-no-data")
 os.environ.pop("WORDLE_HISTORY_URL", None)
+# The prior: the suite's expectations are the uniform numbers (which the nyt default must not change), and
+# a default of nyt would make them move with the calendar. Tests of the default rule unset WORDLE_PRIOR.
+os.environ["WORDLE_PRIOR"] = "uniform"
+os.environ["WORDLE_DATE"] = "2026-06-01"  # the puzzle --prior nyt is for where a test leaves --date out
 
 # numba compiles on a kernel's first call, so no per-example deadline. The
 # default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.

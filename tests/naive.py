@@ -245,3 +245,22 @@ def csv_text(rule: str, guesses, answers, precision: int = 6) -> str:
             )
         )
     return "\n".join(lines) + "\n"
+
+
+def weighted_csv_rows(guesses, answers, weight: dict, precision: int = 6) -> list[str]:
+    """`wordle score --prior`'s rows: n(g, a) over answers drawn with probability weight[a] / W (strict rule).
+
+    Mean sum w n / W; variance with the weights as frequencies, sum w (n - mean)^2 / (W - 1); max over the answers.
+    """
+    total = sum(weight[a] for a in answers)
+    rows = []
+    for g in guesses:
+        counts = remaining_counts("strict", g, answers)
+        mean = Fraction(sum(weight[a] * n for a, n in zip(answers, counts)), total)
+        var = sum(weight[a] * (n - mean) ** 2 for a, n in zip(answers, counts)) / (total - 1) if total > 1 else Fraction(0)
+        rows.append(((mean, max(counts), var, 0 if g in answers else 1, g), g, mean, var, max(counts)))
+    rows.sort()
+    return [HEADER] + [
+        f"{csv_field(g)},{'true' if g in answers else 'false'},{format_g(m, precision)},{format_g(v, precision)},{mx}"
+        for _, g, m, v, mx in rows
+    ]

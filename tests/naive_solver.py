@@ -21,7 +21,10 @@ def partition_sizes(guess: str, pool: list[str]) -> list[int]:
     return list(Counter(naive.feedback(guess, w) for w in pool).values())
 
 
-def key(strategy: str, guess: str, pool: list[str]):
+def key(strategy: str, guess: str, pool: list[str], weight: dict | None = None):
+    """The strategy's key (smaller is better); under a prior `weight` (word -> int), weighted_key's."""
+    if weight is not None:
+        return weighted_key(strategy, guess, pool, weight)
     sizes = partition_sizes(guess, pool)
     sum_n = sum(c * c for c in sizes)  # N * expected remaining
     if strategy == "expected":
@@ -30,6 +33,22 @@ def key(strategy: str, guess: str, pool: list[str]):
         return (max(sizes), sum_n)
     if strategy == "entropy":  # maximising entropy = minimising sum of c*log2(c)
         return math.fsum(c * math.log2(c) for c in sizes)
+    raise ValueError(strategy)
+
+
+def weighted_key(strategy: str, guess: str, pool: list[str], weight: dict):
+    """Classes of n words weighing W: expected sum W*n, minimax (max W, sum W*n), entropy sum W*log2(W)."""
+    classes: dict = {}
+    for w in pool:
+        classes.setdefault(naive.feedback(guess, w), []).append(weight[w])
+    pairs = [(len(ws), sum(ws)) for ws in classes.values()]
+    expected = sum(n * mass for n, mass in pairs)
+    if strategy == "expected":
+        return expected
+    if strategy == "minimax":
+        return (max(mass for _, mass in pairs), expected)
+    if strategy == "entropy":
+        return math.fsum(mass * math.log2(mass) for _, mass in pairs)
     raise ValueError(strategy)
 
 
@@ -53,24 +72,25 @@ def candidates_of(answers: list[str], allowed: list[str]) -> list[str]:
 _memo: dict = {}
 
 
-def best(strategy, pool, answers, allowed, pool_only=False, hard=False, history=()) -> str:
+def best(strategy, pool, answers, allowed, pool_only=False, hard=False, history=(), weight=None) -> str:
     """The strategy's guess: best key, then a pool word, then the earliest in list order.
 
     Memoised on all its arguments (history only counts in hard mode), so
     replaying many games does not recompute shared positions.
     """
-    memo_key = (strategy, tuple(pool), tuple(answers), tuple(allowed), pool_only, hard, tuple(history) if hard else ())
+    weights = None if weight is None else tuple(sorted(weight.items()))
+    memo_key = (strategy, tuple(pool), tuple(answers), tuple(allowed), pool_only, hard, tuple(history) if hard else (), weights)
     if memo_key not in _memo:
-        _memo[memo_key] = _best(strategy, pool, answers, allowed, pool_only, hard, history)
+        _memo[memo_key] = _best(strategy, pool, answers, allowed, pool_only, hard, history, weight)
     return _memo[memo_key]
 
 
-def _best(strategy, pool, answers, allowed, pool_only, hard, history) -> str:
+def _best(strategy, pool, answers, allowed, pool_only, hard, history, weight=None) -> str:
     if pool_only:
         cands = list(pool)  # answers order
     else:
         cands = [c for c in candidates_of(answers, allowed) if not hard or hard_mode_allows(list(history), c)]
-    keys = {c: key(strategy, c, pool) for c in cands}
+    keys = {c: key(strategy, c, pool, weight) for c in cands}
     if strategy == "entropy":
         m = min(keys.values())
         tied = [c for c in cands if keys[c] <= m + ENTROPY_TIE]
@@ -81,13 +101,13 @@ def _best(strategy, pool, answers, allowed, pool_only, hard, history) -> str:
     return (in_pool or tied)[0]
 
 
-def play(target, answers, allowed, strategy, pool_only=False, hard=False, first=None) -> list[str]:
+def play(target, answers, allowed, strategy, pool_only=False, hard=False, first=None, weight=None) -> list[str]:
     """The guesses of one game against `target`."""
     pool = list(answers)
     history: list[tuple[str, tuple]] = []
     path = []
     while True:
-        guess = first if (first is not None and not path) else best(strategy, pool, answers, allowed, pool_only, hard, history)
+        guess = first if (first is not None and not path) else best(strategy, pool, answers, allowed, pool_only, hard, history, weight)
         path.append(guess)
         tiles = naive.feedback(guess, target)
         if all(t == EXACT for t in tiles):

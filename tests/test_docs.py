@@ -8,7 +8,8 @@ The rules (also in docs/development.md, "Examples in the docs are tests"):
   The commands of one block run in order in one bash process (variables and
   `cd` carry over), in a fresh temporary folder that holds `wordlists/` and
   `examples/` of this checkout, with a `wordle` on PATH that runs this
-  checkout, on the CPU backend (WORDLE_BACKEND=cpu). Every command must exit
+  checkout, on the CPU backend (WORDLE_BACKEND=cpu), for the puzzle of
+  2026-06-01 (WORDLE_DATE, which --prior nyt reads). Every command must exit
   0 (show a failure as `$ wordle ... || echo "exit status $?"`).
 - Compared line by line, trailing spaces and trailing blank lines ignored.
   Timings are masked: a number followed by `s`, `ms` or `min` matches any
@@ -40,6 +41,8 @@ FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w-]*)\s*$")
 TIMING = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?: ?)(ms|s|min)\b")
 MARK = "\x1e"  # separates the commands' outputs in the merged stream
 TIMEOUT_S = 300
+#: The puzzle the pages' examples are for (--date): the day after the shipped history's last.
+DOCS_DATE = "2026-06-01"
 
 
 @dataclass(frozen=True)
@@ -131,10 +134,11 @@ def wordle_bin(tmp_path_factory) -> Path:
 def run_session(steps: list[tuple[str, list[str]]], cwd: Path, wordle_bin: Path) -> list[tuple[int, list[str]]]:
     """Run the commands in one bash; each command's exit status and merged output lines."""
     script = "".join(f"printf '{MARK}\\n'\n{command}\nprintf '\\n{MARK}%d\\n' $?\n" for command, _ in steps)
-    unset = {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND", "WORDLE_CACHE_DIR", "WORDLE_HISTORY_URL"}
+    unset = {"FORCE_COLOR", "NO_COLOR", "COLUMNS", "LINES", "WORDLE_BACKEND", "WORDLE_CACHE_DIR", "WORDLE_HISTORY_URL", "WORDLE_PRIOR", "WORDLE_DATE"}
     env = {k: v for k, v in os.environ.items() if k not in unset}
     env["PATH"] = f"{wordle_bin}{os.pathsep}{env.get('PATH', '')}"
     env["WORDLE_BACKEND"] = "cpu"  # what the pages show (a GPU gives the same bytes, but says "on cuda")
+    env["WORDLE_DATE"] = DOCS_DATE  # the nyt prior of one puzzle, so the pages' numbers do not move with the calendar
     env["WORDLE_CACHE_DIR"] = str(cwd / ".cache")  # `wordle review` keeps proven values: not in the user's cache
     env["WORDLE_DATA_DIR"] = str(cwd / ".data")  # the shipped NYT history alone, not the user's updated copy
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))

@@ -101,8 +101,8 @@ def test_candidates_and_prior(runner, small):
     write("prior.txt", ["word,weight", "cigar,1", "focal,1000", "zzzzz,3"])
     result = invoke(runner, ["infer", *small, "--candidates", "candidates.txt", "--prior", "prior.txt"], input=text)
     assert_ok(result)
-    assert "prior.txt gives no weight to 2 of the 4 candidates: they are left out" in result.stderr
-    assert "prior.txt: 1 listed words are not candidates (ignored)" in result.stderr
+    assert "prior from prior.txt gives no weight to 2 of the 4 candidates: they are left out" in result.stderr
+    assert "prior from prior.txt: 1 listed words are not candidates (ignored)" in result.stderr
     fits_focal = naive_infer.consistent("focal", [naive.feedback("roate", "cigar")], GUESSES)
     rows = [line.split() for line in result.stdout.splitlines()[3:-1]]
     assert rows[0][1] == ("focal" if fits_focal else "cigar")
@@ -113,7 +113,7 @@ def test_candidates_and_prior(runner, small):
     "content, message",
     [
         ("cigar,1\ncigar,2\n", "prior.txt line 2: 'cigar' is listed twice"),
-        ("cigar,-1\n", "prior.txt line 1: the weight must be a finite number >= 0"),
+        ("cigar,-1\n", "prior.txt line 1: the weight must be a number >= 0"),
         ("cigar\n", "prior.txt line 1: expected word,weight"),
         ("# weights\ncigar,lots\n", "prior.txt line 2: 'lots' is not a number"),
         ("cigar,0\n", "prior.txt: gives no candidate a positive weight"),

@@ -200,7 +200,7 @@ class GuessScore(NamedTuple):
     guess: str
     is_potential_answer: bool
     max_wordlist_len: int
-    answers: int  # how many answers were scored against
+    answers: int  # how many answers were scored against (under a prior: their total weight)
     total: int  # sum over the answers of the answers left (N x average)
     total_squares: int  # sum of their squares
 
@@ -250,7 +250,9 @@ class Ranking(list):
         return csv_rows(self._scores, precision)
 
 
-def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto", lies: int = 0) -> Ranking:
+def score(
+    allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict", backend: str = "auto", lies: int = 0, weights=None
+) -> Ranking:
     """Rank every allowed guess by how many answers it leaves, best first.
 
     Each answer equally likely; the order is (average, max, variance, answers
@@ -260,6 +262,11 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
     With `lies` (Fibble: 1) the rows are `LieScore`s: the average over the
     answers and the host's uniformly random lie, the worst case over both,
     ordered by (average, max, answers first, guess).
+    `weights` (integers >= 1, one per distinct answer in order, e.g.
+    `answer_weights(...).weights`): the answer is drawn from that prior; the
+    average is the expected number of answers left, the variance the sample
+    variance with the weights as frequencies, and a row's `answers` is the
+    total weight (strict rule, no lies). None: uniform, as `wordle score`.
 
     >>> [(s.guess, s.average_num_allowed) for s in score(["abc", "bcd", "xyz"], ["abc", "abd", "bcd"])]
     [('abc', Fraction(1, 1)), ('bcd', Fraction(1, 1)), ('xyz', Fraction(3, 1))]
@@ -273,6 +280,18 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
         raise UsageProblem(f"allowed words have length {len(allowed[0])}, answers have length {len(answers[0])}")
     chosen = backends.resolve(backend, pairs=len(allowed) * len(answers))
     rule_of_lies = _lies(lies, len(answers[0]), rule)
+    if weights is not None:
+        import numpy as np
+
+        weights = np.asarray(weights, dtype=np.int64)
+        if rule != "strict" or rule_of_lies is not None:
+            raise UsageProblem("a prior's weights go with the strict rule and no lies")
+        if weights.shape != (len(answers),) or (len(weights) and weights.min() < 1):
+            raise UsageProblem(f"weights must be {len(answers)} integers >= 1, one per answer")
+        scores = scoring.compute_weighted(allowed, answers, weights, chosen)
+        s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
+        rows = (GuessScore(allowed[i], scores.is_answer[i], mx[i], scores.total, s1[i], s2[i]) for i in scoring.ranking(scores))
+        return Ranking(rows, scores)
     scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
     if rule_of_lies is not None:
         total, worst = scores.total.tolist(), scores.worst.tolist()
@@ -290,10 +309,47 @@ def score(allowed: Iterable[str], answers: Iterable[str], *, rule: str = "strict
     return Ranking(rows, scores)
 
 
+# ---------------------------------------------------------------- the prior
+
+
+def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer"):
+    """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
+
+    `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
+    `date`, a `datetime.date`, default today in the user's time zone, fitted
+    on the days before it) or the path of a `word,weight` file (`what` names
+    the words in its messages: "answer", "candidate"). Which spec a
+    command uses when none is given is `model.weights.resolve_prior`'s rule.
+
+    >>> answer_weights("uniform", ["cigar", "rebut"]).weights.tolist()
+    [1, 1]
+    """
+    import datetime as dt
+    import os
+
+    from wordle_cli.model import weights
+
+    answers = list(answers)
+    if spec == "uniform":
+        return weights.uniform(len(answers))
+    if spec == "nyt":
+        from wordle_cli.prior import nyt_probabilities
+
+        date = dt.date.today() if date is None else date
+        if not isinstance(date, dt.date):
+            raise UsageProblem(f"date must be a datetime.date, not {type(date).__name__}")
+        if isinstance(date, dt.datetime):
+            date = date.date()
+        return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
+    if spec != "-" and not os.path.exists(spec):
+        raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
+    return weights.from_file(spec, answers, what)
+
+
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0):
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None):
     from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
 
     if strategy not in STRATEGIES:
@@ -305,18 +361,37 @@ def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_
     return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule)[0]
 
 
-def new_solver(lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None):
+def new_solver(
+    lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
+):
     """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
 
     The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
-    the `optimal` strategy handed the exact search; `lies`: the game's `Lies` rule (None: none).
+    the `optimal` strategy handed the exact search; `lies`: the game's `Lies` rule (None: none); `weights`:
+    the prior (`AnswerWeights` or integers >= 1 per answer; None or all equal: uniform).
     """
     from wordle_cli import backends
     from wordle_cli.solver.tree import Solver
 
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
     chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
-    return Solver(lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies), chosen
+    label = "uniform"
+    if weights is not None:
+        import numpy as np
+
+        label = getattr(weights, "label", "weights")
+        weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
+        if weights.shape != (len(lists.answers),) or (len(weights) and weights.min() < 1):
+            raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 1, one per answer of the game")
+        if lies is not None or (strategy == "optimal" and not exact_takes_weights()):
+            raise UsageProblem("weights are not yet supported with lies or the optimal strategy")
+        if weights.min() == weights.max():
+            weights, label = None, "uniform"
+    solver = Solver(
+        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies, weights=weights,
+        prior_label=label,
+    )
+    return solver, chosen
 
 
 def _liar(solver, liar: str, seed: int):
@@ -347,6 +422,15 @@ def _lists(game: str | None, answers, allowed):
     return Lists(game, answers, allowed)
 
 
+def exact_takes_weights() -> bool:
+    """Whether the exact search plays under a prior (its chooser takes `weights=`); else it is uniform only."""
+    import inspect
+
+    from wordle_cli.trees.optimal import OptimalChooser
+
+    return "weights" in inspect.signature(OptimalChooser).parameters
+
+
 def exact_search(strategy: str):
     """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
     if strategy != "optimal":
@@ -370,6 +454,7 @@ def solve(
     lies: int = 0,
     liar: str = "random",
     seed: int = 0,
+    weights=None,
 ) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
 
@@ -382,7 +467,10 @@ def solve(
     its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
     by a host that lies at random (`liar` "random", drawn with `seed`) or
     against you ("worst"); each turn's `tiles` are then the row shown and
-    `lied` the positions that lied; the game has nine rows.
+    `lied` the positions that lied; the game has nine rows. `weights`: the
+    prior, an `AnswerWeights` (`answer_weights(...)`) or integers >= 1 per
+    answer of the game; None is uniform (not today's nyt default: the API
+    does not depend on the calendar).
 
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
@@ -392,7 +480,7 @@ def solve(
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -417,12 +505,14 @@ def simulate(
     lies: int = 0,
     liar: str = "random",
     seed: int = 0,
+    weights=None,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
     `.counts`, `.histogram()`, `.mean()`, `.std()`, `.worst()`, `.failures()`.
-    Options as for `solve` (with lies, `.failures(9)` counts Fibble's).
+    Options as for `solve` (with lies, `.failures(9)` counts Fibble's); under
+    `weights`, `.prior_mean()` weighs each game by its target's weight.
 
     >>> result = simulate(["cigar", "rebut", "sissy"])
     >>> result.paths[0], result.counts
@@ -430,7 +520,7 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)

@@ -35,6 +35,22 @@ class Scores:
 
 
 @dataclass
+class WeightedScores:
+    """Per-guess sums under a prior (`model.weighted`), the answers drawn with probability weight / total.
+
+    average = sum_wn / total: the expected number of answers left; variance
+    (total x sum_wn2 - sum_wn^2) / (total (total - 1)): the sample variance
+    with the weights as frequencies (all ones: the uniform one); max: the
+    worst case in answers.
+    """
+
+    guesses: Sequence[str]
+    is_answer: list[bool]
+    sums: object  # model.weighted.WeightedSums
+    total: int  # the answers' total weight
+
+
+@dataclass
 class LieScores:
     """Per-guess spread over the rows a lying host may show (`wordle_cli.model.lie_split`), in the order of `guesses`.
 
@@ -60,6 +76,20 @@ def compute(guesses: Sequence[str], answers: Sequence[str], rule: str, backend: 
         return _compute_lies(alphabet.encode(guesses, length), alphabet.encode(answers, length), module, lies, guesses, is_answer)
     sums = module.score(alphabet.encode(guesses, length), alphabet.encode(answers, length), rule)
     return Scores(guesses, is_answer, sums, len(answers))
+
+
+def compute_weighted(guesses: Sequence[str], answers: Sequence[str], weights, backend: str) -> WeightedScores:
+    """Score every guess against answers drawn from a prior (int64 `weights`, each >= 1), strict rule."""
+    import numpy as np
+
+    from wordle_cli.model.weighted import backend_sums
+
+    length = len(answers[0])
+    alphabet = Alphabet.of(guesses, answers)
+    module = backends.load(backend)
+    answer_set = set(answers)
+    sums = backend_sums(module, alphabet.encode(guesses, length), alphabet.encode(answers, length), weights)
+    return WeightedScores(guesses, [g in answer_set for g in guesses], sums, int(np.sum(weights)))
 
 
 def _compute_lies(guess_codes, answer_codes, module, lies, guesses, is_answer) -> LieScores:
@@ -89,6 +119,9 @@ def ranking(scores: Scores | LieScores) -> list[int]:
     guess_rank = np.empty(len(scores.guesses), dtype=np.int64)
     guess_rank[sorted(range(len(scores.guesses)), key=scores.guesses.__getitem__)] = np.arange(len(scores.guesses))
     not_answer = ~np.asarray(scores.is_answer, dtype=bool)
+    if isinstance(scores, WeightedScores):  # the variance numerators outgrow int64: Python integers
+        s1, s2, mx, w = scores.sums.sum_wn.tolist(), scores.sums.sum_wn2.tolist(), scores.sums.max_n.tolist(), scores.total
+        return sorted(range(len(s1)), key=lambda i: (s1[i], mx[i], variance_numerator(s1[i], s2[i], w), not_answer[i], guess_rank[i]))
     if isinstance(scores, LieScores):
         return np.lexsort((guess_rank, not_answer, scores.worst, scores.total)).tolist()
     sums, n = scores.sums, scores.n_answers
@@ -107,9 +140,12 @@ def csv_rows(scores: Scores | LieScores, precision: int = 6) -> Iterator[str]:
         yield from _lie_rows(scores, precision)
         return
     yield HEADER
-    sums, n = scores.sums, scores.n_answers
-    s1 = sums.sum_n.tolist()
-    s2 = sums.sum_n2.tolist()
+    if isinstance(scores, WeightedScores):  # the weights as frequencies: n is the total weight
+        sums, n = scores.sums, scores.total
+        s1, s2 = sums.sum_wn.tolist(), sums.sum_wn2.tolist()
+    else:
+        sums, n = scores.sums, scores.n_answers
+        s1, s2 = sums.sum_n.tolist(), sums.sum_n2.tolist()
     mx = sums.max_n.tolist()
     var_den = n * (n - 1)
     # The one CSV writer, with a fast path: when no guess needs quoting (numbers

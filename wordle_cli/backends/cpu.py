@@ -171,6 +171,47 @@ def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, s
             ent[gi] = e
 
 
+@compiled(parallel=True)
+def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, n_blocks, sum_wn, sum_wn2, max_n, max_w, wlogw):
+    """`_score_strict` over answers of integer `weights`: per class its count c and weight m (see `model.weighted`)."""
+    n_guesses, length = guesses.shape
+    n_answers = cols.shape[1]
+    for blk in prange(n_blocks):
+        green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
+        mass = np.zeros(n_codes, dtype=np.int64)
+        for gi in range(blk, n_guesses, n_blocks):
+            guess = guesses[gi]
+            d = _letter_plan(guess, pos_letter, letters)
+            for start in range(0, n_answers, chunk):
+                n = min(chunk, n_answers - start)
+                _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
+                for a in range(n):
+                    hist[code[a]] += 1
+                    mass[code[a]] += weights[start + a]
+            s1 = 0
+            s2 = 0
+            mx = 0
+            mw = 0
+            e = 0.0
+            for b in range(n_codes):
+                c = hist[b]
+                if c != 0:
+                    m = mass[b]
+                    s1 += m * c
+                    s2 += m * c * c
+                    mx = max(mx, c)
+                    mw = max(mw, m)
+                    if m > 0:
+                        e += m * np.log2(m)
+                    hist[b] = 0
+                    mass[b] = 0
+            sum_wn[gi] = s1
+            sum_wn2[gi] = s2
+            max_n[gi] = mx
+            max_w[gi] = mw
+            wlogw[gi] = e
+
+
 # ---------------------------------------------------------------- loose score
 
 
@@ -334,6 +375,23 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
     finally:
         if small and threads > 1:
             set_num_threads(threads)
+    return out
+
+
+def score_weighted(guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray):
+    """Per-guess sums over answers of int64 `weights` (strict rule), as (sum_wn, sum_wn2, max_n, max_w, sum_wlogw)."""
+    length = guesses.shape[1]
+    n_guesses, n_answers = guesses.shape[0], answers.shape[0]
+    out = tuple(np.zeros(n_guesses, dtype=np.int64) for _ in range(4)) + (np.zeros(n_guesses, dtype=np.float64),)
+    if n_guesses == 0 or n_answers == 0:
+        return out
+    cols, counts = _columns_and_counts(answers, _symbol_count(guesses, answers))
+    chunk = max(1, min(config.CPU_ANSWER_CHUNK, n_answers))
+    n_blocks = min(n_guesses, 8 * get_num_threads())
+    _score_weighted(
+        np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), np.ascontiguousarray(weights, dtype=np.int64),
+        3**length, chunk, n_blocks, *out,
+    )
     return out
 
 

@@ -1,7 +1,7 @@
 """`wordle history prior`: the NYT model's probability of each answer for one day's puzzle.
 
 What a player would have known that morning: the model is fitted on the
-shipped history strictly before the date (docs/prior.md).
+history (shipped and updated) strictly before the date (docs/prior.md).
 """
 
 from __future__ import annotations
@@ -10,35 +10,16 @@ import datetime as dt
 
 import click
 
-from wordle_cli.cli.options import Reporter, quiet_option
-from wordle_cli.errors import quote
+from wordle_cli.cli.options import IsoDate, Reporter, quiet_option
 
 #: Puzzle #0's date (the same as `history.LAUNCH`, kept here so that parsing options imports no history).
 FIRST_PUZZLE = dt.date(2021, 6, 19)
 
 
-class PuzzleDate(click.ParamType):
-    """A date YYYY-MM-DD on or after puzzle #0's (2021-06-19)."""
-
-    name = "YYYY-MM-DD"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, dt.date):
-            return value
-        text = str(value).strip()
-        try:
-            date = dt.date.fromisoformat(text)
-        except ValueError:
-            self.fail(f"{quote(text)} is not a date YYYY-MM-DD", param, ctx)
-        if date < FIRST_PUZZLE:
-            self.fail(f"{text} is before puzzle #0 ({FIRST_PUZZLE.isoformat()})", param, ctx)
-        return date
-
-
 @click.command("prior")
 @click.option(
     "--date",
-    type=PuzzleDate(),
+    type=IsoDate(not_before=FIRST_PUZZLE),
     default=None,
     help="The puzzle's date  [default: today in your time zone].",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 
 import click
@@ -12,7 +13,9 @@ from wordle_cli.cli.options import (
     compute_options,
     game_options,
     open_game,
+    open_prior,
     plot_option,
+    prior_option,
     puzzle_number,
     puzzle_options,
     puzzle_rows,
@@ -25,9 +28,7 @@ from wordle_cli.output import reader_may_go
 @click.argument("grids", default="-", required=False, metavar="[GRIDS]")
 @game_options
 @click.option("--candidates", metavar="FILE", default=None, help="The candidate answers, one per line [default: the game's answers].")
-@click.option(
-    "--prior", metavar="FILE", default=None, help="word,weight lines: the candidates' prior weights; unlisted candidates get 0 [default: uniform]."
-)
+@prior_option
 @puzzle_options(
     "Read only the grids of puzzle N [default: the puzzle most headers name], and check the inferred answer "
     "against N's in the history (`wordle history`)."
@@ -46,7 +47,10 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
       ⬛🟨⬛⬛⬛
       ...
     Candidates that some row cannot come from are ruled out; the others are
-    ranked by how likely their grids are (see docs/inference.md), e.g.
+    ranked by how likely their grids are times their --prior weight (the
+    candidates' prior: --prior FILE gives unlisted candidates 0; nyt is the
+    model of the NYT's picks for --date, by default the puzzle the headers
+    name, else $WORDLE_DATE, else today), see docs/inference.md, e.g.
       wordle infer posts.txt
       pbpaste | wordle infer --json
 
@@ -57,14 +61,13 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
     from wordle_cli.errors import WordleError
     from wordle_cli.infer.analysis import analyse, candidate_tables
     from wordle_cli.infer.posts import read_posts
-    from wordle_cli.infer.prior import read_prior
     from wordle_cli.infer.report import json_document, reading_summary, text_lines
     from wordle_cli.wordlist import check_length, check_one_stdin, display_name, read_text, read_word_list
 
     report = Reporter(quiet)
     day = puzzle_number(day, puzzle_date)
     check_plot(plot)
-    check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p is not None))
+    check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p not in (None, "uniform", "nyt")))
     the_game, answers_name = open_game(report, game, answers, allowed)
     typed = grids == "-" and sys.stdin.isatty()
     if typed:
@@ -82,18 +85,19 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
         check_length(word_list, the_game.length)
         report.dropped_duplicates(word_list)
         words, words_name = word_list.words, word_list.name
-    weights = None
-    if prior is not None:
-        weights = read_prior(prior, words)
-        if weights.unlisted:
-            report.warn(f"{display_name(prior)} gives no weight to {weights.unlisted} of the {len(words)} candidates: they are left out")
-        if weights.unknown:
-            report.warn(f"{display_name(prior)}: {weights.unknown} listed words are not candidates (ignored)")
-        weights = weights.weights
+    # The nyt prior is for the puzzle read: --day/--date, else the one the headers name, else $WORDLE_DATE or today.
+    prior_for, number = puzzle_date, day if day is not None else reading.day
+    if prior_for is None and number is not None and number < 100_000:
+        from wordle_cli.history import LAUNCH
+
+        prior_for = LAUNCH + dt.timedelta(days=number)
+    own = candidates if candidates is not None else answers
+    the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate")
+    weights = None if the_prior.is_uniform else the_prior.weights
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)
-    report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend")
+    report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend; prior: {the_prior.label}")
     tables = candidate_tables(the_game, words, backends.load(chosen))
-    analysis = analyse(reading, words, tables, weights)
+    analysis = analyse(reading, words, tables, weights, prior_label=the_prior.label)
     checked = _check(report, analysis, day, spoil)
     with reader_may_go():
         if as_json:

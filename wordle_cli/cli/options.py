@@ -280,29 +280,133 @@ class SolverChoice(NamedTuple):
     pool_only: bool
     backend: str
     threads: int | None
+    prior: str | None = None  # --prior: uniform, nyt or a FILE (None: the default rule)
+    date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0):
-    """Load the game's lists, pick the backend and build the solver (with `lies` lies in every row).
+    """Load the game's lists and its prior, pick the backend and build the solver (with `lies` lies in every row).
 
-    Returns (solver, first) with `first` normalised and checked (or None).
+    Returns (solver, first) with `first` normalised and checked (or None);
+    the solver's `prior` is the `AnswerWeights` it plays under.
     """
     from wordle_cli.api import new_solver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date = chosen
     check_lies(lies, strategy=strategy, hard=hard)
     the_game, answers_name = open_game(report, game, answers, allowed)
+    the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(strategy, lies)))
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
-    solver, where = new_solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule)
+    solver, where = new_solver(
+        the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
+        weights=None if weights.is_uniform else weights,
+    )
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend"
+        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
     )
     return solver, first
+
+
+def solver_unsupported(strategy: str, lies: int = 0, boards: int = 1) -> str | None:
+    """Why a game plays only the uniform prior (`resolve_prior`'s `unsupported`), None where any prior goes."""
+    from wordle_cli.api import exact_takes_weights
+
+    if boards > 1:
+        return "with --boards"
+    if lies:
+        return "with --lies"
+    if strategy == "optimal" and not exact_takes_weights():
+        return "with --strategy optimal"
+    return None
+
+
+# ---------------------------------------------------------------- the prior (which answer is likely)
+
+#: How --prior's default is chosen, for every command's help (the rule is `model.weights.resolve_prior`).
+PRIOR_DEFAULT_HELP = "[default: $WORDLE_PRIOR if set, else nyt for --game nyt on its own answers, else uniform]"
+
+
+#: The environment variable that fixes the puzzle date of --prior nyt for every command (the docs' examples
+#: and the tests run with one, so that their numbers do not move with the calendar).
+DATE_ENV = "WORDLE_DATE"
+
+
+def prior_date(puzzle_date):
+    """The puzzle whose nyt prior is played: --date, else $WORDLE_DATE, else None (today in the user's time zone)."""
+    import os
+
+    if puzzle_date is not None:
+        return puzzle_date
+    pinned = os.environ.get(DATE_ENV, "").strip()
+    if not pinned:
+        return None
+    return IsoDate().convert(pinned, None, None)
+
+
+prior_option = click.option(
+    "--prior",
+    metavar="uniform|nyt|FILE",
+    default=None,
+    help="How likely each answer is: uniform (all equally), nyt (the model of the NYT's picks for the puzzle of --date, "
+    "from the days before it), or FILE of word,weight lines (unlisted answers leave the pool). "
+    f"Every number that depends on it names it. {PRIOR_DEFAULT_HELP}",
+)
+
+
+def prior_options(command):
+    """Attach --prior and --date."""
+    return _attach([prior_option, date_option], command)
+
+
+def open_prior(
+    report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
+):
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
+
+    `answers_file`: the user's own answers (or candidates) file, if any: the
+    nyt default is for the NYT's own lists only. `what` names the words.
+    """
+    from wordle_cli.api import answer_weights
+    from wordle_cli.model.weights import resolve_prior
+
+    weights = answer_weights(resolve_prior(prior, game, answers_file is not None, unsupported), answers, prior_date(date), what)
+    if weights.unlisted:
+        report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
+    if weights.unknown:
+        report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
+    return weights
+
+
+#: Why the exact search's own commands (tree, review) play the uniform prior only: its weights are not wired here yet.
+EXACT_UNSUPPORTED = "with the exact search (tree, review)"
+
+
+def exact_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None) -> str:
+    """The prior of `tree` and `review` (the exact search): uniform, or one clear error for another.
+
+    The command names it (`prior: uniform` on stderr) once its outputs are written.
+    """
+    from wordle_cli.model.weights import resolve_prior
+
+    return resolve_prior(prior, game, answers_file is not None, EXACT_UNSUPPORTED)
+
+
+def weighed_game(the_game, weights):
+    """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool."""
+    if not weights.unlisted:
+        return the_game, weights
+    from dataclasses import replace
+
+    from wordle_cli.model.game import Game
+
+    kept, kept_weights = weights.kept(the_game.answers)
+    # The candidates stay as they were (a word left out of the pool is still a guess), in their order.
+    return Game(the_game.name, kept, the_game.candidates), replace(weights, weights=kept_weights, unlisted=0)
 
 
 lies_option = count_option(
@@ -410,7 +514,7 @@ game_max_guesses_option = max_guesses_option(
 
 def boards_solver_options(command):
     """Attach --boards, --max-guesses, --lies and the solver's options (solve, simulate, play)."""
-    return _attach([boards_option, game_max_guesses_option, lies_option, *_solver_options], command)
+    return _attach([boards_option, game_max_guesses_option, lies_option, *_solver_options, prior_option], command)
 
 
 def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, tree_file=None):
@@ -422,13 +526,16 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, _ = chosen
     if hard:
         raise click.UsageError("--hard is not part of multi-board games")
     if tree_file is not None:
         raise click.UsageError("--tree plays one board; it cannot be combined with --boards")
     if strategy not in STRATEGIES:
         raise click.UsageError(f"--strategy {strategy} is for one board; with --boards choose {' or '.join(STRATEGIES)}")
+    from wordle_cli.model.weights import resolve_prior
+
+    resolve_prior(prior, game, answers is not None, solver_unsupported(strategy, boards=boards))  # uniform, or a clear error
     the_game, answers_name = open_game(report, game, answers, allowed)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
@@ -437,7 +544,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     named = board_game_name(boards)
     report.info(
         f"{game}: {boards} boards{f' ({named})' if named else ''}, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
-        f"{strategy} strategy; {where} backend"
+        f"{strategy} strategy; {where} backend; prior: uniform"
     )
     return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=where), first
 
@@ -482,9 +589,12 @@ def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
 
 
 class IsoDate(click.ParamType):
-    """`--date YYYY-MM-DD`, a calendar date."""
+    """`--date YYYY-MM-DD`, a calendar date (on or after `not_before`, puzzle #0's date, when given)."""
 
     name = "date"
+
+    def __init__(self, not_before=None):
+        self.not_before = not_before
 
     def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
         return "YYYY-MM-DD"
@@ -494,10 +604,14 @@ class IsoDate(click.ParamType):
 
         if isinstance(value, dt.date):
             return value
+        text = str(value).strip()
         try:
-            return dt.date.fromisoformat(str(value).strip())
+            date = dt.date.fromisoformat(text)
         except ValueError:
-            self.fail(f"{quote(str(value))} is not a date YYYY-MM-DD", param, ctx)
+            self.fail(f"{quote(text)} is not a date YYYY-MM-DD", param, ctx)
+        if self.not_before is not None and date < self.not_before:
+            self.fail(f"{text} is before puzzle #0 ({self.not_before.isoformat()})", param, ctx)
+        return date
 
 
 def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
@@ -506,7 +620,12 @@ def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the hi
 
 
 date_option = click.option(
-    "--date", "puzzle_date", type=IsoDate(), default=None, help="The NYT's puzzle of that date (as --day, by date)."
+    "--date",
+    "puzzle_date",
+    type=IsoDate(),
+    default=None,
+    help="The NYT's puzzle of that day: --prior nyt predicts its answer from the days before it, and a command that takes "
+    f"an answer plays that day's (as --day) [default: ${DATE_ENV} if set, else today in your time zone; no answer].",
 )
 
 spoil_option = click.option(

@@ -28,6 +28,7 @@ from wordle_cli.cli.options import (
     boards_solver_options,
     check_share_day,
     colour_wanted,
+    date_option,
     layout_option,
     look_options,
     open_player,
@@ -66,10 +67,11 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @tree_option
 @boards_solver_options
 @layout_option
+@date_option
 @look_options
 def play(
     interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
-    quiet, layout, tiles, color,
+    quiet, layout, tiles, color, prior, puzzle_date,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -113,7 +115,8 @@ def play(
     report = Reporter(quiet)
     check_share_day(share, day)
     chosen = SolverChoice(
-        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
+        prior=prior, date=puzzle_date,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -135,6 +138,8 @@ def play(
     talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     if interactive:
         talk.say(HELP)
+        if solver.weights is not None:  # the suggestions' numbers are under it
+            talk.say(f"prior: {solver.prior_label}")
     talk.state(session)
     lines = talk.entries(
         _grid_rows(turn_lines(interactive, "feedback> ")),
@@ -193,7 +198,7 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
 
 def _review(talk, report: Reporter, session) -> None:
     """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
-    from wordle_cli.cli.review import print_review, review_of
+    from wordle_cli.cli.review import print_review, review_of, uniform_review_note
 
     if session.solver.lies is not None:
         talk.problem("review grades a game of true feedback; it is not defined with --lies")
@@ -204,6 +209,7 @@ def _review(talk, report: Reporter, session) -> None:
     if not talk.interactive and talk.quiet:
         return
     solver = session.solver
+    uniform_review_note(report, solver)
     result = review_of(
         report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
         hard=solver.hard, backend=solver.backend_name,

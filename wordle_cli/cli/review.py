@@ -12,11 +12,13 @@ from wordle_cli.cli.options import (
     checked_word,
     colour_wanted,
     compute_options,
+    exact_prior,
     game_options,
     hard_option,
     look_options,
     max_guesses_option,
     open_game,
+    prior_option,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
@@ -59,11 +61,12 @@ class ReviewCommand(click.Command):
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
 @game_options
+@prior_option
 @compute_options
 @look_options
 @quiet_option
 def review(
-    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, backend, threads, tiles,
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, prior, backend, threads, tiles,
     color, quiet,
 ):
     """Grade a played game turn by turn: each guess against the best one, and luck.
@@ -92,6 +95,7 @@ def review(
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
         answer = puzzle_answer(reporter, day, spoil)
+    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
@@ -116,9 +120,9 @@ def review(
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
-        return
-    print_review(result, tiles, colour_wanted(color))
-    reporter.info(f"reviewed in {reporter.elapsed():.2f} s")
+    else:
+        print_review(result, tiles, colour_wanted(color))
+    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {prior_label}")
 
 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
@@ -140,6 +144,12 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     for note in result.notes:
         reporter.warn(note)
     return result
+
+
+def uniform_review_note(reporter: Reporter, solver) -> None:
+    """`solve --review` and `play`'s review grade under the uniform prior (the exact search's): say so when the game's is another."""
+    if solver.weights is not None:
+        reporter.warn(f"the review is under the uniform prior, not the game's ({solver.prior_label}): the exact search is uniform only")
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:

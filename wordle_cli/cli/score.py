@@ -7,7 +7,17 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import Reporter, compute_options, count_option, game_option, lies_text, quiet_option, rule_option
+from wordle_cli.cli.options import (
+    Reporter,
+    compute_options,
+    count_option,
+    game_option,
+    lies_text,
+    open_prior,
+    prior_options,
+    quiet_option,
+    rule_option,
+)
 from wordle_cli.output import AtomicOutput
 
 
@@ -32,18 +42,23 @@ from wordle_cli.output import AtomicOutput
     "host's lie, drawn uniformly from the tiles and their wrong colours (an all-green row is never a lie), and "
     "the worst case over both; the CSV is guess,is_potential_answer,average_num_allowed,max_wordlist_len.",
 )
+@prior_options
 @compute_options
 @quiet_option
-def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
+def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, threads, quiet):
     """Rank every guess in ALLOWED by how many ANSWERS it leaves, into OUTPUT.csv.
 
     Without arguments, ranks the game's own lists (--game; by default
     $WORDLE_GAME, else nyt, today's lists) to standard output:
     `wordle score --top 5`.
 
-    Each answer is taken as equally likely. For each guess the CSV gives the
-    average number of answers still possible after its feedback, their
-    sample variance and the worst case, best guesses first:
+    The answer is drawn from --prior: with ALLOWED ANSWERS OUTPUT each answer
+    is equally likely (uniform) unless --prior or $WORDLE_PRIOR says
+    otherwise; the game's own nyt lists default to the nyt prior (a line on
+    stderr names the prior). For each guess the CSV gives the average number
+    of answers still possible after its feedback (the expected number, the
+    answer drawn from the prior), their sample variance (the weights counted
+    as frequencies) and the worst case, best guesses first:
 
     \b
       guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
@@ -61,12 +76,15 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
     """
     from wordle_cli import api  # numpy: imported only by the commands that compute
+    from wordle_cli.model.game import resolve_game
 
     report = Reporter(quiet)
+    own_answers = bool(paths)
     if not paths:
         from wordle_cli.model.game import load_lists
 
-        answer_list, allowed_list = load_lists(game)  # None: $WORDLE_GAME, else nyt
+        game = resolve_game(game)
+        answer_list, allowed_list = load_lists(game)  # $WORDLE_GAME, else nyt
         output = "-"
     elif len(paths) != 3:
         raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")
@@ -85,12 +103,18 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
     report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
     report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
 
-    chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answer_list), threads)
+    unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
+    # Explicit files take no game (WORDLE_GAME is not read): the default prior is then uniform whatever the game.
+    prior = open_prior(report, prior, puzzle_date, game or "", None if not own_answers else "ANSWERS", answer_list.words, unsupported)
+    answers, weights = prior.kept(answer_list.words)
+    chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answers), threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        ranked = api.score(allowed_list.words, answer_list.words, rule=rule, backend=chosen, lies=lies)
+        equal = weights.min() == weights.max()  # uniform over the pool: the unweighted kernel, today's bytes
+        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=None if equal else weights)
         report.info(
-            f"scored {len(allowed_list)} x {len(answer_list)} ({rule} rule{lies_text(lies)}) on {chosen} in {report.elapsed() - started:.3f} s"
+            f"scored {len(allowed_list)} x {len(answers)} ({rule} rule{lies_text(lies)}; prior: {prior.label}) on {chosen} "
+            f"in {report.elapsed() - started:.3f} s"
         )
         lines = ranked.csv(precision)
         out.write("\n".join(lines if top is None else islice(lines, top + 1)))

@@ -12,6 +12,7 @@ from wordle_cli.cli.options import (
     check_lies,
     check_plot,
     count_option,
+    date_option,
     game_limit,
     liar_option,
     open_boards,
@@ -37,9 +38,10 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 @tree_option
 @liar_option
 @boards_solver_options
+@date_option
 def simulate(
     sample, seed, output, plot, tree_file, liar, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend,
-    threads, quiet,
+    threads, quiet, prior, puzzle_date,
 ):
     """Play every answer and chart how many guesses each game took.
 
@@ -62,6 +64,12 @@ def simulate(
     tells the lie that leaves the most answers possible (ties: the smallest
     feedback code). The limit is nine guesses, and the failed games are named.
 
+    The strategy plays under --prior (the summary names it); every answer is
+    played once, and `prior mean` weighs each game by its answer's prior
+    weight: the expected guesses when the answer is drawn from the prior.
+    --sample draws its answers uniformly (the same answers whatever the
+    prior), and `prior mean` is then weighted over the sample.
+
     --plot FILE also draws the histogram as a chart (.svg, .png or .pdf).
     """
     report = Reporter(quiet)
@@ -72,7 +80,8 @@ def simulate(
     from wordle_cli.solver.report import GAMES_CSV_HEADER, games_csv, simulate_lines
 
     chosen = SolverChoice(
-        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
+        prior=prior, date=puzzle_date,
     )
     if boards > 1:
         from wordle_cli.cli.boards import simulate_boards
@@ -112,7 +121,8 @@ def _simulate_one(
         from wordle_cli.trees.follow import open_tree, tree_paths
 
         tree = open_tree(tree_file, solver.game, hard=hard, first=first)
-        result = Simulation(targets, tree_paths(tree, targets))
+        weights = None if solver.weights is None else [int(solver.weights[solver.game.answer_index[t]]) for t in targets]
+        result = Simulation(targets, tree_paths(tree, targets), weights=weights, prior_label=solver.prior_label)
     else:
         host = None
         if solver.lies is not None:

@@ -36,7 +36,7 @@ from wordle_cli.errors import quote
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
     targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads, quiet, layout, tiles, color,
-    share, day, puzzle_date, spoil, with_review, liar, seed,
+    share, day, puzzle_date, spoil, with_review, liar, seed, prior,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -83,7 +83,8 @@ def solve(
     if with_review and lies:
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
     chosen = SolverChoice(
-        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads
+        game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
+        prior=prior, date=puzzle_date,
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies
@@ -111,13 +112,17 @@ def solve(
         the_liar = Liar(solver.lies, liar, seed)
     record = play_game(solver, target, first, added, the_liar, limit)
     colour = colour_wanted(color)
+    if solver.weights is not None:  # the expected and entropy columns are under it (uniform: the table as it always was)
+        click.echo(f"prior: {solver.prior_label}")
     for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):
         click.echo(line, color=colour)  # click strips colour codes from non-terminals unless told
     if share:
         click.echo()
         click.echo(record.share(day))
     if with_review:
-        from wordle_cli.cli.review import print_review, review_of
+        from wordle_cli.cli.review import print_review, review_of, uniform_review_note
+
+        uniform_review_note(report, solver)
 
         result = review_of(report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads)
         click.echo()

@@ -15,6 +15,7 @@ from wordle_cli.cli.options import (
     colour_wanted,
     compute_options,
     count_option,
+    exact_prior,
     game_options,
     hard_option,
     look_options,
@@ -23,6 +24,7 @@ from wordle_cli.cli.options import (
     open_lists,
     plot_option,
     pool_only_option,
+    prior_options,
     quiet_option,
 )
 from wordle_cli.errors import quote
@@ -88,10 +90,13 @@ def tree_group():
 @count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
 @game_options
+@prior_options
 @pool_only_option
 @compute_options
 @quiet_option
-def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game, answers, allowed, pool_only, backend, threads, quiet):
+def build(
+    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game, answers, allowed, prior, puzzle_date, pool_only, backend, threads, quiet,
+):
     """Build the decision tree with the fewest guesses in total over all answers.
 
     Every allowed word is a candidate at every step (hard mode: every word the
@@ -118,6 +123,7 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
         output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
     check_distinct({"--output": output, "--plot": plot})
+    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     if first is not None:
@@ -166,6 +172,7 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
         from wordle_cli.pictures.charts import tree_chart
 
         tree_chart(plot, result.tree.stats(), result.tree.root.guess)
+    reporter.info(f"prior: {prior_label}")
 
 
 @tree_group.command("verify")
@@ -174,8 +181,9 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
 @tree_max_guesses_option
 @state_option("The turns played before the tree's first guess, as `tree build --from` took them [default: the history a json tree stores; none].")
 @game_options
+@prior_options
 @quiet_option
-def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
+def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle_date, quiet):
     """Check a tree FILE (selby or json) against the game's lists.
 
     Every answer must be reached exactly once, each step's feedback must be
@@ -192,6 +200,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     from wordle_cli.trees.verify import history_text, summary_disagreements
 
     reporter = Reporter(quiet)
+    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
     tree_file, name = read_tree_file(file, len(the_game.answers))
     stats, history = _checked(tree_file, name, the_game.answers, the_game.candidate_index, state, hard=hard, max_guesses=max_guesses)
@@ -205,6 +214,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, quiet):
     click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, {where} {opener}")
     for line in tree_report.stats_lines(stats, more=bool(history)):
         click.echo(line)
+    reporter.info(f"prior: {prior_label}")
 
 
 def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard: bool, max_guesses: int):
@@ -249,8 +259,9 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
 @tree_max_guesses_option
 @state_option("The turns played before the tree's first guess, as for `tree verify` [default: the history a json tree stores; none].")
 @game_options
+@prior_options
 @quiet_option
-def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game, answers, allowed, quiet):
+def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game, answers, allowed, prior, puzzle_date, quiet):
     """Show a tree FILE (selby or json): its top levels as text, an HTML page to explore, or a drawing.
 
     Text: for each feedback, the answers left and the next guess, largest
@@ -278,6 +289,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_distinct({"--output": output, "--plot": plot})
     check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
+    exact_prior(reporter, prior, puzzle_date, game, answers)  # shows a tree as it is: its numbers are the uniform ones
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
     try:
         _checked(tree_file, name, answer_list.words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
@@ -347,11 +359,12 @@ def _threads(threads: int | None) -> int:
 @click.option("--output", "-o", metavar="FILE", default="-", show_default=True, help="Write the CSV to FILE ('-': stdout).")
 @plot_option("the ranked openers' totals (the best 40)")
 @game_options
+@prior_options
 @backend_option
 @quiet_option
 def rank(
     openers, hard, max_guesses, top_k, cutoff, exact, workers, address, dashboard, checkpoint, output, plot, game, answers, allowed,
-    backend, quiet,
+    prior, puzzle_date, backend, quiet,
 ):
     """Rank openers by their optimal totals, with proof, on a Dask cluster.
 
@@ -392,6 +405,7 @@ def rank(
         dask_cluster.check_address(address)
     dask_cluster.check_environment()
     reporter = Reporter(quiet)
+    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)
@@ -447,6 +461,7 @@ def rank(
 
         rank_chart(plot, rows)
     reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
+    reporter.info(f"prior: {prior_label}")
 
 
 def _opener_list(openers: str, game, reporter) -> list[str]:

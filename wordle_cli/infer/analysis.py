@@ -18,6 +18,7 @@ class Analysis:
     reading: Reading
     words: list[str]  # the candidates, in list order
     inference: Inference
+    prior_label: str = "uniform"  # the candidates' prior (`model.weights.AnswerWeights.label`), named in the outputs
 
     @property
     def consistent(self) -> int:
@@ -88,12 +89,15 @@ def candidate_tables(game, candidates: list[str], backend) -> Tables:
     return count_tables(chosen, guesses, game.cand_of_answer, backend)
 
 
-def analyse(reading: Reading, words: list[str], tables: Tables, weights: list[float] | None = None, model: Model | None = None) -> Analysis:
-    """Rank `words` (the candidates `tables` were counted for) by the grids of `reading`."""
+def analyse(
+    reading: Reading, words: list[str], tables: Tables, weights=None, model: Model | None = None, prior_label: str = "uniform"
+) -> Analysis:
+    """Rank `words` (the candidates `tables` were counted for) by the grids of `reading`, under the prior `weights`
+    (one per candidate, >= 0; 0 rules a candidate out; None: uniform) that `prior_label` names."""
     if not reading.grids:
         raise WordleError("no result grids to read")
     log_prior = None
     if weights is not None:
         with np.errstate(divide="ignore"):
             log_prior = np.log(np.asarray(weights, dtype=np.float64))
-    return Analysis(reading, words, infer(reading.grids, tables, log_prior, model or Model()))
+    return Analysis(reading, words, infer(reading.grids, tables, log_prior, model or Model()), prior_label)

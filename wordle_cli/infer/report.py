@@ -43,7 +43,8 @@ def text_lines(analysis: Analysis, top: int) -> list[str]:
     width = max([len("candidate")] + [len(analysis.words[c]) for c in shown])
     lines = [
         reading_summary(analysis.reading),
-        f"{len(analysis.words)} candidates, {analysis.consistent} consistent with every grid",
+        f"{len(analysis.words)} candidates, {analysis.consistent} consistent with every grid"
+        + ("" if analysis.prior_label == "uniform" else f"; prior: {analysis.prior_label}"),
         f"rank  {'candidate':<{width}}  {'grids':>11}  {'score':>10}  {'p':>5}",
     ]
     for rank, c in enumerate(shown, start=1):
@@ -107,6 +108,7 @@ def json_document(analysis: Analysis, top: int, checked: Check | None = None) ->
         "score_mismatch": list(reading.score_mismatch),
         "candidates": len(analysis.words),
         "consistent": analysis.consistent,
+        "prior": analysis.prior_label,
         "verdict": {
             "answer": verdict.answer,
             "p": verdict.p,

@@ -105,7 +105,8 @@ def with_target(solver, target: str):
     """(solver, added): a solver whose pool holds `target`, which must be an allowed guess.
 
     `solve` accepts any allowed word as its target: a word that is not among
-    the answers is appended to them (a new solver on the enlarged pool).
+    the answers is appended to them (a new solver on the enlarged pool; under
+    a prior with weight 1).
     """
     from wordle_cli.model.game import Game as Lists
     from wordle_cli.solver.tree import Solver
@@ -114,7 +115,13 @@ def with_target(solver, target: str):
     if target in game.answer_index:
         return solver, False
     bigger = Lists(game.name, [*game.answers, target], game.candidates)
+    weights = solver.weights
+    if weights is not None:  # under a prior the added word weighs the least an answer can: 1
+        import numpy as np
+
+        weights = np.append(weights, np.int64(1))
     grown = Solver(
-        bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact, lies=solver.lies
+        bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact, lies=solver.lies,
+        weights=weights, prior_label=solver.prior_label,
     )
     return grown, True

@@ -97,6 +97,9 @@ def simulate_lines(simulation, rows: int = ROWS, unit: str = "guesses", name_fai
     yield ""
     yield f"games        {games}"
     yield f"mean         {simulation.mean():.4f}"
+    if simulation.weights is not None:  # played under a prior other than uniform (whose output stays as it was)
+        yield f"prior        {simulation.prior_label}"
+        yield f"prior mean   {simulation.prior_mean():.4f}"
     yield f"sd           {simulation.std():.4f}"
     yield worst_line(worst, worst_games)
     yield f"more than {rows}  {failures}"

@@ -21,6 +21,15 @@ information the row gives about the answer (plus N log2 N), so `entropy`
 maximises that information. A guess that some row answers with the whole
 pool (it could waste the row) is never chosen; a pool word never is one.
 
+Under a prior (`wordle_cli.model.weights`: integer weights w(a), class c
+of n_c answers weighing W_c, pool weight W) the same keys are read from
+`model.weighted`'s sums: ``expected`` minimises sum_c W_c n_c (W x the
+expected number of answers left, the answer drawn from the prior),
+``entropy`` maximises the entropy of the weighted partition (minimises
+sum_c W_c log2 W_c), ``minimax`` minimises the heaviest class's weight, then
+the expected number left. All weights 1 give the uniform keys; the uniform
+prior never comes here (the solver keeps the unweighted kernels).
+
 Ties (after the above) are broken deterministically: prefer a guess that is
 still a possible answer, then the earliest in list order (the order of the
 candidates passed in: the allowed list, then the answers not in it; with
@@ -88,27 +97,34 @@ class GuessStats:
     sum_clog2c: float
     classes: int  # distinct feedbacks (with lies: rows the host may show)
     scale: int = 1  # with lies: sum_n is N x M times the expected pool left (M: the rule's scale)
+    weight: int | None = None  # under a prior: the pool's weight W; sum_n, sum_clog2c are then sum W_c n_c, sum W_c log2 W_c
+
+    @property
+    def mass(self) -> int:
+        """What the sums are over: the pool's weight under a prior, else its size."""
+        return self.pool if self.weight is None else self.weight
 
     @property
     def expected(self) -> float:
-        """Expected number of answers left after the guess."""
-        return self.sum_n / (self.pool * self.scale)
+        """Expected number of answers left after the guess (the answer drawn from the prior)."""
+        return self.sum_n / (self.mass * self.scale)
 
     @property
     def exact_expected(self):
         """`expected` as an exact Fraction."""
         from fractions import Fraction
 
-        return Fraction(self.sum_n, self.pool * self.scale)
+        return Fraction(self.sum_n, self.mass * self.scale)
 
     @property
     def entropy(self) -> float:
-        """Entropy of the feedback in bits."""
-        return entropy_bits(self.sum_clog2c, self.pool)
+        """Entropy of the feedback in bits (under the prior)."""
+        return entropy_bits(self.sum_clog2c, self.mass)
 
 
-def stats_from_codes(codes, lies=None) -> GuessStats:
-    """GuessStats of a guess from its (true) feedback codes against the pool, with `lies` (a `Lies`) if any.
+def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
+    """GuessStats of a guess from its (true) feedback codes against the pool, with `lies` (a `Lies`) if any,
+    under the pool's int64 `weights` (None: uniform).
 
     Class terms are summed in ascending feedback-code order from the same
     c*log2(c) table as the kernels, so the entropy matches `score`'s. With
@@ -122,6 +138,15 @@ def stats_from_codes(codes, lies=None) -> GuessStats:
         spread = spread_rows(lies, np.asarray(codes, dtype=np.int64)[None, :])
         return GuessStats(
             len(codes), int(spread.total[0]), int(spread.worst[0]), float(spread.key[0]), int(spread.rows[0]), lies.scale
+        )
+
+    if weights is not None:
+        from wordle_cli.model.weighted import codes_sums
+
+        sums = codes_sums(codes, weights)
+        n_classes = len(np.unique(np.asarray(codes)))
+        return GuessStats(
+            len(codes), int(sums.sum_wn[0]), int(sums.max_n[0]), float(sums.sum_wlogw[0]), n_classes, weight=int(np.sum(weights))
         )
 
     from wordle_cli.encoding import clog2c_table

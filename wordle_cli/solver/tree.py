@@ -27,6 +27,11 @@ with that row (their true feedback in shown(row)), so children overlap. The
 candidates are scored by their spread over the rows the host may show
 (`strategy`'s module docstring); the memoised openings are not used. A
 game is played against a host that picks the shown row (`Liar`).
+
+Under a prior (`weights`: int64 per answer, `model.weights`) the candidates
+are scored by `model.weighted`'s sums of each pool's weights (`strategy`'s
+module docstring); the memoised openings, made for the uniform pool, are
+not used. `weights` None is the uniform prior, on the backends' own kernels.
 """
 
 from __future__ import annotations
@@ -61,13 +66,14 @@ class Node:
     turn: int = 1  # this guess's turn in the game
     children: dict = field(default_factory=dict, repr=False)
     lies: object = None  # the rule (`Lies`) when rows may lie; `codes` are then the true feedbacks
+    weights: object = None  # int64[n]: the pool words' weights under a prior; None: uniform
 
     @property
     def size(self) -> int:
         return len(self.pool)
 
     def stats(self) -> strategies.GuessStats:
-        return strategies.stats_from_codes(self.codes, self.lies)
+        return strategies.stats_from_codes(self.codes, self.lies, self.weights)
 
     def code_of(self, answer_index: int) -> int:
         """Feedback code of this node's guess for an answer of its pool."""
@@ -93,11 +99,15 @@ class Solver:
         use_openings: bool = True,
         exact: Callable | None = None,
         lies=None,
+        weights=None,
+        prior_label: str = "uniform",
     ):
         """`exact(game, hard=, pool_only=, backend=)` makes the `optimal` strategy's chooser
         (the exact search, `trees.optimal.OptimalChooser`): the caller hands it in, so the
         solver never imports the search that stands beside it. `lies`: the rule of a game
-        whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle."""
+        whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle. `weights`: the
+        prior, int64 per answer (>= 1), None for uniform; the exact search then gets `weights=` too.
+        `prior_label` names the prior in outputs (`model.weights.AnswerWeights.label`)."""
         if strategy not in strategies.STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}")
         if strategy == "optimal" and exact is None:
@@ -105,6 +115,16 @@ class Solver:
         self.lies = lies if lies is not None and lies.n else None
         if self.lies is not None and (strategy not in strategies.SCORED_STRATEGIES or hard):
             raise ValueError("with lies the strategies are expected, entropy and minimax, without hard mode")
+        if weights is not None:
+            import numpy as np
+
+            weights = np.asarray(weights, dtype=np.int64)
+            if weights.shape != (len(game.answers),) or (len(weights) and weights.min() < 1):
+                raise ValueError("weights must be one integer >= 1 per answer")
+            if self.lies is not None:
+                raise ValueError("with lies the answers are uniform (no weights)")
+        self.weights = weights
+        self.prior_label = prior_label
         self.game = game
         self.strategy = strategy
         self.hard = hard
@@ -141,7 +161,8 @@ class Solver:
             codes = np.array([self.game.win_code], dtype=np.int32)
         else:
             codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[pool])
-        return Node(pool, constraints, guess, codes, forced=forced is not None, turn=turn, lies=self.lies)
+        weights = None if self.weights is None else self.weights[pool]
+        return Node(pool, constraints, guess, codes, forced=forced is not None, turn=turn, lies=self.lies, weights=weights)
 
     def kept(self, codes, code: int):
         """Which pool words (by their true `codes` for a guess) stay possible after the guess showed `code`."""
@@ -210,7 +231,7 @@ class Solver:
             first = pool[0] if self.pool_only else pool[np.argmin(game.cand_of_answer[pool])]
             return game.answers[int(first)]
         if (
-            n == len(game.answers) and self.use_openings and self.lies is None
+            n == len(game.answers) and self.use_openings and self.lies is None and self.weights is None
             and (constraints is None or constraints == Constraints.none(game.length))
         ):
             known = openings.lookup(game, self.strategy, self.pool_only, self.hard)
@@ -225,7 +246,8 @@ class Solver:
             sums = self._score_rows(game.cand_of_answer[ordered], pool, distinct=False)
             if self.pool_only:
                 return game.answers[int(ordered[strategies.choose(sums, self.strategy, np.ones(n, bool), self._useful(sums, n))])]
-            perfect = np.flatnonzero(sums.sum_n == n * scale)
+            mass = n if self.weights is None else int(self.weights[pool].sum())
+            perfect = np.flatnonzero(sums.sum_n == mass * scale)
             if perfect.size:
                 return game.answers[int(ordered[perfect[0]])]
         if constraints is not None:
@@ -246,7 +268,8 @@ class Solver:
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
         """The exact search's guess: fewest guesses in total, winning within the rows left if possible."""
         if self._optimal is None:
-            self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name)
+            weighted = {} if self.weights is None else {"weights": self.weights}
+            self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name, **weighted)
         return self._optimal.best(pool, constraints, max(ROWS - turn + 1, 0) or None)
 
     def _score_rows(self, rows, pool, distinct: bool = True):
@@ -256,11 +279,17 @@ class Solver:
         game = self.game
         guesses = game.candidate_codes if rows is None else game.candidate_codes[rows]
         answers = game.answer_codes[pool]
-        return self._score_distinct(guesses, answers) if distinct else self._score(guesses, answers)
+        weights = None if self.weights is None else self.weights[pool]
+        return self._score_distinct(guesses, answers, weights) if distinct else self._score(guesses, answers, weights)
 
-    def _score(self, guesses, answers):
+    def _score(self, guesses, answers, weights=None):
+        """The candidates' sums over the pool: the backend's kernel, or under a prior (`weights` of the pool) the weighted ones."""
         self.scored += len(guesses) * len(answers)
-        return self.backend.score(guesses, answers, "strict")
+        if weights is None:
+            return self.backend.score(guesses, answers, "strict")
+        from wordle_cli.model.weighted import backend_sums
+
+        return backend_sums(self.backend, guesses, answers, weights).score_sums()
 
     def _lie_sums(self, rows, pool):
         """With lies: the spread of each candidate over the rows the host may show (`lie_split`), as ScoreSums.
@@ -283,7 +312,7 @@ class Solver:
         spread = spread_cols(self.lies, self._lie_codes, cols, pool)
         return ScoreSums(spread.total, np.zeros(len(cols), np.int64), spread.worst, spread.key)
 
-    def _score_distinct(self, guesses, answers):
+    def _score_distinct(self, guesses, answers, weights=None):
         """`_score`, computing each distinct guess only once as the pool sees it.
 
         A letter that no pool word contains is absent wherever it stands, so
@@ -301,12 +330,12 @@ class Solver:
         used[0] = True  # 0 is the packing's padding, never a symbol
         spare = np.flatnonzero(~used)
         if spare.size == 0:
-            return self._score(guesses, answers)
+            return self._score(guesses, answers, weights)
         projected = np.where(used[guesses], guesses, np.uint8(spare[0])).astype(np.uint8)
         _, first, inverse = np.unique(pack(projected), return_index=True, return_inverse=True)
         if len(first) == len(guesses):
-            return self._score(guesses, answers)
-        sums = self._score(projected[first], answers)
+            return self._score(guesses, answers, weights)
+        sums = self._score(projected[first], answers, weights)
         inverse = inverse.reshape(-1)
         return ScoreSums(sums.sum_n[inverse], sums.sum_n2[inverse], sums.max_n[inverse], sums.sum_clog2c[inverse])
 
@@ -328,6 +357,8 @@ class Simulation:
     targets: list[str]
     paths: list[list[str]]
     fewest: int = 1  # the fewest guesses a game can take: 1, or N turns for N boards (a turn solves one board at most)
+    weights: list[int] | None = None  # under a prior: each target's weight (None: uniform)
+    prior_label: str = "uniform"  # the prior the games were played under, for outputs
 
     @property
     def counts(self) -> list[int]:
@@ -343,6 +374,13 @@ class Simulation:
 
     def mean(self) -> float:
         return sum(self.counts) / len(self.counts)
+
+    def prior_mean(self) -> float:
+        """Mean guesses with each game weighted by its target's prior weight: the expected guesses when the answer is drawn
+        from the prior (over a sample, the prior restricted to the sample's targets). `mean` under the uniform prior."""
+        if self.weights is None:
+            return self.mean()
+        return sum(w * c for w, c in zip(self.weights, self.counts)) / sum(self.weights)
 
     def std(self) -> float:
         """Population standard deviation of the number of guesses over the games played."""
@@ -374,4 +412,7 @@ def simulate(
         paths.append([node.guess for node in solver.play(root, target, liar)])
         if progress is not None:
             progress(done)
-    return Simulation(list(targets), paths)
+    weights = None
+    if solver.weights is not None:
+        weights = [int(solver.weights[solver.game.answer_index[t]]) for t in targets]
+    return Simulation(list(targets), paths, weights=weights, prior_label=solver.prior_label)
