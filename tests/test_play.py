@@ -175,3 +175,23 @@ def test_interactive_conversation(runner):
 def test_interactive_ends_quietly_at_end_of_input(runner):
     result = invoke(runner, ["--interactive"], input="ACAAA\n")
     assert result.exit_code == 0 and result.stdout.count("feedback> ") == 2
+
+
+# ---------------------------------------------------------------- one word, one board (issue 36, item 5)
+
+
+def test_boards_refuse_a_turn_that_solves_two_boards_with_one_word(runner, tmp_path):
+    """`cigar GGGGG GGGGG` with --boards 2 printed "all 2 boards solved in 1 turn": the boards' answers differ."""
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\n")
+    files = ["--answers", str(answers), "--allowed", str(answers)]
+    batch = invoke(runner, [*files, "--boards", "2", "--batch", "-q", "--first", "cigar"], input="cigar GGGGG GGGGG\n")
+    assert batch.exit_code == 1 and batch.stdout == "cigar\n"
+    assert batch.stderr.splitlines() == [
+        "Error: <stdin> line 1: one guess solves at most one board, but 'cigar' is all green on boards 1, 2; check the feedback, or undo"
+    ]
+    rebut = "".join("GYB"[2 - t] for t in naive.feedback("cigar", "rebut"))
+    talk = invoke(runner, [*files, "--boards", "2", "--interactive", "-q", "--first", "cigar"], input=f"GGGGG GGGGG\nGGGGG {rebut}\nrebut GGGGG\n")
+    assert talk.exit_code == 0, talk.stderr
+    assert "error: one guess solves at most one board" in talk.stdout  # said, and the game goes on
+    assert "all 2 boards solved in 2 turns" in talk.stdout + talk.stderr
