@@ -160,12 +160,19 @@ def play(
                 talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
             if session.solved:
                 n = len(session.turns)
-                over = f", over the limit of {limit}" if n > limit and solver.lies is not None else ""
-                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}{over}")
+                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
+                break
+            if len(session.turns) >= limit:
+                talk.info(lost(limit))
                 break
             talk.state(session)
     if share:
         click.echo(_share(session, day, limit))
+
+
+def lost(limit: int, what: str = "guesses") -> str:
+    """The one line that ends a game whose rows are used up unsolved (`play`, `play --boards`)."""
+    return f"lost: not solved in {limit} {what}, the game's rows"
 
 
 def _grid_rows(lines):
