@@ -1383,6 +1383,27 @@ def test_full_disk_warns_once_and_stops_writing_the_cache(tiny_disk, work):
     guard.check()
 
 
+@pytest.mark.parametrize("kind", ["file", "fifo", "dev-null", "under-a-file"])
+def test_a_cache_folder_that_is_no_folder_is_one_warning(work, cache_entries, kind):
+    """Issue 36 item 7: a cache folder that is a file, FIFO or device gave a warning per entry read (51 lines for
+    one review, even with -q): one line for the run, the review unchanged, the file left as it was."""
+    want, _ = cache_entries
+    folder = work / "no-folder"
+    if kind == "fifo":
+        os.mkfifo(folder)
+    elif kind == "dev-null":
+        folder = device(work, "null")
+    else:
+        folder.write_text("not a folder\n")
+    cache = folder / "cache" if kind == "under-a-file" else folder
+    guard = Guard(*([folder] if kind in ("file", "under-a-file") else []), work / "answers.txt", folders=[work])
+    result = cached_review(work, cache, timeout=60)
+    line = one_line(result, 0, f"warning: ignored the cache {cache}/", "(Not a directory): neither reading nor writing it")
+    assert "damaged" not in line
+    assert _without_notes(result.stdout) == want
+    guard.check()
+
+
 def test_in_worker_returns_what_its_function_returns_or_raises():
     from wordle_cli import interrupts
 
