@@ -95,11 +95,14 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
                 talk.info(f"all {solver.boards} boards solved in {n} turn{'s' if n != 1 else ''}")
                 break
             if len(session.turns) >= limit:
-                from wordle_cli.cli.play import lost
-
                 talk.info(lost(limit, "turns"))
                 break
             talk.state_boards(session)
+
+
+def lost(limit: int, what: str = "guesses") -> str:
+    """The one line that ends a game whose rows are used up unsolved (`play`, `play --boards`)."""
+    return f"lost: not solved in {limit} {what}, the game's rows"
 
 
 BOARDS_HELP = (

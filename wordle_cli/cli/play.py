@@ -163,16 +163,13 @@ def play(
                 talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
                 break
             if len(session.turns) >= limit:
+                from wordle_cli.cli.boards import lost
+
                 talk.info(lost(limit))
                 break
             talk.state(session)
     if share:
         click.echo(_share(session, day, limit))
-
-
-def lost(limit: int, what: str = "guesses") -> str:
-    """The one line that ends a game whose rows are used up unsolved (`play`, `play --boards`)."""
-    return f"lost: not solved in {limit} {what}, the game's rows"
 
 
 def _grid_rows(lines):
