@@ -160,3 +160,35 @@ def test_a_repeated_review_of_a_book_opener_proves_nothing(monkeypatch, tmp_path
     monkeypatch.setattr(builder.Problem, "build", refuse)
     monkeypatch.setattr(builder.Problem, "value", small_only)
     assert wordle_cli.review(*game, game="wordle").turns == first.turns
+
+
+def test_a_cache_entry_contradicting_a_shipped_value_is_damage(monkeypatch, tmp_path):
+    """Issue 36 item 2: a cached tarse 11220 (checksum recomputed) gave "3.5529 proven optimal" over the shipped
+    11219. Shipped values win (KNOWN_BEST's opener total, the book's classes); the entry is warned about once and
+    rewritten."""
+    import json
+
+    import wordle_cli
+    from wordle_cli.reviewer.cache import _checksum
+
+    monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path))
+    game = (["tarse", "cigar"], "cigar")
+    first = wordle_cli.review(*game, game="nyt")
+    assert first.turns[0].best * 3158 == 11219 and first.notes == []
+    book_positions = {"6|3158", "5|84"}  # the game's root, and tarse's class that cigar is in (the book holds both)
+    edited = []
+    for path in tmp_path.rglob("*.json"):
+        data = json.loads(path.read_text())
+        if "|".join(data["key"].split("|")[:2]) in book_positions and "|played" not in data["key"]:
+            data["total"] += 1
+            data["check"] = _checksum(data["key"], data["total"], data["best"])
+            path.write_text(json.dumps(data))
+            edited.append(path)
+    assert edited
+    again = wordle_cli.review(*game, game="nyt")
+    assert again.turns == first.turns
+    assert len(again.notes) == len(edited)  # each entry once
+    for note, path in zip(sorted(again.notes), sorted(edited, key=str)):
+        assert note.startswith(f"ignored damaged cache entry {path} (total ") and "contradicts the shipped" in note
+    third = wordle_cli.review(*game, game="nyt")  # rewritten
+    assert third.turns == first.turns and third.notes == []

@@ -1383,6 +1383,27 @@ def test_full_disk_warns_once_and_stops_writing_the_cache(tiny_disk, work):
     guard.check()
 
 
+@pytest.mark.parametrize("kind", ["file", "fifo", "dev-null", "under-a-file"])
+def test_a_cache_folder_that_is_no_folder_is_one_warning(work, cache_entries, kind):
+    """Issue 36 item 7: a cache folder that is a file, FIFO or device gave a warning per entry read (51 lines for
+    one review, even with -q): one line for the run, the review unchanged, the file left as it was."""
+    want, _ = cache_entries
+    folder = work / "no-folder"
+    if kind == "fifo":
+        os.mkfifo(folder)
+    elif kind == "dev-null":
+        folder = device(work, "null")
+    else:
+        folder.write_text("not a folder\n")
+    cache = folder / "cache" if kind == "under-a-file" else folder
+    guard = Guard(*([folder] if kind in ("file", "under-a-file") else []), work / "answers.txt", folders=[work])
+    result = cached_review(work, cache, timeout=60)
+    line = one_line(result, 0, f"warning: ignored the cache {cache}/", "(Not a directory): neither reading nor writing it")
+    assert "damaged" not in line
+    assert _without_notes(result.stdout) == want
+    guard.check()
+
+
 def test_in_worker_returns_what_its_function_returns_or_raises():
     from wordle_cli import interrupts
 
@@ -1529,3 +1550,57 @@ def test_a_signal_stops_a_long_proof_at_once(work, signame, command):
 
     for path in cache.rglob("*"):
         assert path.is_dir() or (path.suffix == ".json" and json.loads(path.read_text())["check"]), path
+
+
+# ---------------------------------------------------------------- a signal while compiled code calls Python (issue 36, item 1)
+
+#: Runs the `wordle` program with numba's unpickler spied on: the first time compiled code called from argv[2] (a
+#: Python function's name: the call site) calls it, the program sends itself argv[1] (a signal's name). The
+#: unpickler is the Python code every kernel calls while it runs, to box the arrays it returns; the spy runs as
+#: it does, in its module's name. A signal that arrived while the kernel ran is handled right there.
+SIGNAL_IN_CALLBACK = """
+import os, signal, sys
+signum, site = signal.Signals[sys.argv[1]], sys.argv[2]
+del sys.argv[1:3]
+from numba.core import serialize
+spy = {"__name__": "numba.core.serialize", "os": os, "sys": sys, "real": serialize._numba_unpickle, "fired": []}
+exec('''
+def _numba_unpickle(*args):
+    if not fired and sys._getframe(1).f_code.co_name == SITE:
+        fired.append(1)
+        sys.stderr.write("signalled\\\\n")
+        sys.stderr.flush()
+        os.kill(os.getpid(), SIGNUM)
+    return real(*args)
+'''.replace("SITE", repr(site)).replace("SIGNUM", str(int(signum))), spy)
+serialize._numba_unpickle = spy["_numba_unpickle"]
+from wordle_cli.cli import entry_point
+sys.argv[0] = "wordle"
+entry_point()
+"""
+
+#: Every call site whose compiled code calls back into Python, found by recording the unpickler's callers over the
+#: commands (score, prune, solve, simulate, play, --lies, --boards, fibble, absurdle, partition, tree build, review,
+#: infer), with a command that reaches it; review's proof runs `_value` and `new_context` in its worker thread.
+SMALL = ["--game", "wordle", "--answers", "answers.txt"]
+CALLBACK_SITES = {
+    "row_pools": ["fibble", "solve", "-q", *SMALL, "--allowed", "answers.txt"],  # the search, in a worker thread
+    "feedback_codes": ["solve", "-q", *SMALL, "cigar"],
+    "__init__": ["tree", "build", "-q", *SMALL, "--allowed", "answers.txt"],  # the tree search's tables
+    "new_context": ["tree", "build", "-q", *SMALL, "--allowed", "answers.txt"],
+    "_value": ["tree", "build", "-q", *SMALL, "--allowed", "answers.txt"],  # in a worker thread
+    "_extract": ["tree", "build", "-q", *SMALL, "--allowed", "answers.txt"],
+}
+
+
+@pytest.mark.parametrize("site", sorted(CALLBACK_SITES))
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_while_compiled_code_calls_python_is_a_clean_stop(work, signame, site):
+    """Issue 36 item 1: `fibble solve` exited 1 with "SystemError: CPUDispatcher(_row_pools) returned a result
+    with an exception set" when the signal came while a kernel ran: 128 + N and one line, from every call site."""
+    proc = subprocess.run([sys.executable, "-c", SIGNAL_IN_CALLBACK, signame, site, *CALLBACK_SITES[site]],
+                          capture_output=True, env=ENV, cwd=work, preexec_fn=default_signals(), timeout=120, check=False)
+    signum = signal.Signals[signame]
+    want = "interrupted" if signum == signal.SIGINT else f"terminated by {signame}"
+    assert proc.stderr.decode().splitlines() == ["signalled", f"wordle: {want}"]
+    assert proc.returncode == 128 + signum and proc.stdout == b""

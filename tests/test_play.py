@@ -175,3 +175,49 @@ def test_interactive_conversation(runner):
 def test_interactive_ends_quietly_at_end_of_input(runner):
     result = invoke(runner, ["--interactive"], input="ACAAA\n")
     assert result.exit_code == 0 and result.stdout.count("feedback> ") == 2
+
+
+# ---------------------------------------------------------------- one word, one board (issue 36, item 5)
+
+
+def test_boards_refuse_a_turn_that_solves_two_boards_with_one_word(runner, tmp_path):
+    """`cigar GGGGG GGGGG` with --boards 2 printed "all 2 boards solved in 1 turn": the boards' answers differ."""
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\n")
+    files = ["--answers", str(answers), "--allowed", str(answers)]
+    batch = invoke(runner, [*files, "--boards", "2", "--batch", "-q", "--first", "cigar"], input="cigar GGGGG GGGGG\n")
+    assert batch.exit_code == 1 and batch.stdout == "cigar\n"
+    assert batch.stderr.splitlines() == [
+        "Error: <stdin> line 1: one guess solves at most one board, but 'cigar' is all green on boards 1, 2; check the feedback, or undo"
+    ]
+    rebut = "".join("GYB"[2 - t] for t in naive.feedback("cigar", "rebut"))
+    talk = invoke(runner, [*files, "--boards", "2", "--interactive", "-q", "--first", "cigar"], input=f"GGGGG GGGGG\nGGGGG {rebut}\nrebut GGGGG\n")
+    assert talk.exit_code == 0, talk.stderr
+    assert "error: one guess solves at most one board" in talk.stdout  # said, and the game goes on
+    assert "all 2 boards solved in 2 turns" in talk.stdout + talk.stderr
+
+
+# ---------------------------------------------------------------- the game's rows (issue 36, item 6)
+
+
+@pytest.mark.parametrize("options, line, rows", [([], "fuzzy BBBBB", 6), (["--lies", "1"], "fuzzy BBBBG", 9)])
+def test_play_ends_lost_at_the_games_rows_and_shares_no_more(runner, options, line, rows):
+    """Nine `fuzzy BBBBB` turns printed `Wordle X/6` and nine rows; Fibble went 12 rows past its 9."""
+    result = invoke(runner, ["--batch", "--share", *options], input=f"{line}\n" * (rows + 3))
+    assert result.exit_code == 0, result.stderr
+    grid = result.stdout.split("\n\n")[-1].split("\n")
+    head = result.stdout.split("\n\n")[0].splitlines()[-1]
+    assert head == ("Fibble" if options else "Wordle") + f" X/{rows}"
+    assert [row for row in grid if row] == [line.split()[1].replace("B", "⬛").replace("G", "🟩")] * rows
+    assert result.stdout.count("\n") == rows + rows + 2  # a suggestion per turn played, then the grid
+    assert result.stderr.count("lost: ") == 1 and f"lost: not solved in {rows} guesses" in result.stderr
+
+
+def test_play_boards_end_lost_at_their_turns(runner, tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\n")
+    files = ["--answers", str(answers), "--allowed", str(answers), "--first", "cigar", "--max-guesses", "2"]
+    miss = "".join("GYB"[2 - t] for t in naive.feedback("cigar", "rebut"))
+    result = invoke(runner, [*files, "--boards", "2", "--batch"], input=f"cigar {miss} {miss}\n" * 2 + "undo\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("lost: ") == 1 and "lost: not solved in 2 turns" in result.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -512,7 +513,7 @@ def test_a_cache_that_cannot_be_written_is_noted_once_and_left_for_the_run(tmp_p
     cache = ProvenCache("digest", False, 6, tmp_path / "root")
     for i in range(5):
         cache.put(f"key {i}", 10 + i, "salet")
-    assert len(cache.problems) == 1 and "cannot write the cache in" in cache.problems[0]
+    assert len(cache.problems) == 1 and "neither reading nor writing it in this run" in cache.problems[0]  # no folder
     (tmp_path / "root").unlink()  # the cause goes away: this run still writes nothing
     cache.put("key 9", 19, "salet")
     assert not (tmp_path / "root").exists() and len(cache.problems) == 1
@@ -582,8 +583,77 @@ def test_a_later_turn_out_of_the_limit_is_reviewed_with_no_limit(runner, lists):
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
     guesses = ["salet", "zzzzz", answer]
-    data = review_json(runner, lists, "--max-guesses", "3", "--answer", answer, *guesses)
-    assert data["max_guesses"] is None and "reviewed with no limit" in data["notes"][0]
-    review = api_review(guesses, answer, max_guesses=3, cache=False)
+    review = api_review(guesses, answer, max_guesses=3, cache=False)  # the API's default; `review --max-guesses 3` refuses it
+    assert review.max_guesses is None and "reviewed with no limit" in review.notes[0]
     want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
     assert [t.expected for t in review.turns] == [t["expected"] for t in want]
+
+
+# ---------------------------------------------------------------- games longer than their rows (issue 36, items 3 and 4)
+
+
+@pytest.mark.parametrize("limit", [[], ["--max-guesses", "6"], ["--strategy", "entropy"]])
+def test_a_game_longer_than_its_rows_is_refused_naming_the_limit(runner, lists, limit):
+    """8 rows were reviewed "with no guess limit", the user's --max-guesses 6 overridden."""
+    guesses = ["zzzzz"] * 7 + ["naval"]
+    result = invoke(runner, ["review", *lists, *limit, "--answer", "naval", *guesses])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Error: the game has 8 guesses, more than its 6 rows (--max-guesses 6); give --max-guesses unlimited to review it with no limit"
+    ]
+    assert review_json(runner, lists, "--max-guesses", "0", "--answer", "naval", *guesses)["guesses"] == 8
+    with pytest.raises(WordleError, match="8 guesses, more than its 6 rows"):
+        api_review(guesses, "naval", cache=False)
+
+
+def test_a_grid_with_more_rows_than_its_header_is_refused(runner, lists):
+    """A grid headed X/6 that wins on row 7 was accepted."""
+    rows = "⬛⬛⬛⬛⬛\n" * 6 + "🟩🟩🟩🟩🟩\n"
+    grid = f"Wordle 1,234 X/6\n{rows}" + "zzzzz\n" * 6 + "naval\n"
+    result = invoke(runner, ["review", *lists, "--max-guesses", "0", "-"], input=grid)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == ["Error: <stdin> line 8: row 7 of a grid headed X/6, which has at most 6 rows"]
+
+
+def test_a_limit_the_user_gives_is_kept_not_overridden(runner, lists):
+    """With --max-guesses given, a turn out of its reach is refused; with the default, reviewed with no limit (a note)."""
+    answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
+    guesses = ["salet", "zzzzz", answer]  # zzzzz second leaves two answers for the last of 3 guesses
+    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Error: the game cannot be sure to finish within --max-guesses 3 from some turn; give --max-guesses unlimited to review it with no limit"
+    ]
+    five = ["zzzzz"] * 5 + [answer]  # 6 rows, the default limit: after five zzzzz, 12 answers for 1 guess
+    data = review_json(runner, lists, "--answer", answer, *five)
+    assert data["max_guesses"] is None and "reviewed with no limit" in data["notes"][0]
+
+
+class Endless(io.RawIOBase):
+    """`yes LINE | head -c CAP` as a stream, counting the bytes read from it."""
+
+    def __init__(self, line: bytes, cap: int):
+        self.line, self.data, self.cap, self.read_bytes = line, line * (65536 // len(line) + 2), cap, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        n = min(len(buffer), len(self.data) - len(self.line), self.cap - self.read_bytes)
+        start = self.read_bytes % len(self.line)
+        buffer[:n] = self.data[start : start + n]
+        self.read_bytes += n
+        return n
+
+
+@pytest.mark.parametrize("limit, line", [([], 7), (["--max-guesses", "4"], 5), (["--max-guesses", "0"], 101)])
+def test_standard_input_is_read_only_as_far_as_the_rows_go(runner, lists, limit, line):
+    """`yes 'salet BYBBB' | head -n 4000000 | wordle review -q -` reached 1.12 GB: reading stops past the rows."""
+    from wordle_cli.config import READ_CHUNK_BYTES
+
+    stream = Endless(b"salet BBBBB\n", 8 << 20)
+    result = invoke(runner, ["review", *lists, "-q", *limit, "-"], input=io.BufferedReader(stream))
+    assert result.exit_code == 2 and result.stdout == ""
+    (message,) = result.stderr.splitlines()
+    assert message.startswith(f"Error: <stdin> line {line}: more than ") and message.endswith("; stopped reading")
+    assert stream.read_bytes <= 2 * READ_CHUNK_BYTES  # of 8 MiB

@@ -555,6 +555,7 @@ def review(
     threads: int | None = None,
     cache: bool = True,
     progress=None,
+    keep_limit: bool = False,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -566,7 +567,9 @@ def review(
     "optimal" proves every value with the exact search (values kept in the
     user's cache folder unless `cache=False`); "expected" or "entropy"
     reviews against that greedy strategy instead (not proven). Values keep
-    every answer within `max_guesses` (None: no limit) where possible.
+    every answer within `max_guesses` (None: no limit) where possible; a
+    game of more guesses is refused, and so, with `keep_limit`, is one that
+    cannot be sure to finish within it (else it is reviewed with no limit).
     `progress(total, label)` may return a callable told the answers settled
     while an opener is proven.
 
@@ -597,5 +600,5 @@ def review(
         threads = backends.numba_module().get_num_threads()
     return run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=chosen, threads=threads, cache=cache, progress=progress,
+        backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit,
     )

@@ -14,6 +14,7 @@ that catches KeyboardInterrupt to carry on (click's prompt turns it into
 from __future__ import annotations
 
 import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -94,7 +95,53 @@ def _handler(signum: int, frame) -> None:
     if _deferring:
         _pending = _pending or signum
         return
+    if _in_compiled_callback(frame):
+        _again(signum)
+        return
     raise Interrupted(signum)
+
+
+#: Modules whose Python code compiled (numba) code calls while it runs: numba's unpickler of the constants a
+#: kernel boxes its results with, its typed containers; and a named tuple's class (`namedtuple_*`).
+CALLBACK_MODULES = ("numba.core.serialize", "numba.typed.")
+
+
+def _in_compiled_callback(frame) -> bool:
+    """Whether the handler runs inside Python code that compiled code called (`CALLBACK_MODULES`).
+
+    Compiled code ignores an exception raised there: raised now, it would
+    surface later as "SystemError: ... returned a result with an exception
+    set" (issue 36, item 1). Python runs handlers between bytecodes, so a
+    signal that arrived while a kernel ran is handled in the first Python
+    code the kernel calls: the unpickler of the arrays it returns.
+    """
+    while frame is not None:
+        name = frame.f_globals.get("__name__") or ""
+        if name == CALLBACK_MODULES[0] or name.startswith(CALLBACK_MODULES[1]) or name.startswith("namedtuple_"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _again(signum: int) -> None:
+    """Raise `Interrupted` at the first call or return outside the callback (a profile hook of this thread).
+
+    Not by marking the signal as arrived again: it would be handled at the
+    handler's own next bytecode, inside itself, again and again.
+    """
+    before = sys.getprofile()
+
+    def hook(frame, event, arg) -> None:
+        global _pending
+        if _in_compiled_callback(frame):
+            return
+        sys.setprofile(before)
+        if _deferring:
+            _pending = _pending or signum
+            return
+        raise Interrupted(signum)
+
+    sys.setprofile(hook)
 
 
 @contextmanager

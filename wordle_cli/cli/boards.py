@@ -92,10 +92,17 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
             talk.row_boards(guess, entry.tiles)
             if session.solved:
                 n = len(session.turns)
-                over = "" if n <= limit else f", over the limit of {limit}"
-                talk.info(f"all {solver.boards} boards solved in {n} turn{'s' if n != 1 else ''}{over}")
+                talk.info(f"all {solver.boards} boards solved in {n} turn{'s' if n != 1 else ''}")
+                break
+            if len(session.turns) >= limit:
+                talk.info(lost(limit, "turns"))
                 break
             talk.state_boards(session)
+
+
+def lost(limit: int, what: str = "guesses") -> str:
+    """The one line that ends a game whose rows are used up unsolved (`play`, `play --boards`)."""
+    return f"lost: not solved in {limit} {what}, the game's rows"
 
 
 BOARDS_HELP = (

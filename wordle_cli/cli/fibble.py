@@ -66,7 +66,7 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     """
     import time
 
-    from wordle_cli import backends
+    from wordle_cli import backends, interrupts
     from wordle_cli.games.fibble import Fibble, OutOfTime, Search
     from wordle_cli.games.report import fibble_rows, plural
     from wordle_cli.model.lies import Lies
@@ -87,11 +87,11 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     start = f", first guess {first}" if first is not None else ""
     goal = "to win against every lie" if lies else "to win against a host choosing the answer"
     try:
-        solution = search.solve(first, max_guesses)
+        solution = interrupts.in_worker(search.solve, first, max_guesses)  # so that a signal stops it at once
     except OutOfTime:
         nodes = search.nodes
         report.info(f"proof stopped after {0.75 * time_limit:g} s, having searched {nodes} pools; playing out the strategy found")
-        bounds = search.bounds(first, started + time_limit)
+        bounds = interrupts.in_worker(search.bounds, first, started + time_limit)
         report.info(f"the strategy played out on {search.nodes - nodes} pools; {report.elapsed():.2f} s in all")
         for row in fibble_rows(bounds.line, the_game.length, len(the_game.answers), tiles) if bounds.line else ():
             click.echo(row)

@@ -167,8 +167,12 @@ def play(
                 talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
             if session.solved:
                 n = len(session.turns)
-                over = f", over the limit of {limit}" if n > limit and solver.lies is not None else ""
-                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}{over}")
+                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
+                break
+            if len(session.turns) >= limit:
+                from wordle_cli.cli.boards import lost
+
+                talk.info(lost(limit))
                 break
             talk.state(session)
     if share:

@@ -89,6 +89,8 @@ def _status_of(exc: BaseException) -> int:
         return 0
     if isinstance(exc, interrupts.Interrupted):
         return exc.exit_status  # the message is _after_signal's
+    if isinstance(exc, SystemError) and interrupts.received() is not None:
+        return 128 + interrupts.received()  # a signal lost in compiled code's call into Python (`interrupts`)
     if isinstance(exc, KeyboardInterrupt):  # SIGINT before the handlers were installed
         _say("wordle: interrupted")
         return 130

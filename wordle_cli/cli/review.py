@@ -99,8 +99,9 @@ def review(
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
+    rows = max_guesses or MOST_ROWS
     if turns == ("-",):
-        guesses, feedback = read_turns(the_game.length, answer is not None)
+        guesses, feedback = read_turns(the_game.length, answer is not None, rows)
     else:
         guesses, feedback = split_turns(turns, the_game, answer is not None)
     guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
@@ -116,13 +117,24 @@ def review(
 
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache,
+        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"),
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
     else:
         print_review(result, tiles, colour_wanted(color))
     reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {prior_label}")
+
+
+#: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
+MOST_ROWS = 100
+
+
+def _given(name: str) -> bool:
+    """Whether the user gave the option (on the command line or in its environment variable), not its default."""
+    from click.core import ParameterSource
+
+    return click.get_current_context().get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
@@ -191,13 +203,15 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
         raise UsageProblem(str(exc)) from None
 
 
-def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
+def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[list[str], list | None]:
     """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers.
 
     Lines come from the one turn reader (`prompt.turn_lines`); grid rows and
     headers are told and read by the one grid reader (`infer.posts`, as
     `wordle infer` reads them: joiners, spaces and a remark after a row are
-    fine), each row's tiles by the one feedback parser.
+    fine), each row's tiles by the one feedback parser. Reading stops at the
+    first guess or row beyond `most` (the game's rows), and at a grid's row
+    beyond its header's (the 6 of `X/6`): one line says so.
     """
     from wordle_cli.cli.prompt import turn_lines
     from wordle_cli.infer import posts
@@ -205,6 +219,7 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
     from wordle_cli.wordlist import normalise
 
     guesses, typed, rows = [], [], []
+    grid = None  # (the header's score, its most rows, the rows under it so far)
     for number, line in turn_lines(False, ""):
         text = line.strip()
         if not text:
@@ -212,13 +227,23 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
         where = f"<stdin> line {number}"
         tiles = posts.row_tiles(text)
         if tiles:
+            if grid is not None:
+                grid[2] += 1
+                if grid[2] > grid[1]:
+                    raise UsageProblem(f"{where}: row {grid[2]} of a grid headed {grid[0]}/{grid[1]}, which has at most {grid[1]} rows")
+            if len(rows) == most:
+                raise UsageProblem(f"{where}: {_beyond(most)}")
             try:
                 rows.append(feedback.parse(tiles, length))
             except ValueError as exc:
                 raise UsageProblem(f"{where}: {exc}") from None
             continue
-        if posts.header(text, where) is not None:
+        heading = posts.header(text, where)
+        if heading is not None:
+            grid = [heading[1], heading[3], 0]
             continue  # a share post's header
+        if len(guesses) == most:
+            raise UsageProblem(f"{where}: {_beyond(most)}")
         tokens = text.split(None, 1)
         word = normalise(tokens[0])
         if len(word) != length:
@@ -231,9 +256,21 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
                 raise UsageProblem(f"{where}: {exc}") from None
     if not guesses:
         raise UsageProblem("no guesses on standard input")
+    return guesses, _given_feedback(rows, typed, with_answer)
+
+
+def _beyond(most: int) -> str:
+    """Why `review -` stopped reading: a guess beyond the game's rows."""
+    if most == MOST_ROWS:
+        return f"more than {most} guesses (the most review reads); stopped reading"
+    return f"more than the game's {most} rows (--max-guesses {most}; 0: no limit); stopped reading"
+
+
+def _given_feedback(rows: list, typed: list, with_answer: bool) -> list:
+    """The feedback read: a grid's rows or each line's, not both; none only with --answer."""
     if rows and typed:
         raise UsageProblem("give each guess's feedback on its line or as a share grid, not both")
     given = rows or typed
     if not given and not with_answer:
         raise UsageProblem("no feedback on standard input: give --answer, feedback after each guess, or the share grid")
-    return guesses, given
+    return given

@@ -8,7 +8,7 @@ once per position.
 
 from __future__ import annotations
 
-from wordle_cli.errors import quote
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.games.multiboard import MultiSolver, Turn
 from wordle_cli.games.report import BoardState
 from wordle_cli.model.feedback import decode, encode, is_feedback
@@ -84,6 +84,9 @@ class BoardsSession:
         unsolved = self.unsolved
         over = "every board is solved" if self.solved else None
         check_entry(over, guess, self.solver.game.length, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
+        won = [board + 1 for board, tiles in zip(unsolved, feedbacks) if all(t == 2 for t in tiles)]
+        if len(won) > 1:  # the boards' answers differ (`solve --boards` refuses twins): one word solves one board
+            raise WordleError(f"one guess solves at most one board, but {quote(guess)} is all green on boards {', '.join(map(str, won))}")
         codes: list[int | None] = [None] * len(self.pools)
         for board, tiles in zip(unsolved, feedbacks):
             codes[board] = encode(tiles)

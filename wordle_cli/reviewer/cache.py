@@ -67,6 +67,7 @@ class ProvenCache:
         self.folder = (root or cache_dir()) / f"v{FORMAT}-{digest}-{'hard' if hard else 'normal'}-{max_guesses or 'nolimit'}"
         self.problems: list[str] = []  # why entries were ignored or not written (for a warning)
         self.writable = True  # False after the first failure to write: the rest of the run does not try
+        self.readable = True  # False once the folder is found to be no folder (a file, a FIFO, a device)
         self._damaged: set[Path] = set()  # entries already warned about
 
     def _path(self, key: str) -> Path:
@@ -79,6 +80,8 @@ class ProvenCache:
         no link followed, no FIFO waited on, at most MAX_ENTRY_BYTES); anything
         that does not decode to this key's entry is damage.
         """
+        if not self.readable:
+            return None
         path = self._path(key)
         try:
             raw = read_own_file(str(path), MAX_ENTRY_BYTES)
@@ -86,7 +89,10 @@ class ProvenCache:
         except FileNotFoundError:
             return None
         except NotReadable as exc:
-            self._damaged_entry(path, str(exc))
+            if not os.path.isdir(self.folder):  # every entry would fail alike: said once, the cache left alone
+                self._no_folder(str(exc))
+            else:
+                self._damaged_entry(path, str(exc))
             return None
         except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, nested beyond the decoder's depth
             self._damaged_entry(path, type(exc).__name__)
@@ -139,8 +145,17 @@ class ProvenCache:
                 with AtomicOutput(str(path), links=False) as out:
                     out.write(json.dumps(entry, ensure_ascii=False) + "\n")
         except Exception as exc:  # noqa: BLE001 - any failure to write a cache is not the user's problem
+            if not os.path.isdir(self.folder):
+                self._no_folder(_reason(exc))
+                return
             self.writable = False
             self.problems.append(f"cannot write the cache in {self.folder}: {_reason(exc)}; not writing it again in this run")
+
+    def _no_folder(self, why: str) -> None:
+        """The cache's folder is no folder (or lies under a file): one note for the run, which then leaves it alone."""
+        if self.readable or self.writable:
+            self.problems.append(f"ignored the cache {self.folder} ({why}): neither reading nor writing it in this run")
+        self.readable = self.writable = False
 
     def _damaged_entry(self, path: Path, why: str | None) -> None:
         self._damaged.add(path)

@@ -75,6 +75,8 @@ class ExactValues(Values):
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
         self.cache = ProvenCache(f"{answers_digest}{candidates_digest}", hard, max_guesses, cache_root) if cache else None
         self._memo: dict[str, tuple[int, str]] = {}
+        self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
+        self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
 
     # ------------------------------------------------------------ positions
@@ -98,6 +100,10 @@ class ExactValues(Values):
             self.cache.put(key, total, best)
 
     def _recall(self, key: str, position: Position) -> tuple[int, str] | None:
+        shipped = self._shipped_value(key, position)
+        if shipped is not None:
+            self._check_cached(key, shipped)
+            return shipped
         found = self._memo.get(key)
         if found is None and self.cache is not None:
             found = self.cache.get(key)
@@ -108,6 +114,24 @@ class ExactValues(Values):
                     return None
                 self._memo[key] = found
         return found
+
+    def _shipped_value(self, key: str, position: Position) -> tuple[int, str] | None:
+        """The value this package ships for the position (the book's, KNOWN_BEST's), if any: it wins over any other."""
+        found = self._shipped.get(key)
+        if found is None and self._known is not None and position.turns == 0 and len(position.pool) == len(self.game.answers):
+            found = self._shipped[key] = self._known
+        return found
+
+    def _check_cached(self, key: str, shipped: tuple[int, str]) -> None:
+        """A cache entry that contradicts a shipped value is damage: warned about (once) and rewritten."""
+        if self.cache is None or key in self._checked:
+            return
+        self._checked.add(key)
+        stored = self.cache.get(key)
+        if stored is not None and stored[0] != shipped[0]:
+            self.cache.damaged(key, f"total {stored[0]} contradicts the shipped {shipped[0]}")
+        if stored is None or stored[0] != shipped[0]:
+            self.cache.put(key, *shipped)
 
     def _impossible(self, key: str, position: Position, total: int, guess: str) -> str | None:
         """Why a stored (total, guess) cannot be `position`'s value with `guess` played next; None if it can be.
@@ -154,9 +178,6 @@ class ExactValues(Values):
         if found is not None:
             return found
         root = position.turns == 0 and len(position.pool) == len(self.game.answers)
-        if root and self._known is not None:
-            self._remember(key, *self._known)
-            return self._known
         if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:
             self.unproven_root = True
             return None, None
@@ -204,7 +225,7 @@ class ExactValues(Values):
         if opening.total is None:
             return INF
         for code, (value, best) in opening.classes.items():
-            self._memo[self._key(self.after(position, guess, decode(code, self.game.length)))] = (value, best)
+            self._shipped[self._key(self.after(position, guess, decode(code, self.game.length)))] = (value, best)
         return opening.total
 
     def _played_in_parallel(self, position: Position, guess: str) -> int:

@@ -132,6 +132,14 @@ class OpenerOutOfRows(OutOfRows):
     """The first guess itself cannot be sure to finish within the guess limit (not redone without one)."""
 
 
+def too_long(guesses: int, max_guesses: int) -> str:
+    """Why a game of more guesses than its rows is refused (one line, naming the limit)."""
+    return (
+        f"the game has {guesses} guesses, more than its {max_guesses} rows (--max-guesses {max_guesses}); "
+        "give --max-guesses unlimited to review it with no limit"
+    )
+
+
 def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: list | None) -> list:
     """Each guess's tiles (None for an unfinished last guess), from `answer` or the given feedback."""
     if answer is not None:
@@ -247,8 +255,16 @@ def run(
     threads: int = 1,
     cache: bool = True,
     progress=None,
+    keep_limit: bool = False,
 ) -> Review:
-    """The review of a game (see the module docstring); without the guess limit if it cannot be kept."""
+    """The review of a game (see the module docstring); without the guess limit if it cannot be kept.
+
+    A game of more guesses than `max_guesses` is refused. With `keep_limit`
+    (the user chose the limit), a game that cannot be sure to finish within
+    it is refused too, never reviewed without it.
+    """
+    if max_guesses is not None and len(guesses) > max_guesses:
+        raise UsageProblem(too_long(len(guesses), max_guesses))
     if strategy == "optimal":
         from wordle_cli.reviewer.exact import ExactValues
 
@@ -271,6 +287,11 @@ def run(
             raise WordleError(
                 f"{guesses[0]} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
                 f"review with --max-guesses {max_guesses + 1} (or unlimited)"
+            ) from None
+        if keep_limit:
+            raise WordleError(
+                f"the game cannot be sure to finish within --max-guesses {max_guesses} from some turn{' in hard mode' if hard else ''}; "
+                "give --max-guesses unlimited to review it with no limit"
             ) from None
     review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
     review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")
