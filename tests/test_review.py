@@ -601,7 +601,7 @@ def test_a_game_longer_than_its_rows_is_refused_naming_the_limit(runner, lists, 
     assert result.stderr.splitlines() == [
         "Error: the game has 8 guesses, more than its 6 rows (--max-guesses 6); give --max-guesses unlimited to review it with no limit"
     ]
-    assert review_json(runner, lists, "--max-guesses", "0", "--answer", "naval", *guesses)["guesses"] == 8
+    assert review_json(runner, lists, "--max-guesses", "unlimited", "--answer", "naval", *guesses)["guesses"] == 8
     with pytest.raises(WordleError, match="8 guesses, more than its 6 rows"):
         api_review(guesses, "naval", cache=False)
 
@@ -610,7 +610,7 @@ def test_a_grid_with_more_rows_than_its_header_is_refused(runner, lists):
     """A grid headed X/6 that wins on row 7 was accepted."""
     rows = "⬛⬛⬛⬛⬛\n" * 6 + "🟩🟩🟩🟩🟩\n"
     grid = f"Wordle 1,234 X/6\n{rows}" + "zzzzz\n" * 6 + "naval\n"
-    result = invoke(runner, ["review", *lists, "--max-guesses", "0", "-"], input=grid)
+    result = invoke(runner, ["review", *lists, "--max-guesses", "unlimited", "-"], input=grid)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines() == ["Error: <stdin> line 8: row 7 of a grid headed X/6, which has at most 6 rows"]
 
@@ -646,7 +646,7 @@ class Endless(io.RawIOBase):
         return n
 
 
-@pytest.mark.parametrize("limit, line", [([], 7), (["--max-guesses", "4"], 5), (["--max-guesses", "0"], 101)])
+@pytest.mark.parametrize("limit, line", [([], 7), (["--max-guesses", "4"], 5), (["--max-guesses", "unlimited"], 101)])
 def test_standard_input_is_read_only_as_far_as_the_rows_go(runner, lists, limit, line):
     """`yes 'salet BYBBB' | head -n 4000000 | wordle review -q -` reached 1.12 GB: reading stops past the rows."""
     from wordle_cli.config import READ_CHUNK_BYTES

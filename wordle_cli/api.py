@@ -358,7 +358,7 @@ def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_
     rule = _lies(lies, lists.length)
     if rule is not None and (hard or strategy not in SCORED_STRATEGIES):
         raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
-    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule)[0]
+    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule, weights=weights)[0]
 
 
 def new_solver(

@@ -63,13 +63,15 @@ def solve(
 
     \b
     --day N or --date YYYY-MM-DD plays that day's NYT puzzle (today's and later
-    ones only with --spoil):
+    ones only with --spoil) under its prior; with TARGET, --date only picks the prior's day:
       wordle solve --day 0 --share
     """
+    from wordle_cli import history
+
     report = Reporter(quiet)
-    day = puzzle_number(day, puzzle_date)
     if day is not None and targets and not share:
         raise click.UsageError("with TARGET given, --day goes with --share (it numbers the grid); without TARGET it plays puzzle N")
+    day = puzzle_number(day, puzzle_date)
     if not targets:
         if day is None:
             raise click.UsageError("give a TARGET, or --day N / --date YYYY-MM-DD for a day of the NYT's puzzle")
@@ -84,7 +86,7 @@ def solve(
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date,
+        prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day),
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies
