@@ -456,6 +456,7 @@ def review(
     threads: int | None = None,
     cache: bool = True,
     progress=None,
+    time_limit: float | None = None,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -469,7 +470,9 @@ def review(
     reviews against that greedy strategy instead (not proven). Values keep
     every answer within `max_guesses` (None: no limit) where possible.
     `progress(total, label)` may return a callable told the answers settled
-    while an opener is proven.
+    while an opener is proven. `time_limit` (seconds; None or 0: prove to
+    the end) stops the search: a value not proven by then is an `Interval`
+    (a proven lower bound, a real strategy's value above), `.exact` False.
 
     >>> r = review(["crane", "tough"], answer="tough", answers=["tough", "cough", "dough"], allowed=["crane", "tough"], cache=False)
     >>> [(t.guess, str(t.expected), str(t.best), str(t.cost), str(t.luck)) for t in r.turns]
@@ -500,5 +503,5 @@ def review(
         threads = backends.numba_module().get_num_threads()
     return run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=chosen, threads=threads, cache=cache, progress=progress,
+        backend=chosen, threads=threads, cache=cache, progress=progress, time_limit=time_limit,
     )

@@ -49,6 +49,20 @@ def show_option(what: str):
     )
 
 
+
+
+def time_limit_option(default: float, what: str):
+    """--time-limit SECONDS for a command whose proof may take minutes: past it, proven bounds instead."""
+    return click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0),
+        default=default,
+        show_default=True,
+        metavar="SECONDS",
+        help=f"Stop the proof after SECONDS; {what} 0: prove to the end, however long it takes.",
+    )
+
+
 threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
 
 rule_option = choice_option(

@@ -20,8 +20,13 @@ from wordle_cli.cli.options import (
     quiet_option,
     threads_option,
     tiles_option,
+    time_limit_option,
 )
 from wordle_cli.errors import UsageProblem, quote
+
+
+#: Seconds a review's proofs may take by default (past them: proven ranges).
+REVIEW_TIME_LIMIT = 10.0
 
 
 class ReviewCommand(click.Command):
@@ -55,13 +60,20 @@ class ReviewCommand(click.Command):
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
+@time_limit_option(
+    REVIEW_TIME_LIMIT,
+    "a value not proven by then is shown as a range, lower-upper: a proven lower bound and the value of a real strategy "
+    "(its first guess shown as the best known); a later review with more time refines it.",
+)
 @game_options
 @backend_option
 @threads_option
 @tiles_option
 @color_option
 @quiet_option
-def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, backend, threads, tiles, color, quiet):
+def review(
+    turns, answer, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, backend, threads, tiles, color, quiet
+):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
     Give the guesses and either --answer or each guess's feedback (any
@@ -102,7 +114,7 @@ def review(turns, answer, hard, strategy, max_guesses, as_json, no_cache, game, 
 
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses or None,
-        backend=backend, threads=threads, cache=not no_cache,
+        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit or None,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
@@ -123,6 +135,7 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
         return Progress(total, label, reporter.quiet)
 
     options.setdefault("backend", "cpu")
+    options.setdefault("time_limit", REVIEW_TIME_LIMIT)
     result = interrupts.in_worker(
         api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
         progress=progress, **options,

@@ -29,6 +29,7 @@ from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
+from wordle_cli.reviewer.interval import Interval, exact, hi, lo, minus, span
 
 
 @dataclass
@@ -41,12 +42,13 @@ class TurnReview:
     before: int  # answers possible before the guess
     after: int | None  # answers possible after its feedback (1 on a win)
     expected_left: Fraction  # the guess's expected answers left: sum of squared class sizes / before
-    expected: Fraction  # E(guess played), optimal (or the strategy's) play afterwards
-    best: Fraction | None  # E(best guess); None where out of reach (see Review.notes)
-    best_guess: str | None
+    # Each value below: an exact Fraction, or an `Interval` where the search stopped at the time limit.
+    expected: Fraction | Interval  # E(guess played), optimal (or the strategy's) play afterwards
+    best: Fraction | Interval | None  # E(best guess); None where out of reach (see Review.notes)
+    best_guess: str | None  # with an interval: the best guess known (the strategy giving its upper bound)
     ties: int | None  # guesses as good as the best (None: not counted)
-    cost: Fraction | None  # expected - best (0: an optimal move)
-    luck: Fraction | None  # expected - (1 + best expected from the outcome); None without feedback
+    cost: Fraction | Interval | None  # expected - best (0: an optimal move)
+    luck: Fraction | Interval | None  # expected - (1 + best expected from the outcome); None without feedback
     hard_violation: str | None = None  # hard mode: why the guess broke the rules
 
     @property
@@ -54,7 +56,12 @@ class TurnReview:
         """lucky (luck > 0: the outcome left less to do than the guess's average), unlucky (< 0), average (0)."""
         if self.luck is None:
             return None
-        return "lucky" if self.luck > 0 else "unlucky" if self.luck < 0 else "average"
+        low, high = lo(self.luck), hi(self.luck)
+        if low > 0:
+            return "lucky"
+        if high is not None and high < 0:
+            return "unlucky"
+        return "average" if low == 0 and high == 0 else None
 
     def as_dict(self) -> dict:
         return {
@@ -85,8 +92,10 @@ class Review:
     proven: bool
     hard: bool
     max_guesses: int | None  # the guess limit the values respect (None: none)
-    remaining: Fraction | None = None  # unsolved: best expected guesses still to come
+    remaining: Fraction | Interval | None = None  # unsolved: best expected guesses still to come
     notes: list[str] = field(default_factory=list)
+    exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
+    time_limit: float | None = None  # the seconds the search was given (None: none)
 
     @property
     def guesses(self) -> int:
@@ -103,8 +112,9 @@ class Review:
         return self.turns[0].best
 
     def check(self) -> Fraction | None:
-        """best(turn 1) + sum of costs - sum of luck: the guesses used (+ `remaining` when unsolved)."""
-        if self.expected_best is None or any(t.cost is None or t.luck is None for t in self.turns):
+        """best(turn 1) + sum of costs - sum of luck: the guesses used (+ `remaining` when unsolved); None unless
+        every value is exact."""
+        if not exact(self.expected_best) or any(not exact(t.cost) or not exact(t.luck) for t in self.turns):
             return None
         return self.expected_best + sum(t.cost for t in self.turns) - sum(t.luck for t in self.turns)
 
@@ -114,6 +124,8 @@ class Review:
             "proven": self.proven,
             "hard": self.hard,
             "max_guesses": self.max_guesses,
+            "exact": self.exact,
+            "time_limit": self.time_limit,
             "solved": self.solved,
             "guesses": self.guesses,
             "expected_first": _number(self.expected_first),
@@ -190,16 +202,20 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
         violation = constraints.violation(guess) if hard else None
         pool = values.pool(position)
         n = len(pool)
-        best_total, best_guess = values.best(position)
-        played = values.played(position, guess, legal=violation is None)
-        if played >= INF and number == 1:
+        best_lower, best_upper, best_guess = values.best(position)
+        played_lower, played_upper = values.played(position, guess, legal=violation is None)
+        if played_lower >= INF and number == 1:
             raise OpenerOutOfRows
-        if played >= INF or (best_total is not None and best_total >= INF):
+        if played_lower >= INF or (best_lower is not None and best_lower >= INF):
             raise OutOfRows
         squares, _ = expected_left(outcome_codes(game, pool, guess))
-        best = None if best_total is None else Fraction(best_total, n)
-        expected = Fraction(played, n)
-        ties = values.ties(position, best_total) if best_total is not None else None
+        expected = span(played_lower, played_upper, n)
+        best = None
+        if best_lower is not None:
+            if played_upper < best_upper:  # the guess played is a strategy too
+                best_upper, best_guess = played_upper, guess
+            best = span(best_lower, best_upper, n)
+        ties = values.ties(position, best_lower) if best_lower is not None and best_lower == best_upper else None
         after = luck = None
         if got is not None:
             if got == (2,) * game.length:
@@ -207,25 +223,27 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
             else:
                 position = values.after(position, guess, got)
                 after = len(values.pool(position))
-                total, _ = values.best(position)
-                if total >= INF:
+                low, high, _ = values.best(position)
+                if low >= INF:
                     raise OutOfRows
-                after_best = Fraction(total, after)
-            luck = expected - 1 - after_best
+                after_best = span(low, high, after)
+            luck = minus(minus(expected, Fraction(1)), after_best)
             constraints = constraints.after(guess, got)
         turns.append(
             TurnReview(
                 number, guess, got, n, after, Fraction(squares, n), expected, best, best_guess, ties,
-                None if best is None else expected - best, luck, violation,
+                None if best is None else minus(expected, best, floor=Fraction(0)), luck, violation,
             )
         )
     solved = tiles[-1] == (2,) * game.length
     review = Review(turns, solved, strategy, values.proven, hard, max_guesses)
     if not solved and tiles[-1] is not None:
-        total, _ = values.best(position)
-        if total >= INF:
+        low, high, _ = values.best(position)
+        if low >= INF:
             raise OutOfRows
-        review.remaining = Fraction(total, len(values.pool(position)))
+        review.remaining = span(low, high, len(values.pool(position)))
+    review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
+    review.time_limit = getattr(values, "time_limit", None)
     if values.unproven_root:
         review.notes.append(
             "the best opener's value is not known for these lists (proving it is `wordle tree rank`'s long job); not compared"
@@ -247,13 +265,17 @@ def run(
     threads: int = 1,
     cache: bool = True,
     progress=None,
+    time_limit: float | None = None,
 ) -> Review:
     """The review of a game (see the module docstring); without the guess limit if it cannot be kept."""
     if strategy == "optimal":
         from wordle_cli.reviewer.exact import ExactValues
 
         def make(limit):
-            return ExactValues(game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress)
+            return ExactValues(
+                game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
+                time_limit=time_limit,
+            )
     else:
         from wordle_cli.reviewer.greedy import GreedyValues
 
@@ -277,6 +299,8 @@ def run(
     return review
 
 
-def _number(x) -> float | None:
-    """A value for JSON: exact fractions become floats, missing ones null."""
+def _number(x) -> float | dict | None:
+    """A value for JSON: exact fractions become floats, intervals {"lower", "upper"}, missing ones null."""
+    if isinstance(x, Interval):
+        return x.as_json()
     return None if x is None else float(x)
