@@ -288,8 +288,12 @@ class ExactValues(Values):
     def ties(self, position: Position, total: int) -> int | None:
         """How many guesses reach the least `total` (None: the pool is too large to count them)."""
         n = len(position.pool)
-        if n > TIES_MAX_POOL or total >= INF or self.deadline.passed():
+        if n > TIES_MAX_POOL or total >= INF:
             return None
+        key = f"{self._key(position)}|ties {total}"  # counted once per run (not kept on disk: nothing checks a count)
+        found = self._memo.get(key)
+        if found is not None:
+            return found[0]
         cands = position.cands
         codes = self.problem.by_answer[position.pool][:, cands].T.astype(np.int64)  # the pool's rows first: small
         slots = codes + np.arange(len(cands), dtype=np.int64)[:, None] * (self.game.win_code + 1)  # one slot per (guess, code)
@@ -302,4 +306,5 @@ class ExactValues(Values):
         for c in np.flatnonzero(lower <= total + 1e-9).tolist():
             value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
             count += exact and value == total
+        self._memo[key] = (count, count, "")
         return count
