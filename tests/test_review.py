@@ -236,7 +236,8 @@ def test_review_reads_grids_as_infer_does(runner, lists, grid):
 
     text = PASTED_GRIDS[grid]
     assert read_posts(text, 5).grids[0].rows == ((0,) * 5, (0, 1, 1, 1, 1), (2,) * 5)
-    want = review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+    hard = ["--hard"] if "3/6*" in text else []  # a header marking hard mode: reviewed in hard mode (issue 35)
+    want = review_json(runner, lists, *hard, "--answer", "humph", "salet", "chump", "humph")
     assert review_json(runner, lists, "-", input=text + "salet\nchump\nhumph\n") == want
 
 
@@ -587,3 +588,33 @@ def test_a_later_turn_out_of_the_limit_is_reviewed_with_no_limit(runner, lists):
     review = api_review(guesses, answer, max_guesses=3, cache=False)
     want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
     assert [t.expected for t in review.turns] == [t["expected"] for t in want]
+
+
+# ---------------------------------------------------------------- hard mode from the grid (issue 35)
+
+HARD_GRID = "Wordle 1,620 3/6*\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\n\nsalet\nchump\nhumph\n"
+
+
+def test_a_grid_marked_hard_is_reviewed_in_hard_mode(runner, lists):
+    got = review_json(runner, lists, "-", input=HARD_GRID)
+    assert got["hard"] is True
+    assert got == review_json(runner, lists, "--hard", "--answer", "humph", "salet", "chump", "humph")
+    assert got != review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+
+
+def test_no_hard_overrides_the_grid(runner, lists):
+    got = review_json(runner, lists, "--no-hard", "-", input=HARD_GRID)
+    assert got["hard"] is False
+    assert got == review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+    plain = HARD_GRID.replace("3/6*", "3/6")
+    assert review_json(runner, lists, "--hard", "-", input=plain)["hard"] is True
+
+
+def test_a_grid_marked_hard_that_breaks_the_rules_is_refused_naming_the_row(runner, lists):
+    # After chump's ⬛🟨🟨🟨🟨, hard mode needs h, u, m and p in the next guess: salet has none of them.
+    grid = "Wordle 1,620 4/6*\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩\n\nsalet\nchump\nraise\nhumph\n"
+    result = invoke(runner, ["review", *lists, "-q", "-"], input=grid)
+    assert result.exit_code == 2 and result.stdout == ""
+    line = result.stderr.strip().splitlines()[-1]
+    assert "turn 3" in line and "raise" in line and "--no-hard" in line
+    assert review_json(runner, lists, "--no-hard", "-", input=grid)["hard"] is False

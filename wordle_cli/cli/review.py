@@ -15,7 +15,6 @@ from wordle_cli.cli.options import (
     colour_wanted,
     count_option,
     game_options,
-    hard_option,
     open_game,
     quiet_option,
     threads_option,
@@ -46,7 +45,12 @@ class ReviewCommand(click.Command):
 @click.command(cls=ReviewCommand)
 @click.argument("turns", nargs=-1, required=True, metavar="GUESS [FEEDBACK] ...")
 @click.option("--answer", metavar="WORD", default=None, help="The game's answer: each guess's feedback is computed from it.")
-@hard_option
+@click.option(
+    "--hard/--no-hard",
+    default=None,
+    help="Hard mode: green letters stay in place and revealed letters must be reused [default: as a pasted share grid's "
+    "header says (`3/6*`: hard), else normal].",
+)
 @click.option(
     "--strategy",
     type=click.Choice(("optimal", "expected", "entropy")),
@@ -97,8 +101,9 @@ def review(
     the_game, _ = open_game(reporter, game, answers, allowed)
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
+    marked_hard = False
     if turns == ("-",):
-        guesses, feedback = read_turns(the_game.length, answer is not None)
+        guesses, feedback, marked_hard = read_turns(the_game.length, answer is not None)
     else:
         guesses, feedback = split_turns(turns, the_game, answer is not None)
     guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
@@ -111,6 +116,10 @@ def review(
             if tiles_for(guess, answer) != tuple(given):
                 raise UsageProblem(f"turn {number}: {quote(guess)} gets other feedback than the grid's when the answer is {quote(answer)}")
         feedback = None
+    if hard is None:
+        hard = marked_hard
+        if marked_hard:
+            check_hard_grid(the_game, guesses, answer, feedback)
 
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses or None,
@@ -184,8 +193,28 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
         raise UsageProblem(str(exc)) from None
 
 
-def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
-    """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers.
+def check_hard_grid(game, guesses, answer, feedback) -> None:
+    """UsageProblem naming the first guess that breaks hard mode's rules in a grid whose header marks hard mode."""
+    from wordle_cli.model.feedback import feedback as tiles_for
+    from wordle_cli.model.hardmode import Constraints
+
+    tiles = [tiles_for(g, answer) for g in guesses] if answer is not None else list(feedback or [])
+    constraints = Constraints.none(game.length)
+    for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
+        why = constraints.violation(guess)
+        if why:
+            raise UsageProblem(
+                f"turn {number}: {quote(guess)} breaks hard mode's rules ({why}), though the grid's header marks hard mode (*); "
+                "--no-hard reviews it as a normal game"
+            )
+        if got is None:
+            break
+        constraints = constraints.after(guess, got)
+
+
+def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None, bool]:
+    """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers; and whether a header
+    marks hard mode (`3/6*`).
 
     Lines come from the one turn reader (`prompt.turn_lines`); grid rows and
     headers are told and read by the one grid reader (`infer.posts`, as
@@ -198,6 +227,7 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
     from wordle_cli.wordlist import normalise
 
     guesses, typed, rows = [], [], []
+    marked_hard = False
     for number, line in turn_lines(False, ""):
         text = line.strip()
         if not text:
@@ -210,7 +240,9 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
             except ValueError as exc:
                 raise UsageProblem(f"{where}: {exc}") from None
             continue
-        if posts.header(text, where) is not None:
+        found = posts.header(text, where)
+        if found is not None:
+            marked_hard = marked_hard or found[2]
             continue  # a share post's header
         tokens = text.split(None, 1)
         word = normalise(tokens[0])
@@ -229,4 +261,4 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
     given = rows or typed
     if not given and not with_answer:
         raise UsageProblem("no feedback on standard input: give --answer, feedback after each guess, or the share grid")
-    return guesses, given
+    return guesses, given, marked_hard
