@@ -15,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wordle_cli
-from wordle_cli.errors import WordleError
 from wordle_cli.reviewer.cache import ProvenCache
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
@@ -45,8 +44,8 @@ def api_review(guesses, answer, answers=ANSWERS, allowed=ALLOWED, **options):
     return wordle_cli.review(guesses, answer, answers=answers, allowed=allowed, backend="cpu", **options)
 
 
-def assert_matches_brute_force(review, answers, allowed, guesses, answer):
-    expected = naive_review.review(answers, allowed, guesses, answer)
+def assert_matches_brute_force(review, answers, allowed, guesses, answer, max_guesses=6):
+    expected = naive_review.review(answers, allowed, guesses, answer, max_guesses)
     assert len(review.turns) == len(expected)
     for got, want in zip(review.turns, expected):
         assert (got.before, got.after) == (want["before"], want["after"])
@@ -56,6 +55,7 @@ def assert_matches_brute_force(review, answers, allowed, guesses, answer):
         assert got.luck == want["luck"]
         assert got.expected_left == want["expected_left"]
         assert got.ties == want["ties"]  # the pools are small: always counted
+        assert got.limit == want["limit"]
 
 
 # ---------------------------------------------------------------- values against brute force
@@ -99,12 +99,6 @@ def games(draw):
 @given(games())
 def test_random_tiny_games_match_brute_force_and_add_up(game):
     answers, allowed, guesses, answer = game
-    try:
-        naive_review.review(answers, allowed or answers[:1], guesses, answer)
-    except naive_review.OpenerOutOfRows:
-        with pytest.raises(WordleError, match=f"^{guesses[0]} cannot win every game within 6 guesses on these lists"):
-            api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
-        return
     review = api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
     assert_matches_brute_force(review, answers, allowed or answers[:1], guesses, answer)
     assert review.check() == len(guesses)
@@ -564,13 +558,16 @@ def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
 # ---------------------------------------------------------------- the guess limit
 
 
-def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
+def test_an_opener_that_cannot_keep_the_limit_is_graded_under_the_least_that_it_can(runner, lists):
     # zzzzz shares no letter with any answer: 12 answers left for the 2 guesses after it (brute force: no tree).
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="zzzzz") == naive_tree.INF
-    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr.splitlines() == [
-        "Error: zzzzz cannot win every game within 3 guesses on these lists: review with --max-guesses 4 (or 0: no limit)"
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval")
+    want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=3)
+    assert [t["max_guesses"] for t in data["turns"]] == [t["limit"] for t in want] and want[0]["limit"] > 3
+    assert [Fraction(t["expected"]).limit_denominator(100) for t in data["turns"]] == [t["expected"] for t in want]
+    assert [Fraction(t["best"]).limit_denominator(100) for t in data["turns"]] == [t["best"] for t in want]
+    assert data["notes"] == [
+        f"zzzzz cannot win every game within 3 guesses on these lists: the game is graded under a limit of {want[0]['limit']} guesses"
     ]
     data = review_json(runner, lists, "--max-guesses", "0", "--answer", "naval", "zzzzz", "naval")
     want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
@@ -578,15 +575,25 @@ def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
     assert data["notes"] == []
 
 
-def test_a_later_turn_out_of_the_limit_is_reviewed_with_no_limit(runner, lists):
-    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: the review is redone with no limit.
+def test_a_weak_move_later_changes_nothing_before_it(runner, lists):
+    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: from turn 2 on, a larger limit.
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
     guesses = ["salet", "zzzzz", answer]
     data = review_json(runner, lists, "--max-guesses", "3", "--answer", answer, *guesses)
-    assert data["max_guesses"] is None and "reviewed with no limit" in data["notes"][0]
+    assert data["max_guesses"] == 3 and [t["max_guesses"] for t in data["turns"]] == [3, 4, 4]
+    assert data["notes"] == [
+        "turn 2: zzzzz cannot be sure to win in the 2 guesses left: turns 2 on are graded under a limit of 4 guesses, "
+        "the turns before under 3"
+    ]
     review = api_review(guesses, answer, max_guesses=3, cache=False)
     want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert_matches_brute_force(review, ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert review.check() == len(guesses)
+    # Turn 1 is graded as in a game without the weak move.
+    alone = api_review(["salet", answer], answer, max_guesses=3, cache=False)
+    first, first_alone = review.turns[0], alone.turns[0]
+    assert (first.expected, first.best, first.cost) == (first_alone.expected, first_alone.best, first_alone.cost)
     assert [t.expected for t in review.turns] == [t["expected"] for t in want]
 
 

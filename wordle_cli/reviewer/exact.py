@@ -81,13 +81,15 @@ class ExactValues(Values):
         progress: ProgressFactory | None = None,
         cache_root=None,
         time_limit: float | None = None,
+        deadline: Deadline | None = None,
+        table: np.ndarray | None = None,
     ):
         self.game = game
         self.hard = hard
         self.max_guesses = max_guesses
         self.threads = threads
         self.progress = progress
-        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
+        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, table=table)
         self.ctx = self.problem.context()
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
         self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
@@ -96,10 +98,14 @@ class ExactValues(Values):
         self._memo: dict[str, tuple[int, int, str]] = {}  # key -> (lower, upper, best)
         self.unproven_root = False  # the fresh game's best opener was out of reach
         self.time_limit = time_limit if time_limit and time_limit > 0 else None
-        # The proofs get three quarters of the time; the rest is for the quick searches giving the upper bounds.
-        self.deadline = Deadline(None if self.time_limit is None else PROOF_SHARE * self.time_limit)
+        self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
         self.stopped = False  # some search stopped at the deadline: some values are intervals
         self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
+
+    @staticmethod
+    def proof_deadline(time_limit: float | None) -> Deadline:
+        """The proofs get three quarters of the time; the rest is for the quick searches giving the upper bounds."""
+        return Deadline(PROOF_SHARE * time_limit if time_limit and time_limit > 0 else None)
 
     # ------------------------------------------------------------ positions
 

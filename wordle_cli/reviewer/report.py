@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 
 from wordle_cli.colour import tiles_text, word_text
 from wordle_cli.reviewer.interval import Interval

@@ -50,6 +50,7 @@ class TurnReview:
     cost: Fraction | Interval | None  # expected - best (0: an optimal move)
     luck: Fraction | Interval | None  # expected - (1 + best expected from the outcome); None without feedback
     hard_violation: str | None = None  # hard mode: why the guess broke the rules
+    limit: int | None = 6  # the guess limit this turn's values are under (raised where the guess played needs it)
 
     @property
     def luck_words(self) -> str | None:
@@ -79,6 +80,7 @@ class TurnReview:
             "luck": _number(self.luck),
             "luck_words": self.luck_words,
             "hard_violation": self.hard_violation,
+            "max_guesses": self.limit,
         }
 
 
@@ -136,14 +138,6 @@ class Review:
         }
 
 
-class OutOfRows(Exception):
-    """A value was infinite: the game cannot be finished within the guess limit from there."""
-
-
-class OpenerOutOfRows(OutOfRows):
-    """The first guess itself cannot be sure to finish within the guess limit (not redone without one)."""
-
-
 def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: list | None) -> list:
     """Each guess's tiles (None for an unfinished last guess), from `answer` or the given feedback."""
     if answer is not None:
@@ -191,23 +185,35 @@ def check_consistent(game: Game, guesses: list[str], tiles: list) -> None:
         pool = left
 
 
-def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None) -> Review:
-    """Review the turns with `values` (`ExactValues` or `GreedyValues`); OutOfRows when a value is infinite."""
+def review_game(make, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None) -> Review:
+    """Review the turns with the values `make(limit)` gives (`ExactValues`, `GreedyValues`) for a guess limit.
+
+    Each turn is graded under the guesses left at that turn; where the
+    guess played cannot be sure to win in them, that turn and the later
+    ones are graded under the least larger limit it can (`_raised`), and a
+    note says so: a weak move late in a game changes nothing before it.
+    """
     if not guesses:
         raise UsageProblem("no guesses to review")
+    limit = max_guesses
+    values = make(limit)
     position = values.start()
     constraints = Constraints.none(game.length)
     turns = []
+    raised = []
     for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
         violation = constraints.violation(guess) if hard else None
         pool = values.pool(position)
         n = len(pool)
-        best_lower, best_upper, best_guess = values.best(position)
         played_lower, played_upper = values.played(position, guess, legal=violation is None)
-        if played_lower >= INF and number == 1:
-            raise OpenerOutOfRows
-        if played_lower >= INF or (best_lower is not None and best_lower >= INF):
-            raise OutOfRows
+        while played_lower >= INF:  # the guess cannot be sure to win in the guesses left: a larger limit
+            limit = _raised(limit, max_guesses, number)
+            values = make(limit)
+            position = _replayed(values, guesses[: number - 1], tiles)
+            played_lower, played_upper = values.played(position, guess, legal=violation is None)
+            if limit is None or played_lower < INF:
+                raised.append((number, guess, limit))
+        best_lower, best_upper, best_guess = values.best(position)
         squares, _ = expected_left(outcome_codes(game, pool, guess))
         expected = span(played_lower, played_upper, n)
         best = None
@@ -216,34 +222,56 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
                 best_upper, best_guess = played_upper, guess
             best = span(best_lower, best_upper, n)
         ties = values.ties(position, best_lower) if best_lower is not None and best_lower == best_upper else None
-        after = luck = None
+        after = None
         if got is not None:
             if got == (2,) * game.length:
-                after, after_best = 1, Fraction(0)
+                after = 1
             else:
                 position = values.after(position, guess, got)
                 after = len(values.pool(position))
-                low, high, _ = values.best(position)
-                if low >= INF:
-                    raise OutOfRows
-                after_best = span(low, high, after)
-            luck = minus(minus(expected, Fraction(1)), after_best)
             constraints = constraints.after(guess, got)
         turns.append(
             TurnReview(
                 number, guess, got, n, after, Fraction(squares, n), expected, best, best_guess, ties,
-                None if best is None else minus(expected, best, floor=Fraction(0)), luck, violation,
+                None if best is None else minus(expected, best, floor=Fraction(0)), None, violation, limit,
             )
         )
     solved = tiles[-1] == (2,) * game.length
     review = Review(turns, solved, strategy, values.proven, hard, max_guesses)
     if not solved and tiles[-1] is not None:
         low, high, _ = values.best(position)
-        if low >= INF:
-            raise OutOfRows
+        if low >= INF:  # the guesses left cannot be enough after the last one: no value ahead under this limit
+            limit = _raised(limit, max_guesses, len(turns) + 1)
+            values = make(limit)
+            position = _replayed(values, guesses, tiles)
+            low, high, _ = values.best(position)
         review.remaining = span(low, high, len(values.pool(position)))
+    # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up).
+    for i, t in enumerate(turns):
+        if t.tiles is None:
+            continue
+        if t.tiles == (2,) * game.length:
+            after_best = Fraction(0)
+        elif i + 1 < len(turns):
+            after_best = turns[i + 1].best
+        else:
+            after_best = review.remaining
+        t.luck = None if after_best is None else minus(minus(t.expected, Fraction(1)), after_best)
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
     review.time_limit = getattr(values, "time_limit", None)
+    for number, guess, new in raised:
+        left = None if max_guesses is None else max_guesses - number + 1
+        under = f"a limit of {new} guesses" if new is not None else "no guess limit"
+        if number == 1:
+            review.notes.append(
+                f"{guess} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
+                f"the game is graded under {under}"
+            )
+        else:
+            review.notes.append(
+                f"turn {number}: {guess} cannot be sure to win in the {left} guesses left: turns {number} on are graded "
+                f"under {under}, the turns before under {max_guesses}"
+            )
     if values.unproven_root:
         review.notes.append(
             "the best opener's value is not known for these lists (proving it is `wordle tree rank`'s long job); not compared"
@@ -251,6 +279,25 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
     if getattr(values, "cache", None) is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
     return review
+
+
+#: A guess limit is raised by one at a time up to this many above the one asked for; beyond, no limit.
+MOST_RAISED = 4
+
+
+def _raised(limit: int | None, asked: int | None, turn: int) -> int | None:
+    """The next guess limit to try once a turn's values are infinite under `limit`."""
+    if limit is None:
+        raise WordleError(f"turn {turn}: the game cannot be finished from here")
+    return limit + 1 if limit + 1 <= asked + MOST_RAISED else None
+
+
+def _replayed(values, guesses: list[str], tiles: list):
+    """The position `values` reach after the turns given."""
+    position = values.start()
+    for guess, got in zip(guesses, tiles):
+        position = values.after(position, guess, got)
+    return position
 
 
 def run(
@@ -267,36 +314,26 @@ def run(
     progress=None,
     time_limit: float | None = None,
 ) -> Review:
-    """The review of a game (see the module docstring); without the guess limit if it cannot be kept."""
-    if strategy == "optimal":
-        from wordle_cli.reviewer.exact import ExactValues
-
-        def make(limit):
-            return ExactValues(
-                game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
-                time_limit=time_limit,
-            )
-    else:
+    """The review of a game (see the module docstring and `review_game`)."""
+    if strategy != "optimal":
         from wordle_cli.reviewer.greedy import GreedyValues
 
-        def make(limit):
-            return GreedyValues(game, strategy, hard=hard, backend=backend)
+        return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,
+                           strategy, None)
+    from wordle_cli.reviewer.exact import ExactValues
+    made: dict[int | None, ExactValues] = {}
+    shared = {"deadline": ExactValues.proof_deadline(time_limit)}  # one budget for the whole review, whatever the limits
 
-        max_guesses = None
-    try:
-        return review_game(make(max_guesses), game, guesses, tiles, hard, strategy, max_guesses)
-    except OutOfRows as exc:
-        if max_guesses is None:
-            raise WordleError("the game cannot be finished from here") from None
-        if isinstance(exc, OpenerOutOfRows):
-            # Redoing a whole game without a limit is a long proof on full lists: say so, and let the user choose.
-            raise WordleError(
-                f"{guesses[0]} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
-                f"review with --max-guesses {max_guesses + 1} (or 0: no limit)"
-            ) from None
-    review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
-    review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")
-    return review
+    def make(limit):
+        if limit not in made:
+            made[limit] = ExactValues(
+                game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
+                time_limit=time_limit, **shared,
+            )
+            shared["table"] = made[limit].problem.table  # the feedback table, built once
+        return made[limit]
+
+    return review_game(make, game, guesses, tiles, hard, strategy, max_guesses)
 
 
 def _number(x) -> float | dict | None:
