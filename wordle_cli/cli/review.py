@@ -23,7 +23,6 @@ from wordle_cli.cli.options import (
 )
 from wordle_cli.errors import UsageProblem, quote
 
-
 #: Seconds a review's proofs may take by default (past them: proven ranges).
 REVIEW_TIME_LIMIT = 10.0
 
