@@ -28,6 +28,23 @@ def _signed(x) -> str:
     return "0" if x == 0 else f"{float(x):+.3f}"
 
 
+def _within(limit: int | None) -> str:
+    return f"every answer within {limit} guesses" if limit else "no guess limit"
+
+
+def _limits(review) -> str:
+    """The guess limits the values are under: the one asked for, or from which turn a larger one (see the notes)."""
+    text = _within(review.max_guesses)
+    last = review.max_guesses
+    for t in review.turns:
+        if t.limit != last:
+            last = t.limit
+            text += f"; from turn {t.turn}, {_within(last)}" if t.turn > 1 else ""
+            if t.turn == 1:
+                text = _within(last)
+    return text
+
+
 def _shifted(x, k: int):
     """x + k for an exact value or a range."""
     if isinstance(x, Interval):
@@ -89,7 +106,7 @@ def summary_lines(review) -> Iterator[str]:
     for t in review.turns:
         if t.hard_violation:
             yield f"hard mode  turn {t.turn}: {t.guess} broke the rules ({t.hard_violation})"
-    limit = f"every answer within {review.max_guesses} guesses" if review.max_guesses else "no guess limit"
+    limit = _limits(review)
     if review.proven and not review.exact:
         yield (
             f"values     proven optimal where one number; a range lower–upper holds the optimum ({limit}"

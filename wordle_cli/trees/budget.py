@@ -14,6 +14,29 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
+from wordle_cli import interrupts
+
+#: The contexts of the searches armed now (any thread's), by id, stopped all at once when a worker running them
+#: is abandoned (Ctrl-C in `wordle play` cancels a review: its search must not run on unseen). A flag is only
+#: ever set under the lock while its context is armed: a search run later on the same context (unarmed, its
+#: value taken as exact) can never see a stop meant for an earlier one.
+_armed: dict[int, object] = {}
+_lock = threading.Lock()
+
+
+def _stop(contexts) -> None:
+    with _lock:
+        for ctx in contexts:
+            if id(ctx) in _armed:
+                ctx.stop[0] = 1
+
+
+def _stop_all() -> None:
+    _stop(list(_armed.values()))
+
+
+interrupts.when_abandoned(_stop_all)
+
 
 class Deadline:
     """The moment (time.monotonic) searches must stop by, shared by every search of one command."""
@@ -38,22 +61,30 @@ class Deadline:
         """While inside, the contexts' searches stop at the deadline (at once if it has passed); the flags are
         left as they are on the way out, so the caller can read which searches were stopped."""
         contexts = list(contexts)
-        for ctx in contexts:
-            ctx.stop[0] = 0
+        with _lock:
+            for ctx in contexts:
+                ctx.stop[0] = 0
+                _armed[id(ctx)] = ctx
+        try:
+            with self._timer(contexts):
+                yield
+        finally:
+            with _lock:
+                for ctx in contexts:
+                    _armed.pop(id(ctx), None)
+
+    @contextmanager
+    def _timer(self, contexts: list) -> Iterator[None]:
         if self.at is None:
             yield
             return
 
-        def stop() -> None:
-            for ctx in contexts:
-                ctx.stop[0] = 1
-
         left = self.at - time.monotonic()
         if left <= 0:
-            stop()
+            _stop(contexts)
             yield
             return
-        timer = threading.Timer(left, stop)
+        timer = threading.Timer(left, _stop, (contexts,))
         timer.daemon = True
         timer.start()
         try:
