@@ -71,5 +71,5 @@ def test_ctrl_c_during_plays_review_in_batch_mode_still_ends_the_run(runner, mon
         raise interrupts.Interrupted(signal.SIGINT)
 
     monkeypatch.setattr(review, "review_of", interrupted)
-    result = runner.invoke(main, ["play", "--game", "wordle", "--batch"], input="salet BBBBB\nreview\n")
-    assert isinstance(result.exception, interrupts.Interrupted)  # the program's entry point exits 130 on it
+    with pytest.raises(interrupts.Interrupted):  # the program's entry point exits 130 on it
+        runner.invoke(main, ["play", "--game", "wordle", "--batch"], input="salet BBBBB\nreview\n")
