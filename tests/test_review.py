@@ -625,3 +625,18 @@ def test_a_grid_marked_hard_that_breaks_the_rules_is_refused_naming_the_row(runn
     line = result.stderr.strip().splitlines()[-1]
     assert "turn 3" in line and "raise" in line and "--no-hard" in line
     assert review_json(runner, lists, "--no-hard", "-", input=grid)["hard"] is False
+
+
+def test_ties_are_kept_with_the_cached_values(runner, lists, monkeypatch):
+    """Issue 35: a repeated review reads the ties back with the values (counting them was most of a repeat's time)."""
+    from wordle_cli.trees.builder import Problem
+
+    args = ["--answer", "focal", "salet", "chump", "focal"]
+    first = review_json(runner, lists, *args)
+    assert any(t["ties"] for t in first["turns"])
+
+    def counted(*args, **kwargs):
+        raise AssertionError("ties counted again")
+
+    monkeypatch.setattr(Problem, "opener_value", counted)
+    assert review_json(runner, lists, *args) == first

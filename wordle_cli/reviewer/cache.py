@@ -56,9 +56,12 @@ def cache_dir() -> Path:
     return Path(base) / "wordle-cli"
 
 
-def _checksum(key: str, total: int, best: str, lower: int | None = None, limit: float | None = None) -> str:
-    """An exact entry's checksum covers (key, total, best); an interval's its lower bound and time limit too."""
+def _checksum(key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> str:
+    """An exact entry's checksum covers (key, total, best); an interval's its lower bound and time limit too; an
+    entry with the count of the guesses tying for the best, that count."""
     fields = [FORMAT, key, total, best] if lower is None else [FORMAT, key, total, best, lower, limit]
+    if ties is not None:
+        fields += ["ties", ties]
     return hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
@@ -81,8 +84,8 @@ class ProvenCache:
             return None
         return found[1], found[2]
 
-    def get_bounds(self, key: str) -> tuple[int, int, str, float | None] | None:
-        """The stored (lower, total, best, time limit) for `key`, or None when absent or damaged.
+    def get_bounds(self, key: str) -> tuple[int, int, str, float | None, int | None] | None:
+        """The stored (lower, total, best, time limit, ties) for `key`, or None when absent or damaged.
 
         An exact entry has lower == total (and no time limit); an interval's
         total is the value of a strategy opening with `best` (an upper bound),
@@ -106,26 +109,27 @@ class ProvenCache:
             return None
         try:
             total, best, check = data["total"], data["best"], data["check"]
-            lower, limit = data.get("lower"), data.get("limit")
+            lower, limit, ties = data.get("lower"), data.get("limit"), data.get("ties")
             if (
                 data["key"] != key
                 or not _count(total)
                 or not isinstance(best, str)
                 or not (lower is None or (_count(lower) and lower <= total))
                 or not (limit is None or (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0))
-                or check != _checksum(key, total, best, lower, limit)
+                or not (ties is None or (_count(ties) and ties >= 1))
+                or check != _checksum(key, total, best, lower, limit, ties)
             ):
                 raise ValueError("does not match")
         except (KeyError, TypeError, ValueError):
             self._damaged_entry(path, None)
             return None
-        return (total if lower is None else lower), total, best, limit
+        return (total if lower is None else lower), total, best, limit, ties
 
     def damaged(self, key: str, why: str) -> None:
         """Note an entry that read well but cannot be right (its value is impossible): ignored, and rewritten."""
         self._damaged_entry(self._path(key), why)
 
-    def put(self, key: str, total: int, best: str, lower: int | None = None, limit: float | None = None) -> None:
+    def put(self, key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> None:
         """Store a proven value (or, with `lower` < total, the interval a run with time `limit` proved: `total`
         being a strategy's value with `best`); a cache that cannot be written only costs time (noted in `problems`).
 
@@ -149,9 +153,11 @@ class ProvenCache:
             return
         if lower is not None and lower >= total:
             lower = limit = None  # exact
-        entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best, lower, limit)}
+        entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best, lower, limit, ties)}
         if lower is not None:
             entry.update(lower=lower, limit=limit)
+        if ties is not None:
+            entry["ties"] = ties
         try:
             with interrupts.deferred():  # whole or not at all, even when the run is stopped
                 self.folder.mkdir(parents=True, exist_ok=True)

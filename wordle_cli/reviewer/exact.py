@@ -101,6 +101,7 @@ class ExactValues(Values):
         self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
         self.stopped = False  # some search stopped at the deadline: some values are intervals
         self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
+        self._ties: dict[str, int] = {}  # position key -> guesses tying for its best (kept with its cache entry)
 
     @staticmethod
     def proof_deadline(time_limit: float | None) -> Deadline:
@@ -136,8 +137,10 @@ class ExactValues(Values):
         if found is None and self.cache is not None:
             stored = self.cache.get_bounds(key)
             if stored is not None:
-                lower, total, guess, limit = stored
+                lower, total, guess, limit, ties = stored
                 why = self._impossible(key, position, total, guess) or (None if lower <= total else "lower bound above the total")
+                if not why and ties is not None and ties > len(position.cands):
+                    why = f"{ties} guesses tying where {len(position.cands)} are allowed"
                 if why:
                     self.cache.damaged(key, why)  # warned about, then proven again and rewritten
                     return None
@@ -146,6 +149,8 @@ class ExactValues(Values):
                     self._stale[key] = found  # a starting point: refined by this run's longer search
                     return None
                 self._memo[key] = found
+                if ties is not None:
+                    self._ties[key] = ties
                 if lower < total:
                     self.stopped = True
         return found
@@ -296,10 +301,9 @@ class ExactValues(Values):
         n = len(position.pool)
         if n > TIES_MAX_POOL or total >= INF:
             return None
-        key = f"{self._key(position)}|ties {total}"  # counted once per run (not kept on disk: nothing checks a count)
-        found = self._memo.get(key)
-        if found is not None:
-            return found[0]
+        key = self._key(position)
+        if key in self._ties:
+            return self._ties[key]
         cands = position.cands
         codes = self.problem.by_answer[position.pool][:, cands].T.astype(np.int64)  # the pool's rows first: small
         slots = codes + np.arange(len(cands), dtype=np.int64)[:, None] * (self.game.win_code + 1)  # one slot per (guess, code)
@@ -312,5 +316,8 @@ class ExactValues(Values):
         for c in np.flatnonzero(lower <= total + 1e-9).tolist():
             value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
             count += exact and value == total
-        self._memo[key] = (count, count, "")
+        self._ties[key] = count
+        known = self._memo.get(key)
+        if self.cache is not None and count >= 1 and known is not None and known[0] == known[1] == total:
+            self.cache.put(key, total, known[2], ties=count)  # kept with the position's value
         return count
