@@ -297,7 +297,8 @@ class ExactValues(Values):
         return (result.total if result.lower is None else result.lower), result.total
 
     def ties(self, position: Position, total: int) -> int | None:
-        """How many guesses reach the least `total` (None: the pool is too large to count them)."""
+        """How many guesses reach the least `total` (None: the pool is too large to count them, or the time limit
+        came first)."""
         n = len(position.pool)
         if n > TIES_MAX_POOL or total >= INF:
             return None
@@ -313,9 +314,15 @@ class ExactValues(Values):
         per_answer = np.where(codes == self.game.win_code, 1.0, bound_of[sizes] / sizes)
         lower = per_answer.sum(axis=1)
         count = 0
-        for c in np.flatnonzero(lower <= total + 1e-9).tolist():
-            value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
-            count += exact and value == total
+        with self.deadline.armed([self.ctx]):  # counted within the time limit, or not at all
+            for c in np.flatnonzero(lower <= total + 1e-9).tolist():
+                if self.ctx.stop[0]:
+                    break
+                value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
+                count += exact and value == total
+        if self.ctx.stop[0]:  # stopped: the values above may be bounds, the count unknown
+            self.ctx.stop[0] = 0
+            return None
         self._ties[key] = count
         known = self._memo.get(key)
         if self.cache is not None and count >= 1 and known is not None and known[0] == known[1] == total:
