@@ -73,3 +73,28 @@ def test_ctrl_c_during_plays_review_in_batch_mode_still_ends_the_run(runner, mon
     monkeypatch.setattr(review, "review_of", interrupted)
     with pytest.raises(interrupts.Interrupted):  # the program's entry point exits 130 on it
         runner.invoke(main, ["play", "--game", "wordle", "--batch"], input="salet BBBBB\nreview\n")
+
+
+def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
+    """Issue 35: a bar called with no progress redraws its clock (and the time left before bounds), never a frozen ETA."""
+    import io
+    import sys
+
+    from wordle_cli.cli import options
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    now = [100.0]
+    monkeypatch.setattr(options.time, "perf_counter", lambda: now[0])
+    bar = options.Progress(10, "proving fuzzy", deadline=Deadline(3600))
+    now[0] += 5
+    bar(2)
+    now[0] += 7
+    bar(2)  # nothing more done: the clock still moves
+    bar.close()
+    text = screen.getvalue()
+    assert "5 s, bounds in" in text and "12 s, bounds in" in text and "eta" not in text.lower()

@@ -139,8 +139,8 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     """
     from wordle_cli import api, interrupts
 
-    def progress(total: int, label: str):
-        return Progress(total, label, reporter.quiet)
+    def progress(total: int, label: str, deadline=None):
+        return Progress(total, label, reporter.quiet, deadline)
 
     options.setdefault("backend", "cpu")
     options.setdefault("time_limit", REVIEW_TIME_LIMIT)

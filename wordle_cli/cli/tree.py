@@ -163,10 +163,10 @@ def build(
     from wordle_cli.trees.budget import Deadline
     from wordle_cli.trees.search import INF
 
-    label = f"searching (then the best found, after {time_limit:g} s)" if time_limit else "searching"
-    progress = Progress(len(position.pool), label, quiet)
+    deadline = Deadline(time_limit or None)
+    progress = Progress(len(position.pool), "searching", quiet, deadline)
     try:
-        result = problem.build(position, first, threads=_threads(threads), progress=progress, deadline=Deadline(time_limit or None))
+        result = problem.build(position, first, threads=_threads(threads), progress=progress, deadline=deadline)
     finally:
         progress.close()
     if result.total >= INF:

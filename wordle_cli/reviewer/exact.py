@@ -276,10 +276,12 @@ class ExactValues(Values):
 
     def _played_in_parallel(self, position: Position, guess: str) -> tuple[int, int]:
         """`played` by `Problem.build` on threads, keeping every class's value (or bounds, at the deadline)."""
-        label = f"proving {guess}"
-        if self.deadline.limited:
-            label += f" (bounds after {self.time_limit:g} s)"
-        bar = self.progress(len(position.pool), label) if self.progress else None
+        bar = None
+        if self.progress:
+            try:  # a factory may take the deadline, to show the time left (the command's does)
+                bar = self.progress(len(position.pool), f"proving {guess}", deadline=self.deadline)
+            except TypeError:
+                bar = self.progress(len(position.pool), f"proving {guess}")
         try:
             result = self.problem.build(position, guess, threads=self.threads, progress=bar, deadline=self.deadline)
         except WordleError:
