@@ -470,7 +470,8 @@ def review(
     reviews against that greedy strategy instead (not proven). Values keep
     every answer within `max_guesses` (None: no limit) where possible.
     `progress(total, label)` may return a callable told the answers settled
-    while an opener is proven. `time_limit` (seconds; None or 0: prove to
+    while an opener is proven (a factory that also takes `deadline=` gets
+    the `trees.budget.Deadline` of the proof, to show the time left). `time_limit` (seconds; None or 0: prove to
     the end) stops the search: a value not proven by then is an `Interval`
     (a proven lower bound, a real strategy's value above), `.exact` False.
 
