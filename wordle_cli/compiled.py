@@ -23,7 +23,7 @@ from numba.core import event
 DEFAULTS = {"cache": True, "nogil": True}
 
 #: What a first run says on stderr while numba compiles (once per run).
-COMPILING = "wordle: compiling the search kernels for this machine (the first run only; up to a minute or two)"
+COMPILING = "wordle: compiling kernels for this machine (only the first time they are used; up to a minute or two)"
 
 
 class _FirstCompile(event.Listener):
