@@ -8,8 +8,9 @@ lets a search run in a worker thread while the main thread stays free to
 take Ctrl-C and SIGTERM.
 
 The first time a kernel is compiled on a machine (its cache index absent)
-one line on stderr says so, once per run: a first review or solve waits
-for the compiler, and should not look hung.
+one line on stderr says so, once per run, when stderr is a terminal: a
+first review or solve waits for the compiler, and should not look hung (a
+script's or a test's stderr stays as it was).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class _FirstCompile(event.Listener):
             return  # not cached at all (nothing to say), or in the cache: loaded, not compiled
         _FirstCompile.said = True
         try:
-            print(COMPILING, file=sys.stderr, flush=True)
+            if sys.stderr is not None and sys.stderr.isatty():
+                print(COMPILING, file=sys.stderr, flush=True)
         except (OSError, ValueError):  # a closed or broken stderr: nothing to say it on
             pass
 
