@@ -567,10 +567,10 @@ class Progress:
             self._bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_eta=False,
                                           item_show_func=self._clock)
             self._bar.__enter__()
-        if done == self._done:
-            self._bar.render_progress()  # the clock moves on
-        else:
-            self._bar.update(done - self._done)
+        if done <= self._done:
+            self._bar.render_progress()  # the clock moves on (a count never goes back)
+            return
+        self._bar.update(done - self._done)
         self._done = done
 
     def __enter__(self) -> Progress:

@@ -283,9 +283,13 @@ class Problem:
                 if values.get(i, 0) >= search.INF:
                     self._check_feasible(values[i], part, opener=opener)
             part_bounds = {}
+            done = n - sum(len(part.pool) for i, _, part in jobs if i in stopped)  # the bar's clock moves meanwhile
             for i, code, part in jobs:
                 if i in stopped:
                     upper, root.children[code] = self.quick(part)
+                    done += len(part.pool)
+                    if progress is not None:
+                        progress(done)
                 else:
                     upper, root.children[code] = values[i], self._extract(contexts[i], part)
                 part_bounds[code] = (values[i], upper)
