@@ -58,6 +58,10 @@ PARALLEL_MIN_POOL = 200
 #: Ties for the best guess are counted on pools up to this size (beyond: not counted).
 TIES_MAX_POOL = 40
 
+#: ... and where at most this many guesses have a bound low enough to tie (a 3-answer pool with guesses to
+#: spare has thousands of ties, each proven: seconds for a "(+2977)").
+TIES_MAX_CHECKS = 1500
+
 #: The share of the time limit the proofs may take (the quick searches for upper bounds follow).
 PROOF_SHARE = 0.75
 
@@ -82,14 +86,17 @@ class ExactValues(Values):
         cache_root=None,
         time_limit: float | None = None,
         deadline: Deadline | None = None,
-        table: np.ndarray | None = None,
+        like: Problem | None = None,
     ):
         self.game = game
         self.hard = hard
         self.max_guesses = max_guesses
         self.threads = threads
         self.progress = progress
-        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, table=table)
+        if like is not None:  # the same game and mode under another guess limit: its tables, not made again
+            self.problem = like.with_limit(max_guesses)
+        else:
+            self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
         self.ctx = self.problem.context()
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
         self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
@@ -317,7 +324,10 @@ class ExactValues(Values):
         lower = per_answer.sum(axis=1)
         count = 0
         with self.deadline.armed([self.ctx]):  # counted within the time limit, or not at all
-            for c in np.flatnonzero(lower <= total + 1e-9).tolist():
+            hopeful = np.flatnonzero(lower <= total + 1e-9).tolist()
+            if len(hopeful) > TIES_MAX_CHECKS:
+                return None
+            for c in hopeful:
                 if self.ctx.stop[0]:
                     break
                 value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)

@@ -330,7 +330,7 @@ def run(
                 game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
                 time_limit=time_limit, **shared,
             )
-            shared["table"] = made[limit].problem.table  # the feedback table, built once
+            shared["like"] = made[limit].problem  # the feedback table and the rest, built once
         return made[limit]
 
     return review_game(make, game, guesses, tiles, hard, strategy, max_guesses)

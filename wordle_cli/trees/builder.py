@@ -201,6 +201,13 @@ class Problem:
         ctx.stop[0] = 0
         return value, (-1 if stopped else best), not stopped
 
+    def with_limit(self, max_guesses: int | None) -> Problem:
+        """This problem under another guess limit: the same tables, no quick searches made yet."""
+        problem = copy.copy(self)
+        problem.max_guesses = max_guesses
+        problem._quick = None
+        return problem
+
     def quick(self, position: Position) -> tuple[int, Node | None]:
         """(total, tree) of a strategy for `position` found fast (the search trying only its few most promising
         guesses per node, `QUICK_TOP_K`): an upper bound of its value, checked by counting the tree's leaves;
