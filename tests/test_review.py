@@ -46,8 +46,8 @@ def api_review(guesses, answer, answers=ANSWERS, allowed=ALLOWED, **options):
     return wordle_cli.review(guesses, answer, answers=answers, allowed=allowed, backend="cpu", **options)
 
 
-def assert_matches_brute_force(review, answers, allowed, guesses, answer):
-    expected = naive_review.review(answers, allowed, guesses, answer)
+def assert_matches_brute_force(review, answers, allowed, guesses, answer, max_guesses=6):
+    expected = naive_review.review(answers, allowed, guesses, answer, max_guesses)
     assert len(review.turns) == len(expected)
     for got, want in zip(review.turns, expected):
         assert (got.before, got.after) == (want["before"], want["after"])
@@ -57,6 +57,7 @@ def assert_matches_brute_force(review, answers, allowed, guesses, answer):
         assert got.luck == want["luck"]
         assert got.expected_left == want["expected_left"]
         assert got.ties == want["ties"]  # the pools are small: always counted
+        assert got.limit == want["limit"]
 
 
 # ---------------------------------------------------------------- values against brute force
@@ -100,12 +101,6 @@ def games(draw):
 @given(games())
 def test_random_tiny_games_match_brute_force_and_add_up(game):
     answers, allowed, guesses, answer = game
-    try:
-        naive_review.review(answers, allowed or answers[:1], guesses, answer)
-    except naive_review.OpenerOutOfRows:
-        with pytest.raises(WordleError, match=f"^{guesses[0]} cannot win every game within 6 guesses on these lists"):
-            api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
-        return
     review = api_review(guesses, answer, answers=answers, allowed=allowed or answers[:1], cache=False)
     assert_matches_brute_force(review, answers, allowed or answers[:1], guesses, answer)
     assert review.check() == len(guesses)
@@ -237,7 +232,8 @@ def test_review_reads_grids_as_infer_does(runner, lists, grid):
 
     text = PASTED_GRIDS[grid]
     assert read_posts(text, 5).grids[0].rows == ((0,) * 5, (0, 1, 1, 1, 1), (2,) * 5)
-    want = review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+    hard = ["--hard"] if "3/6*" in text else []  # a header marking hard mode: reviewed in hard mode (issue 35)
+    want = review_json(runner, lists, *hard, "--answer", "humph", "salet", "chump", "humph")
     assert review_json(runner, lists, "-", input=text + "salet\nchump\nhumph\n") == want
 
 
@@ -564,13 +560,21 @@ def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
 # ---------------------------------------------------------------- the guess limit
 
 
-def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
+def test_an_opener_that_cannot_keep_the_limit_is_graded_under_the_least_that_it_can(runner, lists):
     # zzzzz shares no letter with any answer: 12 answers left for the 2 guesses after it (brute force: no tree).
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="zzzzz") == naive_tree.INF
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
-    assert result.exit_code == 1 and result.stdout == ""
+    assert result.exit_code == 1 and result.stdout == ""  # the user's own --max-guesses is kept (issue 36): refused
     assert result.stderr.splitlines() == [
-        "Error: zzzzz cannot win every game within 3 guesses on these lists: review with --max-guesses 4 (or unlimited)"
+        "Error: the game cannot be sure to finish within --max-guesses 3 from turn 1; give --max-guesses unlimited to review it with no limit"
+    ]
+    review = api_review(["zzzzz", "naval"], "naval", max_guesses=3, cache=False)  # a limit not the user's: raised (issue 35)
+    want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=3)
+    assert [t.limit for t in review.turns] == [t["limit"] for t in want] and want[0]["limit"] > 3
+    assert [t.expected for t in review.turns] == [t["expected"] for t in want]
+    assert [t.best for t in review.turns] == [t["best"] for t in want]
+    assert review.notes == [
+        f"zzzzz cannot win every game within 3 guesses on these lists: the game is graded under a limit of {want[0]['limit']} guesses"
     ]
     data = review_json(runner, lists, "--max-guesses", "unlimited", "--answer", "naval", "zzzzz", "naval")
     want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
@@ -578,14 +582,26 @@ def test_an_opener_that_cannot_keep_the_limit_is_one_line(runner, lists):
     assert data["notes"] == []
 
 
-def test_a_later_turn_out_of_the_limit_is_reviewed_with_no_limit(runner, lists):
-    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: the review is redone with no limit.
+def test_a_weak_move_later_changes_nothing_before_it(runner, lists):
+    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: from turn 2 on, a larger limit.
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
     guesses = ["salet", "zzzzz", answer]
-    review = api_review(guesses, answer, max_guesses=3, cache=False)  # the API's default; `review --max-guesses 3` refuses it
-    assert review.max_guesses is None and "reviewed with no limit" in review.notes[0]
+    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
+    assert result.exit_code == 1 and "from turn 2" in result.stderr  # the user's own limit is kept (issue 36)
+    review = api_review(guesses, answer, max_guesses=3, cache=False)
+    assert review.max_guesses == 3 and [t.limit for t in review.turns] == [3, 4, 4]
+    assert review.notes == [
+        "turn 2: zzzzz cannot be sure to win in the 2 guesses left: turns 2 on are graded under a limit of 4 guesses, "
+        "the turns before under 3"
+    ]
     want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert_matches_brute_force(review, ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert review.check() == len(guesses)
+    # Turn 1 is graded as in a game without the weak move.
+    alone = api_review(["salet", answer], answer, max_guesses=3, cache=False)
+    first, first_alone = review.turns[0], alone.turns[0]
+    assert (first.expected, first.best, first.cost) == (first_alone.expected, first_alone.best, first_alone.cost)
     assert [t.expected for t in review.turns] == [t["expected"] for t in want]
 
 
@@ -622,11 +638,11 @@ def test_a_limit_the_user_gives_is_kept_not_overridden(runner, lists):
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.splitlines() == [
-        "Error: the game cannot be sure to finish within --max-guesses 3 from some turn; give --max-guesses unlimited to review it with no limit"
+        "Error: the game cannot be sure to finish within --max-guesses 3 from turn 2; give --max-guesses unlimited to review it with no limit"
     ]
     five = ["zzzzz"] * 5 + [answer]  # 6 rows, the default limit: after five zzzzz, 12 answers for 1 guess
     data = review_json(runner, lists, "--answer", answer, *five)
-    assert data["max_guesses"] is None and "reviewed with no limit" in data["notes"][0]
+    assert data["max_guesses"] == 6 and "graded under" in data["notes"][-1]
 
 
 class Endless(io.RawIOBase):
@@ -657,3 +673,48 @@ def test_standard_input_is_read_only_as_far_as_the_rows_go(runner, lists, limit,
     (message,) = result.stderr.splitlines()
     assert message.startswith(f"Error: <stdin> line {line}: more than ") and message.endswith("; stopped reading")
     assert stream.read_bytes <= 2 * READ_CHUNK_BYTES  # of 8 MiB
+
+
+# ---------------------------------------------------------------- hard mode from the grid (issue 35)
+
+HARD_GRID = "Wordle 1,620 3/6*\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n🟩🟩🟩🟩🟩\n\nsalet\nchump\nhumph\n"
+
+
+def test_a_grid_marked_hard_is_reviewed_in_hard_mode(runner, lists):
+    got = review_json(runner, lists, "-", input=HARD_GRID)
+    assert got["hard"] is True
+    assert got == review_json(runner, lists, "--hard", "--answer", "humph", "salet", "chump", "humph")
+    assert got != review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+
+
+def test_no_hard_overrides_the_grid(runner, lists):
+    got = review_json(runner, lists, "--no-hard", "-", input=HARD_GRID)
+    assert got["hard"] is False
+    assert got == review_json(runner, lists, "--answer", "humph", "salet", "chump", "humph")
+    plain = HARD_GRID.replace("3/6*", "3/6")
+    assert review_json(runner, lists, "--hard", "-", input=plain)["hard"] is True
+
+
+def test_a_grid_marked_hard_that_breaks_the_rules_is_refused_naming_the_row(runner, lists):
+    # After chump's ⬛🟨🟨🟨🟨, hard mode needs h, u, m and p in the next guess: salet has none of them.
+    grid = "Wordle 1,620 4/6*\n\n⬛⬛⬛⬛⬛\n⬛🟨🟨🟨🟨\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩\n\nsalet\nchump\nraise\nhumph\n"
+    result = invoke(runner, ["review", *lists, "-q", "-"], input=grid)
+    assert result.exit_code == 2 and result.stdout == ""
+    line = result.stderr.strip().splitlines()[-1]
+    assert "turn 3" in line and "raise" in line and "--no-hard" in line
+    assert review_json(runner, lists, "--no-hard", "-", input=grid)["hard"] is False
+
+
+def test_ties_are_kept_with_the_cached_values(runner, lists, monkeypatch):
+    """Issue 35: a repeated review reads the ties back with the values (counting them was most of a repeat's time)."""
+    from wordle_cli.trees.builder import Problem
+
+    args = ["--answer", "focal", "salet", "chump", "focal"]
+    first = review_json(runner, lists, *args)
+    assert any(t["ties"] for t in first["turns"])
+
+    def counted(*args, **kwargs):
+        raise AssertionError("ties counted again")
+
+    monkeypatch.setattr(Problem, "opener_value", counted)
+    assert review_json(runner, lists, *args) == first

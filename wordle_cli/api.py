@@ -556,6 +556,7 @@ def review(
     cache: bool = True,
     progress=None,
     keep_limit: bool = False,
+    time_limit: float | None = None,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -571,7 +572,10 @@ def review(
     game of more guesses is refused, and so, with `keep_limit`, is one that
     cannot be sure to finish within it (else it is reviewed with no limit).
     `progress(total, label)` may return a callable told the answers settled
-    while an opener is proven.
+    while an opener is proven (a factory that also takes `deadline=` gets
+    the `trees.budget.Deadline` of the proof, to show the time left). `time_limit` (seconds; None or 0: prove to
+    the end) stops the search: a value not proven by then is an `Interval`
+    (a proven lower bound, a real strategy's value above), `.exact` False.
 
     >>> r = review(["crane", "tough"], answer="tough", answers=["tough", "cough", "dough"], allowed=["crane", "tough"], cache=False)
     >>> [(t.guess, str(t.expected), str(t.best), str(t.cost), str(t.luck)) for t in r.turns]
@@ -600,5 +604,5 @@ def review(
         threads = backends.numba_module().get_num_threads()
     return run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit,
+        backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
     )

@@ -202,6 +202,29 @@ def kept_from_new_threads() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def when_abandoned(stop) -> None:
+    """Call `stop()` whenever a worker of `in_worker` is abandoned: how a long computation that cannot see the
+    signal (compiled code running in the worker) is told to stop. `stop` must be quick and never fail."""
+    _stoppers.append(stop)
+
+
+@contextmanager
+def cancellable() -> Iterator[list[bool]]:
+    """Ctrl-C inside the block ends the block only: the caller carries on (`wordle play`'s prompt after a long
+    step). Yields a list whose one item becomes True when the block was cancelled. Other signals, and Ctrl-C
+    outside such a block, still end the program."""
+    global _received
+    before = _received
+    cancelled = [False]
+    try:
+        yield cancelled
+    except Interrupted as exc:
+        if exc.signum != signal.SIGINT:
+            raise
+        _received = before  # forgiven: later errors are not taken for this interruption
+        cancelled[0] = True
+
+
 class _Work:
     """One call of `in_worker`: its outcome, and the lock its worker's `deferred` blocks hold."""
 
@@ -225,6 +248,7 @@ def _worker_state():
 
 _worker = None  # a threading.local: the worker's `_Work` (made on first use, so that start-up imports no threading)
 _works: list[_Work] = []  # the calls of `in_worker` under way
+_stoppers: list = []  # called when a worker is abandoned (`when_abandoned`)
 
 
 def in_worker(function, *args, **kwargs):
@@ -261,6 +285,8 @@ def in_worker(function, *args, **kwargs):
     except BaseException as exc:
         if work.abandoned is None:  # the handler marks it; a KeyboardInterrupt (no handler) does not
             work.abandoned = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        for stop in list(_stoppers):  # the compiled searches it runs unwind soon, rather than run on unseen
+            stop()
         with work.writing:  # a file the worker is writing is finished first; none is started after
             pass
         raise

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import get_num_threads, prange, set_num_threads
 
+from wordle_cli import compiled as _compiled  # noqa: F401 - its listener says when numba compiles for the first time
 from wordle_cli import config
 from wordle_cli.codes import encode
 from wordle_cli.compiled import compiled

@@ -85,6 +85,20 @@ def show_option(what: str):
     )
 
 
+
+
+def time_limit_option(default: float, what: str):
+    """--time-limit SECONDS for a command whose proof may take minutes: past it, proven bounds instead."""
+    return click.option(
+        "--time-limit",
+        type=click.FloatRange(min=0),
+        default=default,
+        show_default=True,
+        metavar="SECONDS",
+        help=f"Stop the proof after SECONDS; {what} 0: prove to the end, however long it takes.",
+    )
+
+
 threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
 
 rule_option = choice_option(
@@ -804,17 +818,28 @@ class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
     Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
+    It shows the time spent (and, with a `deadline`, the time left before the proof gives way to bounds)
+    rather than an estimate: a proof's items take wildly different times, and a bar redrawn with a frozen
+    estimate looks hung. Called with no progress, it redraws the clock.
     """
 
     DELAY_S = 0.5
 
-    def __init__(self, total: int, label: str, quiet: bool = False):
+    def __init__(self, total: int, label: str, quiet: bool = False, deadline=None):
         self.total = total
         self.label = label
+        self.deadline = deadline if deadline is not None and deadline.limited else None
         self.enabled = not quiet and sys.stderr.isatty()
         self.started = time.perf_counter()
         self._bar = None
         self._done = 0
+
+    def _clock(self, _item=None) -> str:
+        text = f"{time.perf_counter() - self.started:.0f} s"
+        if self.deadline is not None:
+            left = self.deadline.left()
+            text += f", bounds in {left:.0f} s" if left > 0 else ", finding bounds"
+        return text
 
     def __call__(self, done: int) -> None:
         if not self.enabled:
@@ -822,8 +847,12 @@ class Progress:
         if self._bar is None:
             if time.perf_counter() - self.started < self.DELAY_S:
                 return
-            self._bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr)
+            self._bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_eta=False,
+                                          item_show_func=self._clock)
             self._bar.__enter__()
+        if done <= self._done:
+            self._bar.render_progress()  # the clock moves on (a count never goes back)
+            return
         self._bar.update(done - self._done)
         self._done = done
 

@@ -18,6 +18,7 @@ of input.
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 
 import click
 
@@ -212,12 +213,19 @@ def _review(talk, report: Reporter, session) -> None:
         return
     if not talk.interactive and talk.quiet:
         return
+    from wordle_cli import interrupts
+
     solver = session.solver
     uniform_review_note(report, solver)
-    result = review_of(
-        report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
-        hard=solver.hard, backend=solver.backend_name,
-    )
+    # At the prompt, Ctrl-C cancels the review and the game goes on; piped (--batch), it ends the run as anywhere.
+    with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
+        result = review_of(
+            report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
+            hard=solver.hard, backend=solver.backend_name,
+        )
+    if cancelled[0]:
+        talk.say("review cancelled (Ctrl-C); the game goes on")
+        return
     print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
 
 

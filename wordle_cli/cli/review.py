@@ -14,7 +14,6 @@ from wordle_cli.cli.options import (
     compute_options,
     exact_prior,
     game_options,
-    hard_option,
     look_options,
     max_guesses_option,
     open_game,
@@ -23,9 +22,13 @@ from wordle_cli.cli.options import (
     puzzle_number,
     puzzle_options,
     quiet_option,
+    time_limit_option,
 )
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model.game import ROWS
+
+#: Seconds a review's proofs may take by default (past them: proven ranges).
+REVIEW_TIME_LIMIT = 10.0
 
 
 class ReviewCommand(click.Command):
@@ -46,7 +49,12 @@ class ReviewCommand(click.Command):
 @click.argument("turns", nargs=-1, required=True, metavar="GUESS [FEEDBACK] ...")
 @click.option("--answer", metavar="WORD", default=None, help="The game's answer: each guess's feedback is computed from it.")
 @puzzle_options("The game was puzzle N of the NYT's Wordle: its answer from the history (`wordle history`), as --answer.")
-@hard_option
+@click.option(
+    "--hard/--no-hard",
+    default=None,
+    help="Hard mode: green letters stay in place and revealed letters must be reused [default: as a pasted share grid's "
+    "header says (`3/6*`: hard), else normal].",
+)
 @click.option(
     "--strategy",
     type=click.Choice(("optimal", "expected", "entropy")),
@@ -60,14 +68,19 @@ class ReviewCommand(click.Command):
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
+@time_limit_option(
+    REVIEW_TIME_LIMIT,
+    "a value not proven by then is shown as a range, lower-upper: a proven lower bound and the value of a real strategy "
+    "(its first guess shown as the best known); a later review with more time refines it.",
+)
 @game_options
 @prior_option
 @compute_options
 @look_options
 @quiet_option
 def review(
-    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, game, answers, allowed, prior, backend, threads, tiles,
-    color, quiet,
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, prior, backend,
+    threads, tiles, color, quiet,
 ):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
@@ -100,8 +113,9 @@ def review(
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
     rows = max_guesses or MOST_ROWS
+    marked_hard = False
     if turns == ("-",):
-        guesses, feedback = read_turns(the_game.length, answer is not None, rows)
+        guesses, feedback, marked_hard = read_turns(the_game.length, answer is not None, rows)
     else:
         guesses, feedback = split_turns(turns, the_game, answer is not None)
     guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
@@ -114,10 +128,14 @@ def review(
             if tiles_for(guess, answer) != tuple(given):
                 raise UsageProblem(f"turn {number}: {quote(guess)} gets other feedback than the grid's when the answer is {quote(answer)}")
         feedback = None
+    if hard is None:
+        hard = marked_hard
+        if marked_hard:
+            check_hard_grid(the_game, guesses, answer, feedback)
 
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"),
+        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
@@ -145,10 +163,11 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     """
     from wordle_cli import api, interrupts
 
-    def progress(total: int, label: str):
-        return Progress(total, label, reporter.quiet)
+    def progress(total: int, label: str, deadline=None):
+        return Progress(total, label, reporter.quiet, deadline)
 
     options.setdefault("backend", "cpu")
+    options.setdefault("time_limit", REVIEW_TIME_LIMIT)
     result = interrupts.in_worker(
         api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
         progress=progress, **options,
@@ -203,8 +222,28 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
         raise UsageProblem(str(exc)) from None
 
 
-def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[list[str], list | None]:
-    """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers.
+def check_hard_grid(game, guesses, answer, feedback) -> None:
+    """UsageProblem naming the first guess that breaks hard mode's rules in a grid whose header marks hard mode."""
+    from wordle_cli.model.feedback import feedback as tiles_for
+    from wordle_cli.model.hardmode import Constraints
+
+    tiles = [tiles_for(g, answer) for g in guesses] if answer is not None else list(feedback or [])
+    constraints = Constraints.none(game.length)
+    for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
+        why = constraints.violation(guess)
+        if why:
+            raise UsageProblem(
+                f"turn {number}: {quote(guess)} breaks hard mode's rules ({why}), though the grid's header marks hard mode (*); "
+                "--no-hard reviews it as a normal game"
+            )
+        if got is None:
+            break
+        constraints = constraints.after(guess, got)
+
+
+def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[list[str], list | None, bool]:
+    """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers; and whether a header
+    marks hard mode (`3/6*`).
 
     Lines come from the one turn reader (`prompt.turn_lines`); grid rows and
     headers are told and read by the one grid reader (`infer.posts`, as
@@ -220,6 +259,7 @@ def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[l
 
     guesses, typed, rows = [], [], []
     grid = None  # (the header's score, its most rows, the rows under it so far)
+    marked_hard = False
     for number, line in turn_lines(False, ""):
         text = line.strip()
         if not text:
@@ -241,6 +281,7 @@ def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[l
         heading = posts.header(text, where)
         if heading is not None:
             grid = [heading[1], heading[3], 0]
+            marked_hard = marked_hard or heading[2]
             continue  # a share post's header
         if len(guesses) == most:
             raise UsageProblem(f"{where}: {_beyond(most)}")
@@ -256,14 +297,14 @@ def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[l
                 raise UsageProblem(f"{where}: {exc}") from None
     if not guesses:
         raise UsageProblem("no guesses on standard input")
-    return guesses, _given_feedback(rows, typed, with_answer)
+    return guesses, _given_feedback(rows, typed, with_answer), marked_hard
 
 
 def _beyond(most: int) -> str:
     """Why `review -` stopped reading: a guess beyond the game's rows."""
     if most == MOST_ROWS:
         return f"more than {most} guesses (the most review reads); stopped reading"
-    return f"more than the game's {most} rows (--max-guesses {most}; 0: no limit); stopped reading"
+    return f"more than the game's {most} rows (--max-guesses {most}; unlimited: no limit); stopped reading"
 
 
 def _given_feedback(rows: list, typed: list, with_answer: bool) -> list:

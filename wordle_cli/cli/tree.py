@@ -26,8 +26,9 @@ from wordle_cli.cli.options import (
     pool_only_option,
     prior_options,
     quiet_option,
+    time_limit_option,
 )
-from wordle_cli.errors import quote
+from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go, replaces_file
 
@@ -89,13 +90,19 @@ def tree_group():
 )
 @count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
+@time_limit_option(
+    0,
+    "the search still running then gives way to a quick one (--top-k style) where it stopped, and the result is the best "
+    "tree found with its proven gap (the least total any tree can have). ",
+)
 @game_options
 @prior_options
 @pool_only_option
 @compute_options
 @quiet_option
 def build(
-    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game, answers, allowed, prior, puzzle_date, pool_only, backend, threads, quiet,
+    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, time_limit, game, answers, allowed, prior, puzzle_date, pool_only, backend,
+    threads, quiet,
 ):
     """Build the decision tree with the fewest guesses in total over all answers.
 
@@ -147,11 +154,19 @@ def build(
         reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {left} possible answer{'s' if left != 1 else ''}")
     if first is None and len(position.pool) > 100 and top_k == 0:
         reporter.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
-    progress = Progress(len(position.pool), "searching", quiet)
+    from wordle_cli.trees.budget import Deadline
+    from wordle_cli.trees.search import INF
+
+    deadline = Deadline(time_limit or None)
+    progress = Progress(len(position.pool), "searching", quiet, deadline)
     try:
-        result = problem.build(position, first, threads=_threads(threads), progress=progress)
+        result = problem.build(position, first, threads=_threads(threads), progress=progress, deadline=deadline)
     finally:
         progress.close()
+    if result.total >= INF:
+        raise WordleError(
+            f"no tree was found within {time_limit:g} s for every class (at least {result.lower} guesses in all); give more time"
+        )
     counters = ", ".join(f"{v} {k}" for k, v in result.counters.items() if v)
     reporter.info(f"searched in {result.seconds:.2f} s ({counters})")
     if output is not None:
@@ -165,6 +180,12 @@ def build(
     result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
     if result.proven and first:
         result_note += f" for {first}"
+    if result.lower is not None:
+        gap = result.total - result.lower
+        result_note = (
+            f"best found by the {time_limit:g} s limit, not proven: total {result.total}, the least possible at least "
+            f"{result.lower} (gap {gap}, {100 * gap / result.total:.2f}%){' for ' + first if first else ''}"
+        )
     with reader_may_go():
         for line in tree_report.build_lines(result.tree, opener_note=opener_note, result_note=result_note, history=history):
             click.echo(line, err=output == "-")

@@ -56,8 +56,13 @@ def cache_dir() -> Path:
     return Path(base) / "wordle-cli"
 
 
-def _checksum(key: str, total: int, best: str) -> str:
-    return hashlib.sha256(json.dumps([FORMAT, key, total, best], ensure_ascii=False).encode("utf-8")).hexdigest()
+def _checksum(key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> str:
+    """An exact entry's checksum covers (key, total, best); an interval's its lower bound and time limit too; an
+    entry with the count of the guesses tying for the best, that count."""
+    fields = [FORMAT, key, total, best] if lower is None else [FORMAT, key, total, best, lower, limit]
+    if ties is not None:
+        fields += ["ties", ties]
+    return hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 class ProvenCache:
@@ -74,7 +79,18 @@ class ProvenCache:
         return self.folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}.json"
 
     def get(self, key: str) -> tuple[int, str] | None:
-        """The stored (total, best) for `key`, or None when absent or damaged.
+        """The stored exact (total, best) for `key`, or None when absent, damaged or only bounded (`get_bounds`)."""
+        found = self.get_bounds(key)
+        if found is None or found[0] != found[1]:
+            return None
+        return found[1], found[2]
+
+    def get_bounds(self, key: str) -> tuple[int, int, str, float | None, int | None] | None:
+        """The stored (lower, total, best, time limit, ties) for `key`, or None when absent or damaged.
+
+        An exact entry has lower == total (and no time limit); an interval's
+        total is the value of a strategy opening with `best` (an upper bound),
+        proven within the time limit of the run that wrote it.
 
         Whatever sits at the entry's name is read safely (`wordlist.read_own_file`:
         no link followed, no FIFO waited on, at most MAX_ENTRY_BYTES); anything
@@ -99,26 +115,29 @@ class ProvenCache:
             return None
         try:
             total, best, check = data["total"], data["best"], data["check"]
+            lower, limit, ties = data.get("lower"), data.get("limit"), data.get("ties")
             if (
                 data["key"] != key
-                or not isinstance(total, int)
-                or isinstance(total, bool)
-                or total < 0
+                or not _count(total)
                 or not isinstance(best, str)
-                or check != _checksum(key, total, best)
+                or not (lower is None or (_count(lower) and lower <= total))
+                or not (limit is None or (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0))
+                or not (ties is None or (_count(ties) and ties >= 1))
+                or check != _checksum(key, total, best, lower, limit, ties)
             ):
                 raise ValueError("does not match")
         except (KeyError, TypeError, ValueError):
             self._damaged_entry(path, None)
             return None
-        return total, best
+        return (total if lower is None else lower), total, best, limit, ties
 
     def damaged(self, key: str, why: str) -> None:
         """Note an entry that read well but cannot be right (its value is impossible): ignored, and rewritten."""
         self._damaged_entry(self._path(key), why)
 
-    def put(self, key: str, total: int, best: str) -> None:
-        """Store a proven value; a cache that cannot be written only costs time (noted in `problems`).
+    def put(self, key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> None:
+        """Store a proven value (or, with `lower` < total, the interval a run with time `limit` proved: `total`
+        being a strategy's value with `best`); a cache that cannot be written only costs time (noted in `problems`).
 
         The entry is written whole to a new file in the folder and renamed
         over its name (`AtomicOutput(links=False)`): never through a link,
@@ -138,7 +157,13 @@ class ProvenCache:
                 self._damaged.add(path)
                 self.problems.append(f"left cache entry {path} as it is: not a regular file")
             return
-        entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best)}
+        if lower is not None and lower >= total:
+            lower = limit = None  # exact
+        entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best, lower, limit, ties)}
+        if lower is not None:
+            entry.update(lower=lower, limit=limit)
+        if ties is not None:
+            entry["ties"] = ties
         try:
             with interrupts.deferred():  # whole or not at all, even when the run is stopped
                 self.folder.mkdir(parents=True, exist_ok=True)
@@ -160,6 +185,10 @@ class ProvenCache:
     def _damaged_entry(self, path: Path, why: str | None) -> None:
         self._damaged.add(path)
         self.problems.append(f"ignored damaged cache entry {path}" + (f" ({why})" if why else ""))
+
+
+def _count(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
 def _reason(exc: Exception) -> str:

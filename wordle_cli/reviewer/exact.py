@@ -1,4 +1,4 @@
-"""Exact values of positions by the tree search, remembered in memory and on disk.
+"""Exact values of positions by the tree search (or proven bounds, at a time limit), in memory and on disk.
 
 A position's value is the least total number of guesses, summed over its
 possible answers, that any strategy needs from its next guess on (the tree
@@ -7,6 +7,12 @@ values of the positions its feedback classes lead to (all-exact: none). With
 a forced guess on a large pool the classes are proven on several threads
 (`Problem.build`, as `wordle tree build --first/--from` does) and every
 class's value is kept, so the next turn's position is usually known already.
+
+With a time limit (`time_limit`, seconds for the whole review) a search
+still running at the deadline stops (`trees.budget`) and the value is an
+interval: the search's proven lower bound, and as upper bound the value of
+the tree a quick search finds (`Problem.quick`), whose first guess is shown
+as the best one known. Totals are (lower, upper) pairs, equal when exact.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
 from wordle_cli.solver import openings
 from wordle_cli.trees import search
+from wordle_cli.trees.budget import Deadline
 from wordle_cli.trees.builder import Position, Problem
 
 INF = search.INF
@@ -42,6 +49,13 @@ PARALLEL_MIN_POOL = 200
 
 #: Ties for the best guess are counted on pools up to this size (beyond: not counted).
 TIES_MAX_POOL = 40
+
+#: ... and where at most this many guesses have a bound low enough to tie (a 3-answer pool with guesses to
+#: spare has thousands of ties, each proven: seconds for a "(+2977)").
+TIES_MAX_CHECKS = 1500
+
+#: The share of the time limit the proofs may take (the quick searches for upper bounds follow).
+PROOF_SHARE = 0.75
 
 ProgressFactory = Callable[[int, str], Callable[[int], None]]
 
@@ -62,22 +76,38 @@ class ExactValues(Values):
         cache: bool = True,
         progress: ProgressFactory | None = None,
         cache_root=None,
+        time_limit: float | None = None,
+        deadline: Deadline | None = None,
+        like: Problem | None = None,
     ):
         self.game = game
         self.hard = hard
         self.max_guesses = max_guesses
         self.threads = threads
         self.progress = progress
-        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
+        if like is not None:  # the same game and mode under another guess limit: its tables, not made again
+            self.problem = like.with_limit(max_guesses)
+        else:
+            self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
         self.ctx = self.problem.context()
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
         self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
         self.cache = ProvenCache(f"{answers_digest}{candidates_digest}", hard, max_guesses, cache_root) if cache else None
-        self._memo: dict[str, tuple[int, str]] = {}
+        self._memo: dict[str, tuple[int, int, str]] = {}  # key -> (lower, upper, best)
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
+        self.time_limit = time_limit if time_limit and time_limit > 0 else None
+        self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
+        self.stopped = False  # some search stopped at the deadline: some values are intervals
+        self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
+        self._ties: dict[str, int] = {}  # position key -> guesses tying for its best (kept with its cache entry)
+
+    @staticmethod
+    def proof_deadline(time_limit: float | None) -> Deadline:
+        """The proofs get three quarters of the time; the rest is for the quick searches giving the upper bounds."""
+        return Deadline(PROOF_SHARE * time_limit if time_limit and time_limit > 0 else None)
 
     # ------------------------------------------------------------ positions
 
@@ -94,25 +124,40 @@ class ExactValues(Values):
         hints = f"|{position.greens.tolist()}|{position.mins.tolist()}" if self.hard else ""
         return f"{min(position.depth, search.UNLIMITED)}|{len(position.pool)}|{pool}{hints}"
 
-    def _remember(self, key: str, total: int, best: str) -> None:
-        self._memo[key] = (total, best)
-        if self.cache is not None and total < INF:
-            self.cache.put(key, total, best)
+    def _remember(self, key: str, lower: int, upper: int, best: str) -> None:
+        self._memo[key] = (lower, upper, best)
+        if lower < upper:
+            self.stopped = True
+        if self.cache is not None and lower < INF and upper < INF:
+            self.cache.put(key, upper, best, lower if lower < upper else None, self.time_limit)
 
-    def _recall(self, key: str, position: Position) -> tuple[int, str] | None:
+    def _recall(self, key: str, position: Position) -> tuple[int, int, str] | None:
+        """(lower, upper, best) known for `key`: an interval only when this run's budget would not refine it (a
+        run with a larger time limit, or none, searches again, keeping the better bounds)."""
         shipped = self._shipped_value(key, position)
         if shipped is not None:
             self._check_cached(key, shipped)
-            return shipped
+            return shipped[0], shipped[0], shipped[1]
         found = self._memo.get(key)
         if found is None and self.cache is not None:
-            found = self.cache.get(key)
-            if found is not None:
-                why = self._impossible(key, position, *found)
+            stored = self.cache.get_bounds(key)
+            if stored is not None:
+                lower, total, guess, limit, ties = stored
+                why = self._impossible(key, position, total, guess) or (None if lower <= total else "lower bound above the total")
+                if not why and ties is not None and ties > len(position.cands):
+                    why = f"{ties} guesses tying where {len(position.cands)} are allowed"
                 if why:
                     self.cache.damaged(key, why)  # warned about, then proven again and rewritten
                     return None
+                found = (lower, total, guess)
+                if lower < total and (self.time_limit is None or limit is None or self.time_limit > limit):
+                    self._stale[key] = found  # a starting point: refined by this run's longer search
+                    return None
                 self._memo[key] = found
+                if ties is not None:
+                    self._ties[key] = ties
+                if lower < total:
+                    self.stopped = True
         return found
 
     def _shipped_value(self, key: str, position: Position) -> tuple[int, str] | None:
@@ -127,10 +172,10 @@ class ExactValues(Values):
         if self.cache is None or key in self._checked:
             return
         self._checked.add(key)
-        stored = self.cache.get(key)
-        if stored is not None and stored[0] != shipped[0]:
-            self.cache.damaged(key, f"total {stored[0]} contradicts the shipped {shipped[0]}")
-        if stored is None or stored[0] != shipped[0]:
+        stored = self.cache.get_bounds(key)  # (lower, total, best, time limit, ties)
+        if stored is not None and not stored[0] <= shipped[0] <= stored[1]:
+            self.cache.damaged(key, f"total {stored[1]} contradicts the shipped {shipped[0]}")
+        if stored is None or not stored[0] == stored[1] == shipped[0]:
             self.cache.put(key, *shipped)
 
     def _impossible(self, key: str, position: Position, total: int, guess: str) -> str | None:
@@ -171,8 +216,9 @@ class ExactValues(Values):
             return f"impossible total {total} for {n} answers (at least {least}, at most {most} with {guess})"
         return None
 
-    def best(self, position: Position) -> tuple[int | None, str | None]:
-        """(the position's least total, a guess that reaches it); (None, None) when out of reach."""
+    def best(self, position: Position) -> tuple[int | None, int | None, str | None]:
+        """(least total's lower bound, upper bound, a guess reaching the upper one); equal bounds: exact;
+        (None, None, None) when out of reach."""
         key = self._key(position)
         found = self._recall(key, position)
         if found is not None:
@@ -180,45 +226,64 @@ class ExactValues(Values):
         root = position.turns == 0 and len(position.pool) == len(self.game.answers)
         if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:
             self.unproven_root = True
-            return None, None
-        value, best = self.problem.value(self.ctx, position)
-        guess = self.game.candidates[best] if value < INF else ""
-        self._remember(key, value, guess)
-        return value, guess
+            return None, None, None
+        value, best, exact = self.problem.bounded_value(self.ctx, position, self.deadline)
+        if exact or value >= INF:
+            guess = self.game.candidates[best] if value < INF else ""
+            self._remember(key, value, value, guess)
+            return value, value, guess
+        upper, tree = self.problem.quick(position)
+        guess = tree.guess if tree is not None else ""
+        lower, upper, guess = self._tightened(key, value, upper, guess)
+        self._remember(key, lower, upper, guess)
+        return lower, upper, guess
 
-    def played(self, position: Position, guess: str, legal: bool = True) -> int:
-        """The least total from `position` when `guess` is played now (INF: not within the guess limit).
+    def _tightened(self, key: str, lower: int, upper: int, guess: str) -> tuple[int, int, str]:
+        """The better of these bounds and those an earlier, shorter run left in the cache."""
+        old = self._stale.pop(key, None)
+        if old is None:
+            return lower, upper, guess
+        if old[1] < upper:
+            upper, guess = old[1], old[2]
+        return max(lower, old[0]), upper, guess
+
+    def played(self, position: Position, guess: str, legal: bool = True) -> tuple[int, int]:
+        """(lower, upper) bounds of the least total from `position` when `guess` is played now (equal: exact;
+        INF: not within the guess limit).
 
         `legal`: False when the guess breaks hard mode's rules (it is then valued class by class).
         """
         if position.depth <= 0:
-            return INF
+            return INF, INF
         n = len(position.pool)
         opening = book.lookup(*self._book, guess) if position.turns == 0 and n == len(self.game.answers) else None
         if opening is not None:  # first, every time: it also gives the next turn's values
-            return self._from_book(position, guess, opening)
+            total = self._from_book(position, guess, opening)
+            return total, total
         key = self._key(position)
         found = self._recall(key, position)
-        if found is not None and found[1] == guess:
-            return found[0]
+        if found is not None and found[2] == guess and found[0] == found[1]:
+            return found[0], found[1]
         played_key = f"{key}|played {guess}"  # its `best` field holds the guess itself
         found = self._recall(played_key, position)
-        if found is not None and found[1] == guess:
-            return found[0]
+        if found is not None and found[2] == guess:
+            return found[0], found[1]
         if legal and n >= PARALLEL_MIN_POOL:
-            total = self._played_in_parallel(position, guess)
+            lower, upper = self._played_in_parallel(position, guess)
         else:
-            total = n
+            lower = upper = n
             for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
                 if code == self.game.win_code:
                     continue
-                value, _ = self.best(self.after(position, guess, decode(code, self.game.length)))
-                if value is None or value >= INF:
-                    total = INF
+                low, high, _ = self.best(self.after(position, guess, decode(code, self.game.length)))
+                if low is None or low >= INF:
+                    lower = upper = INF
                     break
-                total += value
-        self._remember(played_key, total, guess)
-        return total
+                lower += low
+                upper = min(INF, upper + high)
+        lower, upper, _ = self._tightened(played_key, lower, upper, guess)
+        self._remember(played_key, lower, upper, guess)
+        return lower, upper
 
     def _from_book(self, position: Position, guess: str, opening: book.Entry) -> int:
         """`played` for an opener the opening book holds: its total, and every class's value and best guess."""
@@ -228,29 +293,39 @@ class ExactValues(Values):
             self._shipped[self._key(self.after(position, guess, decode(code, self.game.length)))] = (value, best)
         return opening.total
 
-    def _played_in_parallel(self, position: Position, guess: str) -> int:
-        """`played` by `Problem.build` on threads, keeping every class's value."""
-        bar = self.progress(len(position.pool), f"proving {guess}") if self.progress else None
+    def _played_in_parallel(self, position: Position, guess: str) -> tuple[int, int]:
+        """`played` by `Problem.build` on threads, keeping every class's value (or bounds, at the deadline)."""
+        bar = None
+        if self.progress:
+            try:  # a factory may take the deadline, to show the time left (the command's does)
+                bar = self.progress(len(position.pool), f"proving {guess}", deadline=self.deadline)
+            except TypeError:
+                bar = self.progress(len(position.pool), f"proving {guess}")
         try:
-            result = self.problem.build(position, guess, threads=self.threads, progress=bar)
+            result = self.problem.build(position, guess, threads=self.threads, progress=bar, deadline=self.deadline)
         except WordleError:
-            return INF  # some class cannot be solved within the guesses left
+            return INF, INF  # some class cannot be solved within the guesses left
         finally:
             if bar is not None and hasattr(bar, "close"):
                 bar.close()
         win = self.game.win_code
         for code, child in result.tree.root.children.items():
-            if code == win or child is None:
+            if code == win:
                 continue
             part = self.after(position, guess, decode(code, self.game.length))
-            self._remember(self._key(part), sum(d for _, d in child.leaves(win)), child.guess)
-        return result.total
+            lower, upper = result.part_bounds[code]
+            self._remember(self._key(part), lower, upper, child.guess if child is not None else "")
+        return (result.total if result.lower is None else result.lower), result.total
 
     def ties(self, position: Position, total: int) -> int | None:
-        """How many guesses reach the least `total` (None: the pool is too large to count them)."""
+        """How many guesses reach the least `total` (None: the pool is too large to count them, or the time limit
+        came first)."""
         n = len(position.pool)
         if n > TIES_MAX_POOL or total >= INF:
             return None
+        key = self._key(position)
+        if key in self._ties:
+            return self._ties[key]
         cands = position.cands
         codes = self.problem.by_answer[position.pool][:, cands].T.astype(np.int64)  # the pool's rows first: small
         slots = codes + np.arange(len(cands), dtype=np.int64)[:, None] * (self.game.win_code + 1)  # one slot per (guess, code)
@@ -260,7 +335,20 @@ class ExactValues(Values):
         per_answer = np.where(codes == self.game.win_code, 1.0, bound_of[sizes] / sizes)
         lower = per_answer.sum(axis=1)
         count = 0
-        for c in np.flatnonzero(lower <= total + 1e-9).tolist():
-            value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
-            count += exact and value == total
+        with self.deadline.armed([self.ctx]):  # counted within the time limit, or not at all
+            hopeful = np.flatnonzero(lower <= total + 1e-9).tolist()
+            if len(hopeful) > TIES_MAX_CHECKS:
+                return None
+            for c in hopeful:
+                if self.ctx.stop[0]:
+                    break
+                value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
+                count += exact and value == total
+        if self.ctx.stop[0]:  # stopped: the values above may be bounds, the count unknown
+            self.ctx.stop[0] = 0
+            return None
+        self._ties[key] = count
+        known = self._memo.get(key)
+        if self.cache is not None and count >= 1 and known is not None and known[0] == known[1] == total:
+            self.cache.put(key, total, known[2], ties=count)  # kept with the position's value
         return count

@@ -42,13 +42,17 @@ class GreedyValues(Values):
             self._totals[node] = found
         return found
 
-    def best(self, node: Node) -> tuple[int, str]:
-        return self._total(node), node.guess
+    def best(self, node: Node) -> tuple[int, int, str]:
+        """(total, total, the strategy's guess): the values are exact for the strategy (lower = upper)."""
+        total = self._total(node)
+        return total, total, node.guess
 
-    def played(self, node: Node, guess: str, legal: bool = True) -> int:
+    def played(self, node: Node, guess: str, legal: bool = True) -> tuple[int, int]:
         if guess == node.guess:
-            return self._total(node)
-        return self._total(self.solver.node(node.pool, node.constraints, forced=guess, turn=node.turn))
+            total = self._total(node)
+        else:
+            total = self._total(self.solver.node(node.pool, node.constraints, forced=guess, turn=node.turn))
+        return total, total
 
     def ties(self, node: Node, total: int) -> None:
         return None

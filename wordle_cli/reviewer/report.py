@@ -3,20 +3,53 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 
 from wordle_cli.colour import tiles_text, word_text
+from wordle_cli.reviewer.interval import Interval
 from wordle_cli.solver.report import align_decimals
 
 
-def _num(x: Fraction | None, digits: int = 4) -> str:
+def _num(x, digits: int = 4) -> str:
+    """An exact value, or a range `lower–upper` (`lower+` when no strategy bounds it above)."""
+    if isinstance(x, Interval):
+        if x.upper is None:
+            return f"{float(x.lower):.3f}+"
+        return f"{float(x.lower):.3f}–{float(x.upper):.3f}"
     return "-" if x is None else f"{float(x):.{digits}f}"
 
 
-def _signed(x: Fraction | None) -> str:
+def _signed(x) -> str:
+    if isinstance(x, Interval):
+        if x.upper is None:
+            return f"{float(x.lower):+.3f} or more"
+        return f"{float(x.lower):+.3f}–{float(x.upper):+.3f}"
     if x is None:
         return "-"
     return "0" if x == 0 else f"{float(x):+.3f}"
+
+
+def _within(limit: int | None) -> str:
+    return f"every answer within {limit} guesses" if limit else "no guess limit"
+
+
+def _limits(review) -> str:
+    """The guess limits the values are under: the one asked for, or from which turn a larger one (see the notes)."""
+    text = _within(review.max_guesses)
+    last = review.max_guesses
+    for t in review.turns:
+        if t.limit != last:
+            last = t.limit
+            text += f"; from turn {t.turn}, {_within(last)}" if t.turn > 1 else ""
+            if t.turn == 1:
+                text = _within(last)
+    return text
+
+
+def _shifted(x, k: int):
+    """x + k for an exact value or a range."""
+    if isinstance(x, Interval):
+        return Interval(x.lower + k, None if x.upper is None else x.upper + k)
+    return x + k
 
 
 def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[str]:
@@ -60,9 +93,10 @@ def summary_lines(review) -> Iterator[str]:
     first = review.turns[0]
     used = f"{review.guesses}" if review.solved else f"{review.guesses} so far"
     if not review.solved and review.remaining is not None:
-        used += f", {float(review.guesses + review.remaining):.4f} expected in all with the best play from here"
+        used += f", {_num(_shifted(review.remaining, review.guesses))} expected in all with the best play from here"
     yield f"guesses    {used}"
-    best = "not known" if first.best is None else f"{_num(first.best)} with the best opener, {first.best_guess}"
+    known = " known" if isinstance(first.best, Interval) else ""
+    best = "not known" if first.best is None else f"{_num(first.best)} with the best opener{known}, {first.best_guess}"
     yield f"expected   {_num(first.expected)} playing {first.guess} first; {best}"
     check = review.check()
     if check is not None:
@@ -72,8 +106,14 @@ def summary_lines(review) -> Iterator[str]:
     for t in review.turns:
         if t.hard_violation:
             yield f"hard mode  turn {t.turn}: {t.guess} broke the rules ({t.hard_violation})"
-    limit = f"every answer within {review.max_guesses} guesses" if review.max_guesses else "no guess limit"
-    if review.proven:
+    limit = _limits(review)
+    if review.proven and not review.exact:
+        yield (
+            f"values     proven optimal where one number; a range lower–upper holds the optimum ({limit}"
+            f"{', hard mode' if review.hard else ''}): the proof stopped at the {review.time_limit:g} s limit, the upper "
+            "bound is the best strategy found (--time-limit 0 proves to the end)"
+        )
+    elif review.proven:
         yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"
     else:
         yield f"values     the {review.strategy} strategy's play after each guess (not proven optimal)"

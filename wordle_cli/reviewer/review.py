@@ -29,6 +29,7 @@ from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
+from wordle_cli.reviewer.interval import Interval, exact, hi, lo, minus, span
 
 
 @dataclass
@@ -41,20 +42,27 @@ class TurnReview:
     before: int  # answers possible before the guess
     after: int | None  # answers possible after its feedback (1 on a win)
     expected_left: Fraction  # the guess's expected answers left: sum of squared class sizes / before
-    expected: Fraction  # E(guess played), optimal (or the strategy's) play afterwards
-    best: Fraction | None  # E(best guess); None where out of reach (see Review.notes)
-    best_guess: str | None
+    # Each value below: an exact Fraction, or an `Interval` where the search stopped at the time limit.
+    expected: Fraction | Interval  # E(guess played), optimal (or the strategy's) play afterwards
+    best: Fraction | Interval | None  # E(best guess); None where out of reach (see Review.notes)
+    best_guess: str | None  # with an interval: the best guess known (the strategy giving its upper bound)
     ties: int | None  # guesses as good as the best (None: not counted)
-    cost: Fraction | None  # expected - best (0: an optimal move)
-    luck: Fraction | None  # expected - (1 + best expected from the outcome); None without feedback
+    cost: Fraction | Interval | None  # expected - best (0: an optimal move)
+    luck: Fraction | Interval | None  # expected - (1 + best expected from the outcome); None without feedback
     hard_violation: str | None = None  # hard mode: why the guess broke the rules
+    limit: int | None = 6  # the guess limit this turn's values are under (raised where the guess played needs it)
 
     @property
     def luck_words(self) -> str | None:
         """lucky (luck > 0: the outcome left less to do than the guess's average), unlucky (< 0), average (0)."""
         if self.luck is None:
             return None
-        return "lucky" if self.luck > 0 else "unlucky" if self.luck < 0 else "average"
+        low, high = lo(self.luck), hi(self.luck)
+        if low > 0:
+            return "lucky"
+        if high is not None and high < 0:
+            return "unlucky"
+        return "average" if low == 0 and high == 0 else None
 
     def as_dict(self) -> dict:
         return {
@@ -72,6 +80,7 @@ class TurnReview:
             "luck": _number(self.luck),
             "luck_words": self.luck_words,
             "hard_violation": self.hard_violation,
+            "max_guesses": self.limit,
         }
 
 
@@ -85,8 +94,10 @@ class Review:
     proven: bool
     hard: bool
     max_guesses: int | None  # the guess limit the values respect (None: none)
-    remaining: Fraction | None = None  # unsolved: best expected guesses still to come
+    remaining: Fraction | Interval | None = None  # unsolved: best expected guesses still to come
     notes: list[str] = field(default_factory=list)
+    exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
+    time_limit: float | None = None  # the seconds the search was given (None: none)
 
     @property
     def guesses(self) -> int:
@@ -103,8 +114,9 @@ class Review:
         return self.turns[0].best
 
     def check(self) -> Fraction | None:
-        """best(turn 1) + sum of costs - sum of luck: the guesses used (+ `remaining` when unsolved)."""
-        if self.expected_best is None or any(t.cost is None or t.luck is None for t in self.turns):
+        """best(turn 1) + sum of costs - sum of luck: the guesses used (+ `remaining` when unsolved); None unless
+        every value is exact."""
+        if not exact(self.expected_best) or any(not exact(t.cost) or not exact(t.luck) for t in self.turns):
             return None
         return self.expected_best + sum(t.cost for t in self.turns) - sum(t.luck for t in self.turns)
 
@@ -114,6 +126,8 @@ class Review:
             "proven": self.proven,
             "hard": self.hard,
             "max_guesses": self.max_guesses,
+            "exact": self.exact,
+            "time_limit": self.time_limit,
             "solved": self.solved,
             "guesses": self.guesses,
             "expected_first": _number(self.expected_first),
@@ -122,14 +136,6 @@ class Review:
             "turns": [t.as_dict() for t in self.turns],
             "notes": list(self.notes),
         }
-
-
-class OutOfRows(Exception):
-    """A value was infinite: the game cannot be finished within the guess limit from there."""
-
-
-class OpenerOutOfRows(OutOfRows):
-    """The first guess itself cannot be sure to finish within the guess limit (not redone without one)."""
 
 
 def too_long(guesses: int, max_guesses: int) -> str:
@@ -187,53 +193,96 @@ def check_consistent(game: Game, guesses: list[str], tiles: list) -> None:
         pool = left
 
 
-def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None) -> Review:
-    """Review the turns with `values` (`ExactValues` or `GreedyValues`); OutOfRows when a value is infinite."""
+def review_game(
+    make, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None, keep_limit: bool = False
+) -> Review:
+    """Review the turns with the values `make(limit)` gives (`ExactValues`, `GreedyValues`) for a guess limit.
+
+    Each turn is graded under the guesses left at that turn; where the
+    guess played cannot be sure to win in them, that turn and the later
+    ones are graded under the least larger limit it can (`_raised`), and a
+    note says so: a weak move late in a game changes nothing before it.
+    With `keep_limit` (the user's own --max-guesses) that is refused instead.
+    """
     if not guesses:
         raise UsageProblem("no guesses to review")
+    limit = max_guesses
+    values = make(limit)
     position = values.start()
     constraints = Constraints.none(game.length)
     turns = []
+    raised = []
     for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
         violation = constraints.violation(guess) if hard else None
         pool = values.pool(position)
         n = len(pool)
-        best_total, best_guess = values.best(position)
-        played = values.played(position, guess, legal=violation is None)
-        if played >= INF and number == 1:
-            raise OpenerOutOfRows
-        if played >= INF or (best_total is not None and best_total >= INF):
-            raise OutOfRows
+        played_lower, played_upper = values.played(position, guess, legal=violation is None)
+        while played_lower >= INF:  # the guess cannot be sure to win in the guesses left: a larger limit
+            limit = _raised(limit, max_guesses, number, keep_limit, hard)
+            values = make(limit)
+            position = _replayed(values, guesses[: number - 1], tiles)
+            played_lower, played_upper = values.played(position, guess, legal=violation is None)
+            if limit is None or played_lower < INF:
+                raised.append((number, guess, limit))
+        best_lower, best_upper, best_guess = values.best(position)
         squares, _ = expected_left(outcome_codes(game, pool, guess))
-        best = None if best_total is None else Fraction(best_total, n)
-        expected = Fraction(played, n)
-        ties = values.ties(position, best_total) if best_total is not None else None
-        after = luck = None
+        expected = span(played_lower, played_upper, n)
+        best = None
+        if best_lower is not None:
+            if played_upper < best_upper:  # the guess played is a strategy too
+                best_upper, best_guess = played_upper, guess
+            best = span(best_lower, best_upper, n)
+        ties = values.ties(position, best_lower) if best_lower is not None and best_lower == best_upper else None
+        after = None
         if got is not None:
             if got == (2,) * game.length:
-                after, after_best = 1, Fraction(0)
+                after = 1
             else:
                 position = values.after(position, guess, got)
                 after = len(values.pool(position))
-                total, _ = values.best(position)
-                if total >= INF:
-                    raise OutOfRows
-                after_best = Fraction(total, after)
-            luck = expected - 1 - after_best
             constraints = constraints.after(guess, got)
         turns.append(
             TurnReview(
                 number, guess, got, n, after, Fraction(squares, n), expected, best, best_guess, ties,
-                None if best is None else expected - best, luck, violation,
+                None if best is None else minus(expected, best, floor=Fraction(0)), None, violation, limit,
             )
         )
     solved = tiles[-1] == (2,) * game.length
     review = Review(turns, solved, strategy, values.proven, hard, max_guesses)
     if not solved and tiles[-1] is not None:
-        total, _ = values.best(position)
-        if total >= INF:
-            raise OutOfRows
-        review.remaining = Fraction(total, len(values.pool(position)))
+        low, high, _ = values.best(position)
+        if low >= INF:  # the guesses left cannot be enough after the last one: no value ahead under this limit
+            limit = _raised(limit, max_guesses, len(turns) + 1, keep_limit, hard)
+            values = make(limit)
+            position = _replayed(values, guesses, tiles)
+            low, high, _ = values.best(position)
+        review.remaining = span(low, high, len(values.pool(position)))
+    # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up).
+    for i, t in enumerate(turns):
+        if t.tiles is None:
+            continue
+        if t.tiles == (2,) * game.length:
+            after_best = Fraction(0)
+        elif i + 1 < len(turns):
+            after_best = turns[i + 1].best
+        else:
+            after_best = review.remaining
+        t.luck = None if after_best is None else minus(minus(t.expected, Fraction(1)), after_best)
+    review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
+    review.time_limit = getattr(values, "time_limit", None)
+    for number, guess, new in raised:
+        left = None if max_guesses is None else max_guesses - number + 1
+        under = f"a limit of {new} guesses" if new is not None else "no guess limit"
+        if number == 1:
+            review.notes.append(
+                f"{guess} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
+                f"the game is graded under {under}"
+            )
+        else:
+            review.notes.append(
+                f"turn {number}: {guess} cannot be sure to win in the {left} guesses left: turns {number} on are graded "
+                f"under {under}, the turns before under {max_guesses}"
+            )
     if values.unproven_root:
         review.notes.append(
             "the best opener's value is not known for these lists (proving it is `wordle tree rank`'s long job); not compared"
@@ -241,6 +290,30 @@ def review_game(values, game: Game, guesses: list[str], tiles: list, hard: bool,
     if getattr(values, "cache", None) is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
     return review
+
+
+#: A guess limit is raised by one at a time up to this many above the one asked for; beyond, no limit.
+MOST_RAISED = 4
+
+
+def _raised(limit: int | None, asked: int | None, turn: int, keep: bool = False, hard: bool = False) -> int | None:
+    """The next guess limit to try once a turn's values are infinite under `limit` (`keep`: the user's, refused instead)."""
+    if limit is None:
+        raise WordleError(f"turn {turn}: the game cannot be finished from here")
+    if keep:
+        raise WordleError(
+            f"the game cannot be sure to finish within --max-guesses {asked} from turn {turn}{' in hard mode' if hard else ''}; "
+            "give --max-guesses unlimited to review it with no limit"
+        )
+    return limit + 1 if limit + 1 <= asked + MOST_RAISED else None
+
+
+def _replayed(values, guesses: list[str], tiles: list):
+    """The position `values` reach after the turns given."""
+    position = values.start()
+    for guess, got in zip(guesses, tiles):
+        position = values.after(position, guess, got)
+    return position
 
 
 def run(
@@ -255,49 +328,40 @@ def run(
     threads: int = 1,
     cache: bool = True,
     progress=None,
+    time_limit: float | None = None,
     keep_limit: bool = False,
 ) -> Review:
-    """The review of a game (see the module docstring); without the guess limit if it cannot be kept.
+    """The review of a game (see the module docstring and `review_game`).
 
     A game of more guesses than `max_guesses` is refused. With `keep_limit`
     (the user chose the limit), a game that cannot be sure to finish within
-    it is refused too, never reviewed without it.
+    it is refused too, never graded under a larger one.
     """
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
-    if strategy == "optimal":
-        from wordle_cli.reviewer.exact import ExactValues
-
-        def make(limit):
-            return ExactValues(game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress)
-    else:
+    if strategy != "optimal":
         from wordle_cli.reviewer.greedy import GreedyValues
 
-        def make(limit):
-            return GreedyValues(game, strategy, hard=hard, backend=backend)
+        return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,
+                           strategy, None)
+    from wordle_cli.reviewer.exact import ExactValues
+    made: dict[int | None, ExactValues] = {}
+    shared = {"deadline": ExactValues.proof_deadline(time_limit)}  # one budget for the whole review, whatever the limits
 
-        max_guesses = None
-    try:
-        return review_game(make(max_guesses), game, guesses, tiles, hard, strategy, max_guesses)
-    except OutOfRows as exc:
-        if max_guesses is None:
-            raise WordleError("the game cannot be finished from here") from None
-        if isinstance(exc, OpenerOutOfRows):
-            # Redoing a whole game without a limit is a long proof on full lists: say so, and let the user choose.
-            raise WordleError(
-                f"{guesses[0]} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
-                f"review with --max-guesses {max_guesses + 1} (or unlimited)"
-            ) from None
-        if keep_limit:
-            raise WordleError(
-                f"the game cannot be sure to finish within --max-guesses {max_guesses} from some turn{' in hard mode' if hard else ''}; "
-                "give --max-guesses unlimited to review it with no limit"
-            ) from None
-    review = review_game(make(None), game, guesses, tiles, hard, strategy, None)
-    review.notes.insert(0, f"the game cannot be sure to finish within {max_guesses} guesses from some turn; reviewed with no limit")
-    return review
+    def make(limit):
+        if limit not in made:
+            made[limit] = ExactValues(
+                game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
+                time_limit=time_limit, **shared,
+            )
+            shared["like"] = made[limit].problem  # the feedback table and the rest, built once
+        return made[limit]
+
+    return review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
 
 
-def _number(x) -> float | None:
-    """A value for JSON: exact fractions become floats, missing ones null."""
+def _number(x) -> float | dict | None:
+    """A value for JSON: exact fractions become floats, intervals {"lower", "upper"}, missing ones null."""
+    if isinstance(x, Interval):
+        return x.as_json()
     return None if x is None else float(x)

@@ -15,6 +15,8 @@ each with its own memo so that the result never depends on scheduling.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +31,7 @@ from wordle_cli.model.feedback import decode, encode
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees import search
+from wordle_cli.trees.budget import NO_LIMIT, Deadline
 from wordle_cli.trees.model import Node, Tree
 
 #: Bytes one search thread's memo may take (about); past them it keeps its biggest pools in half of it.
@@ -39,6 +42,10 @@ SMALL_PART = 128
 
 #: Where the search switches method (tests shrink them: `search.Thresholds`).
 DEFAULT_THRESHOLDS = search.Thresholds()
+
+#: Candidates tried per node by the quick search that gives a stopped search its upper bound (a real tree):
+#: the first that finds a tree within the guess limit.
+QUICK_TOP_K = (1, 3, 8)
 
 #: The largest feedback table built, in bytes (12972 x 2315 Wordle needs 30 MB).
 MAX_TABLE_BYTES = 4 << 30
@@ -66,6 +73,8 @@ class Result:
     proven: bool
     seconds: float
     counters: dict[str, int]
+    lower: int | None = None  # stopped at its deadline: the proven least total (the tree's `total` is an upper bound)
+    part_bounds: dict[int, tuple[int, int]] | None = None  # forced first guess: each class's (lower, upper) by code
 
 
 class Problem:
@@ -110,6 +119,7 @@ class Problem:
         self.cand_counts = _symbol_counts(self.cand_codes, game.alphabet.size)
         self.neighbour_start, self.neighbours = search.neighbour_lists(self.cand_codes)
         self.families = search.families(np.ascontiguousarray(game.answer_codes), thresholds.family_min)
+        self._quick: list[tuple[Problem, search.Context]] | None = None  # the problems of `quick`, made when first needed
 
     @property
     def table(self) -> np.ndarray:
@@ -175,6 +185,44 @@ class Problem:
             return interrupts.in_worker(self._value, ctx, position, beta)
         return self._value(ctx, position, beta)
 
+    def bounded_value(self, ctx: search.Context, position: Position, deadline: Deadline = NO_LIMIT) -> tuple[int, int, bool]:
+        """(value, best candidate, exact): the search stopped at `deadline` gives a lower bound (exact False, best -1)."""
+        with deadline.armed([ctx]):
+            value, best = self.value(ctx, position)
+        stopped = bool(ctx.stop[0])
+        ctx.stop[0] = 0
+        return value, (-1 if stopped else best), not stopped
+
+    def with_limit(self, max_guesses: int | None) -> Problem:
+        """This problem under another guess limit: the same tables, no quick searches made yet."""
+        problem = copy.copy(self)
+        problem.max_guesses = max_guesses
+        problem._quick = None
+        return problem
+
+    def quick(self, position: Position) -> tuple[int, Node | None]:
+        """(total, tree) of a strategy for `position` found fast (the search trying only its few most promising
+        guesses per node, `QUICK_TOP_K`): an upper bound of its value, checked by counting the tree's leaves;
+        (INF, None) when none of these searches finds a tree within the guess limit."""
+        if self._quick is None:
+            self._quick = []
+            for k in QUICK_TOP_K:
+                problem = copy.copy(self)  # the same tables; its own rules and memo
+                problem.top_k = k
+                problem.thresholds = dataclasses.replace(self.thresholds, cache_min_pool=3)  # every pool kept: one extract
+                problem._quick = []
+                self._quick.append((problem, problem.context()))
+        for problem, ctx in self._quick:
+            value, _ = problem.value(ctx, position)
+            if value >= search.INF:
+                continue
+            node = problem._extract(ctx, position)
+            depths = [d for _, d in node.leaves(self.win)]
+            if len(depths) != len(position.pool) or sum(depths) != value:
+                raise AssertionError(f"the quick search's tree does not add up ({sum(depths)} over {len(depths)} answers, not {value})")
+            return value, node
+        return search.INF, None
+
     def _value(self, ctx: search.Context, position: Position, beta: int) -> tuple[int, int]:
         best = np.empty(1, dtype=np.int64)
         none = np.empty((0, 0), dtype=self.by_answer.dtype), np.empty(0, dtype=np.int32)  # the codes: gathered by the search
@@ -187,18 +235,30 @@ class Problem:
         first: str | None = None,
         threads: int = 1,
         progress: Callable[[int], None] | None = None,
+        deadline: Deadline = NO_LIMIT,
     ) -> Result:
         """The best tree from `position` (its first guess forced to `first` if given).
 
         `progress(done)` is called with the number of answers settled so far.
+        A search stopped at `deadline` leaves a proven lower bound
+        (`Result.lower`) and the tree of the quick search (`quick`) in its
+        place; a class with no quick tree is None in the tree (total INF).
         """
         started = time.perf_counter()
         n = len(position.pool)
+        lower = None
+        part_bounds = None
         if first is None:
             ctx = self.context()
-            value, _ = self.value(ctx, position)
+            value, _, exact = self.bounded_value(ctx, position, deadline)
             self._check_feasible(value, position)
-            root = self._extract(ctx, position)
+            if exact:
+                root = self._extract(ctx, position)
+            else:
+                lower = value
+                value, root = self.quick(position)
+                if root is None:
+                    raise WordleError(f"no tree was found within the time limit (at least {lower} guesses in all); give more time")
             counters = _counters([ctx])
         else:
             if position.depth <= 0:
@@ -216,18 +276,32 @@ class Problem:
                 if code == self.win:
                     root.children[code] = None
             jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
-            values = self._solve_parts(jobs, contexts, threads, progress, n)
+            values, stopped = self._solve_parts(jobs, contexts, threads, progress, n, deadline)
             opener = first if not position.path else None
             for i, _code, part in jobs:
                 if values.get(i, 0) >= search.INF:
                     self._check_feasible(values[i], part, opener=opener)
+            part_bounds = {}
+            done = n - sum(len(part.pool) for i, _, part in jobs if i in stopped)  # the bar's clock moves meanwhile
             for i, code, part in jobs:
-                root.children[code] = self._extract(contexts[i], part)
-            value = n + sum(values[i] for i, _, _ in jobs)
+                if i in stopped:
+                    upper, root.children[code] = self.quick(part)
+                    done += len(part.pool)
+                    if progress is not None:
+                        progress(done)
+                else:
+                    upper, root.children[code] = values[i], self._extract(contexts[i], part)
+                part_bounds[code] = (values[i], upper)
+            value = min(search.INF, n + sum(upper for _, upper in part_bounds.values()))
+            if stopped:
+                lower = n + sum(low for low, _ in part_bounds.values())
             counters = _counters(contexts)
         if progress is not None:
             progress(n)
-        return Result(Tree(root, self.game.length), value, self.top_k <= 0, time.perf_counter() - started, counters)
+        return Result(
+            Tree(root, self.game.length), value, self.top_k <= 0 and lower is None, time.perf_counter() - started, counters,
+            lower, part_bounds,
+        )
 
     def opener_value(self, ctx: search.Context, position: Position, guess: str, beta: int = search.INF) -> tuple[int, bool]:
         """(total, True) with `guess` played first, or (a lower bound >= beta, False) once it reaches beta.
@@ -274,8 +348,9 @@ class Problem:
             parts.append((code, Position(pool, cands, depth, greens, mins, position.turns + 1, position.path + (step,))))
         return parts
 
-    def _solve_parts(self, jobs, contexts, threads, progress, n) -> dict[int, int]:
+    def _solve_parts(self, jobs, contexts, threads, progress, n, deadline=NO_LIMIT) -> tuple[dict[int, int], set[int]]:
         """Each part's exact value on up to `threads` threads; only up to the first INF if a part has none.
+        With the parts whose search `deadline` stopped (their values: lower bounds).
 
         The small parts go first, smallest first: an opener that cannot win
         every game (half the openers in hard mode on today's lists) almost
@@ -284,18 +359,23 @@ class Problem:
         biggest first, so that the threads finish together.
         """
         values: dict[int, int] = {}
+        stopped: set[int] = set()
         small = sorted((job for job in jobs if len(job[2].pool) <= SMALL_PART), key=lambda job: len(job[2].pool))
         order = small + sorted((job for job in jobs if len(job[2].pool) > SMALL_PART), key=lambda job: -len(job[2].pool))
         settled = n - sum(len(part.pool) for _, _, part in jobs)
         if progress is not None:
             progress(settled)
         pool = ThreadPoolExecutor(max_workers=max(1, threads))
+        armed = deadline.armed(contexts)
+        armed.__enter__()
         try:
             failed = threading.Event()  # set by the thread that finds a part with no tree: the others start no more
 
             def prove(i, part):
                 if not failed.is_set():
                     values[i] = self._value(contexts[i], part, search.INF)[0]
+                    if contexts[i].stop[0]:
+                        stopped.add(i)
                     if values[i] >= search.INF:
                         failed.set()
 
@@ -308,15 +388,19 @@ class Problem:
                     settled += len(futures[future].pool)
                 if failed.is_set():
                     pool.shutdown(wait=False, cancel_futures=True)  # the opener fails: the rest need not be proven
-                    return values
+                    return values, stopped
                 if progress is not None:
                     progress(settled)
         except BaseException:
-            # Ctrl-C, SIGTERM: leave at once; the searches running cannot be stopped, and the program's exit ends them.
+            # Ctrl-C, SIGTERM: stop the searches running (they unwind at their next candidate) and leave at once.
+            for ctx in contexts:
+                ctx.stop[0] = 1
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+        finally:
+            armed.__exit__(None, None, None)
         pool.shutdown()
-        return values
+        return values, stopped
 
     def _check_feasible(self, value: int, position: Position, opener: str | None = None) -> None:
         """WordleError naming the position (the answers, the turns that left them, the guesses left) if it has no tree.

@@ -84,6 +84,7 @@ class Context(NamedTuple):
     dedup_min_pool: int  # Thresholds.dedup_min_pool
     dominance_min_pool: int  # Thresholds.dominance_min_pool
     memo_probes: int  # Thresholds.memo_probes
+    stop: np.ndarray  # int64[2]: [non-zero: unwind now, returning lower bounds; a node budget (0: none) that sets it]
 
 
 def new_context(
@@ -140,4 +141,5 @@ def new_context(
         dedup_min_pool=thresholds.dedup_min_pool,
         dominance_min_pool=thresholds.dominance_min_pool,
         memo_probes=thresholds.memo_probes,
+        stop=np.zeros(2, dtype=np.int64),
     )

@@ -28,6 +28,11 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     guesses left (UNLIMITED for no limit); greens/mins: hard mode's hints.
     best_out[0] receives the best candidate when the value is exact (-1
     otherwise).
+
+    Once `ctx.stop[0]` is set (by another thread, or by the node budget
+    `ctx.stop[1]`) every node unwinds at its next candidate, returning a
+    lower bound (not stored as exact; best_out -1): the caller reads the
+    flag after the call to know that the value is only a lower bound.
     """
     n = pool.shape[0]
     best_out[0] = -1
@@ -90,6 +95,8 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     cls = new_classes(n)
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
     for rank in range(tried):
+        if stopping(ctx):
+            return _floor(kept, heap, n_heap - rank, best, lowest)
         r = heap_slot(pop(heap, n_heap - rank))
         window = min(beta, best)
         if kept.bounds[r] >= window:
@@ -102,7 +109,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         total = quick_pass(ctx, cls, n_cls, total, window, c, child_depth, greens, mins, count)
         by_size = np.argsort(cls.size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
         for kk in range(n_cls):
-            if total >= window:
+            if total >= window or stopping(ctx):
                 break
             k = by_size[kk]
             if cls.done[k]:
@@ -127,12 +134,32 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             best = total
         if best <= lowest:
             break
+    if stopping(ctx):  # a value below may be only a bound: not exact, not remembered
+        return _floor(kept, heap, n_heap - tried, best, lowest)
     if best < beta:
         best_out[0] = best_c
         remember(ctx, key, best, best, best_c)
     else:
         remember(ctx, key, best, -1, -1)
     return best
+
+
+@compiled
+def stopping(ctx):
+    """Whether the search must unwind now: the stop flag, set from outside or once the node budget is spent."""
+    if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[NODES] >= ctx.stop[1]:
+        ctx.stop[0] = 1
+    return ctx.stop[0] != 0
+
+
+@compiled
+def _floor(kept, heap, n_left, best, lowest):
+    """A stopped node's lower bound: the least of its candidates' bounds (those tried: their sums so far, each a
+    bound; those left in the heap: their own), and never below the node's least bound."""
+    floor = best
+    for i in range(n_left):
+        floor = min(floor, kept.bounds[heap_slot(heap[i])])
+    return max(floor, lowest)
 
 
 @compiled

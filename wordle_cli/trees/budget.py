@@ -1,0 +1,96 @@
+"""A time budget for searches: a moment after which every armed search unwinds with lower bounds.
+
+The compiled search cannot be interrupted from Python, so a timer thread
+sets each armed context's stop flag (`Context.stop`) at the deadline; the
+search reads it at its next candidate and returns a lower bound (see
+`search.solve`). A budget of None (or 0 seconds asked: `Deadline(None)`)
+never stops anything: the search proves to the end.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from wordle_cli import interrupts
+
+#: The contexts of the searches armed now (any thread's), by id, stopped all at once when a worker running them
+#: is abandoned (Ctrl-C in `wordle play` cancels a review: its search must not run on unseen). A flag is only
+#: ever set under the lock while its context is armed: a search run later on the same context (unarmed, its
+#: value taken as exact) can never see a stop meant for an earlier one.
+_armed: dict[int, object] = {}
+_lock = threading.Lock()
+
+
+def _stop(contexts) -> None:
+    with _lock:
+        for ctx in contexts:
+            if id(ctx) in _armed:
+                ctx.stop[0] = 1
+
+
+def _stop_all() -> None:
+    _stop(list(_armed.values()))
+
+
+interrupts.when_abandoned(_stop_all)
+
+
+class Deadline:
+    """The moment (time.monotonic) searches must stop by, shared by every search of one command."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds if seconds and seconds > 0 else None
+        self.at = None if self.seconds is None else time.monotonic() + self.seconds
+
+    @property
+    def limited(self) -> bool:
+        return self.at is not None
+
+    def left(self) -> float | None:
+        """Seconds left (never below 0); None without a limit."""
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
+    def passed(self) -> bool:
+        return self.at is not None and time.monotonic() >= self.at
+
+    @contextmanager
+    def armed(self, contexts: Iterable) -> Iterator[None]:
+        """While inside, the contexts' searches stop at the deadline (at once if it has passed); the flags are
+        left as they are on the way out, so the caller can read which searches were stopped."""
+        contexts = list(contexts)
+        with _lock:
+            for ctx in contexts:
+                ctx.stop[0] = 0
+                _armed[id(ctx)] = ctx
+        try:
+            with self._timer(contexts):
+                yield
+        finally:
+            with _lock:
+                for ctx in contexts:
+                    _armed.pop(id(ctx), None)
+
+    @contextmanager
+    def _timer(self, contexts: list) -> Iterator[None]:
+        if self.at is None:
+            yield
+            return
+
+        left = self.at - time.monotonic()
+        if left <= 0:
+            _stop(contexts)
+            yield
+            return
+        timer = threading.Timer(left, _stop, (contexts,))
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
+
+
+NO_LIMIT = Deadline(None)
