@@ -7,6 +7,11 @@ values of the positions its feedback classes lead to (all-exact: none). With
 a forced guess on a large pool the classes are proven on several threads
 (`Problem.build`, as `wordle tree build --first/--from` does) and every
 class's value is kept, so the next turn's position is usually known already.
+
+Under a prior (`weights`: an int64 weight per answer) every total is the
+sum of weight x guesses (the search's weighted optimum): a guess then costs
+the pool's weight, the disk cache is keyed by the weights' digest as well,
+and the uniform opening book and KNOWN_BEST are not used.
 """
 
 from __future__ import annotations
@@ -70,18 +75,23 @@ class ExactValues(Values):
         cache: bool = True,
         progress: ProgressFactory | None = None,
         cache_root=None,
+        weights: np.ndarray | None = None,
     ):
         self.game = game
         self.hard = hard
         self.max_guesses = max_guesses
         self.threads = threads
         self.progress = progress
-        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
+        self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, weights=weights)
+        self.weighted = self.problem.weighted
         self.ctx = self.problem.context()
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
-        self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
+        self._known = None if self.weighted else KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
-        self.cache = ProvenCache(f"{answers_digest}{candidates_digest}", hard, max_guesses, cache_root) if cache else None
+        lists = f"{answers_digest}{candidates_digest}"
+        if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
+            lists += "w" + hashlib.sha256(self.problem.weights.tobytes()).hexdigest()[:16]
+        self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
         self._memo: dict[str, tuple[int, str]] = {}
         self.unproven_root = False  # the fresh game's best opener was out of reach
 
@@ -127,7 +137,8 @@ class ExactValues(Values):
         2s - 1 or more beyond) and at most s(s+1)/2 (its answers in turn,
         each one possible and so allowed in hard mode too; only where the
         guesses left suffice for that) or s x the guesses left. Anything
-        outside is damage, whatever its checksum says.
+        outside is damage, whatever its checksum says. Under a prior the
+        same with weights: W, 2W - h, the answers in turn heaviest first.
         """
         if guess not in self.game.candidate_index and not key.endswith(f"|played {guess}"):
             return "not a word of these lists"
@@ -140,20 +151,43 @@ class ExactValues(Values):
         counts = np.bincount(codes, minlength=self.game.win_code + 1)
         counts[self.game.win_code] = 0
         sizes = counts[counts > 0].tolist()
-        least = n + sum(int(search.class_bound(s, self.problem.max_patterns)) - s for s in sizes)
-        least = max(least, int(search.class_bound(n, self.problem.max_patterns)) - n)
         left = depth - 1  # after the guess
         if sizes and not unlimited and left <= 0:
             return "no guess is left for its classes"
-        most = n
-        for s in sizes:
-            each = [s * (s + 1) // 2] if unlimited or s <= left else []
-            if not unlimited:
-                each.append(s * left)
-            most += min(each)
+        if self.weighted:
+            least, most = self._weighted_range(position, codes, left, unlimited)
+        else:
+            least = n + sum(int(search.class_bound(s, self.problem.max_patterns)) - s for s in sizes)
+            least = max(least, int(search.class_bound(n, self.problem.max_patterns)) - n)
+            most = n
+            for s in sizes:
+                each = [s * (s + 1) // 2] if unlimited or s <= left else []
+                if not unlimited:
+                    each.append(s * left)
+                most += min(each)
         if not least <= total <= most:
             return f"impossible total {total} for {n} answers (at least {least}, at most {most} with {guess})"
         return None
+
+    def _weighted_range(self, position: Position, codes: np.ndarray, left: int, unlimited: bool) -> tuple[int, int]:
+        """`_impossible`'s (least, most) under the prior."""
+        weights = self.problem.weights[position.pool]
+        total = int(weights.sum())
+        least = most = total
+        for code in np.unique(codes).tolist():
+            if code == self.game.win_code:
+                continue
+            part = sorted(weights[codes == code].tolist(), reverse=True)
+            least += 2 * sum(part) - part[0]
+            each = [sum(w * (i + 1) for i, w in enumerate(part))] if unlimited or len(part) <= left else []
+            if not unlimited:
+                each.append(sum(part) * left)
+            most += min(each)
+        return max(least, 2 * total - int(weights.max())), most
+
+    def weight(self, position: Position) -> int:
+        """What one guess costs the position's answers: their weight (their number when uniform)."""
+        return self.problem.weight(position)
 
     def best(self, position: Position) -> tuple[int | None, str | None]:
         """(the position's least total, a guess that reaches it); (None, None) when out of reach."""
@@ -181,7 +215,8 @@ class ExactValues(Values):
         if position.depth <= 0:
             return INF
         n = len(position.pool)
-        opening = book.lookup(*self._book, guess) if position.turns == 0 and n == len(self.game.answers) else None
+        fresh = position.turns == 0 and n == len(self.game.answers) and not self.weighted  # the book is uniform
+        opening = book.lookup(*self._book, guess) if fresh else None
         if opening is not None:  # first, every time: it also gives the next turn's values
             return self._from_book(position, guess, opening)
         key = self._key(position)
@@ -195,7 +230,7 @@ class ExactValues(Values):
         if legal and n >= PARALLEL_MIN_POOL:
             total = self._played_in_parallel(position, guess)
         else:
-            total = n
+            total = self.weight(position)
             for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
                 if code == self.game.win_code:
                     continue
@@ -230,7 +265,9 @@ class ExactValues(Values):
             if code == win or child is None:
                 continue
             part = self.after(position, guess, decode(code, self.game.length))
-            self._remember(self._key(part), sum(d for _, d in child.leaves(win)), child.guess)
+            weights = self.problem.weights
+            index = self.game.answer_index
+            self._remember(self._key(part), sum(int(weights[index[a]]) * d for a, d in child.leaves(win)), child.guess)
         return result.total
 
     def ties(self, position: Position, total: int) -> int | None:
@@ -246,6 +283,16 @@ class ExactValues(Values):
         # class_bound(s) bounds a class's total counting the guess that made it: 2 for 1 answer, 5 for 2, ...
         per_answer = np.where(codes == self.game.win_code, 1.0, bound_of[sizes] / sizes)
         lower = per_answer.sum(axis=1)
+        if self.weighted:  # each class at least 3W - h (the win: its weight): the same slots, weighed
+            w = self.problem.weights[position.pool].astype(np.float64)
+            slot_w = np.bincount(slots.ravel(), weights=np.broadcast_to(w, slots.shape).ravel(), minlength=len(cands) * (self.game.win_code + 1))
+            heaviest = np.zeros(len(cands) * (self.game.win_code + 1))
+            np.maximum.at(heaviest, slots.ravel(), np.broadcast_to(w, slots.shape).ravel())
+            lower = np.zeros(len(cands))
+            used = np.unique(slots.ravel())
+            guess_of = used // (self.game.win_code + 1)
+            won = used % (self.game.win_code + 1) == self.game.win_code
+            np.add.at(lower, guess_of, np.where(won, slot_w[used], 3 * slot_w[used] - heaviest[used]))
         count = 0
         for c in np.flatnonzero(lower <= total + 1e-9).tolist():
             value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)

@@ -11,6 +11,11 @@ candidates and the guesses left, and in hard mode the hints revealed so far
 forced first guess the pool's feedback classes are independent problems;
 they are solved on `threads` threads at once (the kernel releases the GIL),
 each with its own memo so that the result never depends on scheduling.
+
+With `weights` (one positive integer per answer, in the game's answer
+order) a total is the sum of weight x guesses, and the search minimises it:
+the expected number of guesses under that prior is total / the weights'
+sum (`Result.expected`). None, or all ones, is the uniform search.
 """
 
 from __future__ import annotations
@@ -62,10 +67,16 @@ class Result:
     """A solved position: its tree, its value and whether the value is proven optimal."""
 
     tree: Tree
-    total: int  # guesses over the position's answers, counted from its next guess
+    total: int  # guesses over the position's answers, counted from its next guess (weighted: weight x guesses)
     proven: bool
     seconds: float
     counters: dict[str, int]
+    weight: int = 0  # the position's answers' weight (their number when uniform); 0: not given
+
+    @property
+    def expected(self) -> float:
+        """The expected number of guesses from the position's next guess on: total / weight."""
+        return self.total / self.weight
 
 
 class Problem:
@@ -83,6 +94,7 @@ class Problem:
         cache_limit: int = CACHE_LIMIT,
         table: np.ndarray | None = None,
         thresholds: search.Thresholds = DEFAULT_THRESHOLDS,
+        weights: np.ndarray | None = None,
     ):
         self.game = game
         self.hard = hard
@@ -92,6 +104,12 @@ class Problem:
         self.cache_limit = cache_limit
         thresholds.check()
         self.thresholds = thresholds
+        try:
+            #: int64 weight per answer (all ones when uniform); `weighted`: not all ones.
+            self.weights = search.checked_weights(weights, len(game.answers))
+        except ValueError as exc:
+            raise WordleError(f"the answers' weights: {exc}") from None
+        self.weighted = bool((self.weights != 1).any())
         n_cand, n_ans = len(game.candidates), len(game.answers)
         itemsize = 1 if 3**game.length <= 256 else 2
         if n_cand * n_ans * itemsize > MAX_TABLE_BYTES:
@@ -171,7 +189,12 @@ class Problem:
             neighbours=(self.neighbour_start, self.neighbours),
             families=self.families,
             thresholds=self.thresholds,
+            weights=self.weights,
         )
+
+    def weight(self, position: Position) -> int:
+        """The position's answers' weight: what one more guess costs them all (their number when uniform)."""
+        return int(self.weights[position.pool].sum())
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:
         """(value, best candidate) of a position: exact when value < beta.
@@ -231,11 +254,12 @@ class Problem:
                     self._check_feasible(values[i], part, opener=opener)
             for i, code, part in jobs:
                 root.children[code] = self._extract(contexts[i], part)
-            value = n + sum(values[i] for i, _, _ in jobs)
+            value = self.weight(position) + sum(values[i] for i, _, _ in jobs)
             counters = _counters(contexts)
         if progress is not None:
             progress(n)
-        return Result(Tree(root, self.game.length), value, self.top_k <= 0, time.perf_counter() - started, counters)
+        tree = Tree(root, self.game.length)
+        return Result(tree, value, self.top_k <= 0, time.perf_counter() - started, counters, self.weight(position))
 
     def opener_value(self, ctx: search.Context, position: Position, guess: str, beta: int = search.INF) -> tuple[int, bool]:
         """(total, True) with `guess` played first, or (a lower bound >= beta, False) once it reaches beta.
@@ -243,13 +267,12 @@ class Problem:
         The classes are solved smallest first, each in the window the others'
         lower bounds leave, so a bad opener stops at its first few classes.
         """
-        n = len(position.pool)
         parts = [(code, part) for code, part in self._parts(position, guess, self._row(guess)) if code != self.win]
         # A class's one-level bound (its best guess's classes' bounds): one cheap pass, and often enough.
-        lower = [self.value(ctx, part, 2 * len(part.pool))[0] for _, part in parts]
+        lower = [self.value(ctx, part, 2 * self.weight(part))[0] for _, part in parts]
         if any(value >= search.INF for value in lower):
             return search.INF, True  # a class that cannot be solved in the guesses left
-        total = n + sum(lower)
+        total = self.weight(position) + sum(lower)
         for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1].pool), i)):
             if total >= beta:
                 return total, False
