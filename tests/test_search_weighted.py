@@ -98,3 +98,61 @@ def test_equal_weights_scale_the_uniform_total():
 def test_bad_weights_are_refused(weights, message):
     with pytest.raises(WordleError, match=message):
         Problem(Game("test", ["ab", "ba", "aa"], []), weights=np.array(weights))
+
+
+def test_verify_and_the_reports_give_the_expected_guesses():
+    """The tree verifies to its weighted total; the summaries add an expected line only under a prior."""
+    from wordle_cli.trees import report
+    from wordle_cli.trees.verify import verify
+
+    rng = random.Random(3)
+    answers, allowed, _ = _seeded_game(rng)
+    weights = random_weights(rng, len(answers), 9)
+    problem = Problem(Game("test", answers, allowed), weights=weights)
+    result = problem.build(problem.start())
+    out = io.StringIO()
+    formats.write_selby(result.tree, out)
+    tree_file = formats.read(out.getvalue(), "t")
+    stats = verify(tree_file, "t", answers, set(allowed), weights=weights.tolist())
+    assert (stats.weighted_total, stats.weight) == (result.total, int(weights.sum()))
+    assert verify(tree_file, "t", answers, set(allowed)).weighted_total is None
+    weight = dict(zip(answers, weights.tolist()))
+    lines = list(report.build_lines(result.tree, opener_note="", result_note="", weight=weight))
+    assert any(line.startswith("expected") and f"weighted total {result.total} / {int(weights.sum())}" in line for line in lines)
+    assert not any(line.startswith("expected") for line in report.build_lines(result.tree, opener_note="", result_note=""))
+    assert f"expected {result.tree.stats(weight).expected_text} under the prior" in next(report.show_lines(result.tree, 1, "byg", weight=weight))
+    assert "expected" not in next(report.show_lines(result.tree, 1, "byg"))
+
+
+def test_rank_takes_the_weights_into_its_totals_and_its_digest():
+    from wordle_cli.trees import rank
+
+    rng = random.Random(5)
+    answers, allowed, _ = _seeded_game(rng)
+    game = Game("test", answers, allowed)
+    weights = random_weights(rng, len(answers), 9)
+    options = rank.RankOptions(max_guesses=None)
+    uniform, weighted = rank.make_inputs(game, options, "cpu"), rank.make_inputs(game, options, "cpu", weights)
+    assert uniform.digest == rank.make_inputs(game, options, "cpu", np.ones(len(answers), dtype=np.int64)).digest
+    assert uniform.digest != weighted.digest
+    check = rank.outcome_check(weighted)
+    for opener in answers[:3]:
+        outcome = rank.evaluate_opener(weighted, opener, None)
+        assert outcome.value == naive_tree.best_total(answers, allowed, weights=weights.tolist(), first=opener)
+        assert check(outcome) is None
+
+
+@pytest.mark.slow
+def test_all_ones_builds_the_uniform_tree_on_the_shipped_lists():
+    from wordle_cli.model.game import load_lists
+
+    answers, allowed = load_lists("wordle")
+    game = Game("wordle", answers.words, allowed.words)
+    trees = []
+    for weights in (None, np.ones(len(answers.words), dtype=np.int64)):
+        problem = Problem(game, max_guesses=6, weights=weights)
+        result = problem.build(problem.start(), "salet", threads=2)
+        out = io.StringIO()
+        formats.write_selby(result.tree, out)
+        trees.append((result.total, out.getvalue()))
+    assert trees[0] == trees[1] and trees[0][0] == 7920

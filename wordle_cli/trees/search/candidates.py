@@ -81,7 +81,7 @@ def scan(ctx, base, rows, pool):
         else:
             scan_counts_weighted(base, rows, row_w, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, maxima)
     else:
-        maxima = np.empty(0, dtype=np.int64)
+        maxima = excess[:0]  # a view: nothing allocated
         row_w = maxima
         if by_pairs:
             scan_pairs(base, rows, ctx.win, ctx.scan_chunk, classes, flags)

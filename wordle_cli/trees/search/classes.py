@@ -36,18 +36,19 @@ class Classes(NamedTuple):
     done: np.ndarray  # bool: its bound is its exact cost
     sub: np.ndarray  # int32: the pool's answers, class by class
     sub_row: np.ndarray  # int32: their rows of `base`
-    weight: np.ndarray  # int64: its answers' weight (uniform: its size)
+    weight: np.ndarray  # int64: its answers' weight (weighted only: uniform, its size)
     heaviest: np.ndarray  # int64: its heaviest answer's weight (weighted only)
     lightest: np.ndarray  # int64: its lightest answer's weight (weighted only)
 
 
 @compiled
-def new_classes(n):
-    """Room for the classes of a pool of n answers."""
+def new_classes(n, weighted):
+    """Room for the classes of a pool of n answers (their weights only when `weighted`)."""
+    weighed = np.empty(3 * n if weighted else 0, dtype=np.int64)
     return Classes(
         np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
-        np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int64),
-        np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32), weighed[:n], weighed[n : 2 * n],
+        weighed[2 * n :],
     )
 
 
@@ -72,7 +73,6 @@ def partition(ctx, base, rows, pool, t, count, cls):
         count[x] = at
         at += cls.size[k]
         cls.bound[k] = 1 if x == ctx.win else class_bound(cls.size[k], ctx.max_patterns)
-        cls.weight[k] = cls.size[k]
         total += cls.bound[k]
     for j in range(n):
         x = base[rows[j], t]
@@ -126,7 +126,7 @@ def quick_pass(ctx, cls, n_cls, total, window, guess, child_depth, greens, mins,
     for k in range(n_cls):
         size = cls.size[k]
         cls.done[k] = size < 3 or cls.code[k] == ctx.win  # exact already: 1, 2 (size + 1) or 5 (size + 3)
-        weight = cls.weight[k]
+        weight = cls.weight[k] if ctx.weighted else size
         if total >= window or cls.done[k]:
             continue
         part = cls.sub[cls.start[k] : cls.start[k] + size]

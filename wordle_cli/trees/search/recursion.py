@@ -88,7 +88,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     child_depth = depth - 1 if depth < UNLIMITED else depth
     best_c = -1
     sub_best = np.empty(1, dtype=np.int64)
-    cls = new_classes(n)
+    cls = new_classes(n, ctx.weighted)
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
     for rank in range(tried):
         r = heap_slot(pop(heap, n_heap - rank))
@@ -111,7 +111,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             if below_base.shape[0] == 0:
                 below_base = block(base, rows, passed)
             size = np.int64(cls.size[k])
-            size_w = cls.weight[k]  # what this guess costs the class (its size when uniform)
+            size_w = cls.weight[k] if ctx.weighted else size  # what this guess costs the class
             part = cls.sub[cls.start[k] : cls.start[k] + size].copy()
             part_rows = cls.sub_row[cls.start[k] : cls.start[k] + size].copy()
             total -= cls.bound[k]
