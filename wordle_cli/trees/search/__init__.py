@@ -53,7 +53,10 @@ order), then a possible answer leaving singletons and one pair, then any
 word splitting the pool into singletons (candidate order), then a guess
 whose classes all have 1 or 2 answers and that meets the least lower bound
 (candidate order), then the best-first order above (ties in it: candidate
-order). The same inputs always give the same tree.
+order). The same inputs always give the same tree. Weighted, the first is
+the heaviest answer splitting the pool into singletons (ties: pool order)
+when no other answer can do better, of two answers the heavier is guessed
+first, and the order's squares are weighted (`scans`).
 
 With `top_k` > 0 only the first k candidates of that order are tried at
 each node: a fast upper bound (the "semi-exhaustive" search), not a proof.

@@ -15,12 +15,17 @@ for a class of total weight W, heaviest answer h, lightest l: the first
 guess finds at most one answer, so the rest need 2 or more: 2W - h; a
 guess that is an answer but does not split the class into singletons
 leaves some answer a third guess: 2W - h + l (as is a non-answer's 2W).
+An answer's partition bounds it exactly enough to settle a pool whose best
+answer splits it into singletons (and pairs) and no other can beat it.
 All ones gives back the numbers above.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from wordle_cli.compiled import compiled
+from wordle_cli.trees.search.shared import INF
 
 
 @compiled
@@ -76,7 +81,8 @@ def pool_weight(ctx, pool):
 @compiled
 def answer_split(ctx, pool, depth, count):
     """(2n - 1, c): possible answer c splits the pool into singletons; (2n, c): into singletons and one pair
-    (first in pool order); (0, -1): neither. `count` is zero on entry and on return."""
+    (first in pool order); (0, -1): neither (weighted: `_weighted_answer_split`). `count` is zero on entry and
+    on return."""
     if ctx.weighted:
         return _weighted_answer_split(ctx, pool, depth, count)
     n = pool.shape[0]
@@ -102,45 +108,37 @@ def answer_split(ctx, pool, depth, count):
 
 @compiled
 def _weighted_answer_split(ctx, pool, depth, count):
-    """`answer_split` weighted: (2W - w, c) for the heaviest answer c splitting the pool into singletons
-    (first in pool order) when no other answer can do better (one that does not split it costs at least
-    2W - w_a + l); with no such c, (2W - h + l, c) for the first c leaving singletons and a pair whose lighter
-    answer weighs l (the least any tree costs then; no other pair split is settled); else (0, -1)."""
+    """`answer_split` weighted: (value, c) for the answer c whose partition settles the pool: its classes all
+    singletons (2W - w_c), or singletons and pairs when 3 guesses are left (each pair's lighter answer one
+    more), and no answer's bound (2W - w_a + the weight of every answer not the heaviest of its class) nor a
+    non-answer's (2W) below it; ties in pool order. Else (a lower bound of the pool's value, -1)."""
     n = pool.shape[0]
-    total, heaviest, lightest = pool_weight(ctx, pool)
-    least = 2 * total - heaviest + lightest  # the least cost when no answer splits the pool into singletons
-    split = -1
-    split_w = 0
-    gap = 0  # the most a non-splitting answer saves on 2W: w_a - l
-    pair = -1
+    total, _, _ = pool_weight(ctx, pool)
+    lowest = 2 * total  # a guess that is no answer: every answer needs 2 guesses or more
+    best = INF
+    best_c = -1
+    heaviest = np.zeros(ctx.win + 1, dtype=np.int64)  # per feedback: the heaviest answer's weight (all 0 on return)
     for i in range(n):
         c = ctx.answer_cand[pool[i]]
-        w = ctx.weights[pool[i]]
-        collisions = 0
-        pair_code = -1
+        extra = 0  # the weight of the answers that are not the heaviest of their class: a third guess at least
+        biggest = 1
         for j in range(n):
             x = ctx.table[pool[j], c]
+            w = ctx.weights[pool[j]]
             count[x] += 1
-            if count[x] > 1:
-                collisions += 1
-                pair_code = x
+            biggest = max(biggest, count[x])
+            top = heaviest[x]
+            extra += min(top, w)
+            heaviest[x] = max(top, w)
         for j in range(n):
-            count[ctx.table[pool[j], c]] = 0
-        if collisions == 0:
-            if w > split_w:
-                split = c
-                split_w = w
-            continue
-        gap = max(gap, w - lightest)
-        if collisions == 1 and pair < 0 and split < 0:
-            lighter = heaviest
-            for j in range(n):
-                if ctx.table[pool[j], c] == pair_code:
-                    lighter = min(lighter, ctx.weights[pool[j]])
-            if 2 * total - w + lighter == least:
-                pair = c
-    if split >= 0:
-        return (2 * total - split_w, split) if split_w >= gap else (0, -1)
-    if pair >= 0 and depth >= 3:
-        return least, pair
-    return 0, -1
+            x = ctx.table[pool[j], c]
+            count[x] = 0
+            heaviest[x] = 0
+        bound = 2 * total - ctx.weights[pool[i]] + extra
+        lowest = min(lowest, bound)
+        if (biggest == 1 or (biggest == 2 and depth >= 3)) and bound < best:
+            best = bound
+            best_c = c
+    if best_c >= 0 and best <= lowest:
+        return best, best_c
+    return lowest, -1

@@ -148,7 +148,7 @@ def quick_pass(ctx, cls, n_cls, total, window, guess, child_depth, greens, mins,
                 if size >= ctx.cache_min_pool:
                     remember(ctx, class_key(ctx, guess, cls.code[k], part, child_depth, greens, mins), v, v, g)
             else:
-                known = unsplit
+                known = max(unsplit, weight + v) if ctx.weighted else unsplit  # weighted: v bounds the class
         if known > cls.bound[k]:
             total += known - cls.bound[k]
             cls.bound[k] = known

@@ -174,6 +174,9 @@ def _known(ctx, pool, depth, beta, key, count, best_out):
             return entry.lower
     value, c = answer_split(ctx, pool, depth, count)
     if c < 0:
+        if ctx.weighted and value >= beta:  # weighted, `value` bounds the pool
+            remember(ctx, key, value, -1, -1)
+            return value
         return -1
     best_out[0] = c
     remember(ctx, key, value, value, c)
