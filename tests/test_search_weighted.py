@@ -156,3 +156,33 @@ def test_all_ones_builds_the_uniform_tree_on_the_shipped_lists():
         formats.write_selby(result.tree, out)
         trees.append((result.total, out.getvalue()))
     assert trees[0] == trees[1] and trees[0][0] == 7920
+
+
+def test_exact_values_and_the_optimal_strategy_under_a_prior(tmp_path):
+    """A review's values are the weighted optimum, kept on disk apart from the uniform ones; the optimal
+    strategy's guess reaches the weighted optimum."""
+    from wordle_cli.reviewer.exact import ExactValues
+    from wordle_cli.trees.optimal import OptimalChooser
+
+    rng = random.Random(11)
+    answers, allowed, _ = _seeded_game(rng)
+    game = Game("test", answers, allowed)
+    weights = random_weights(rng, len(answers), 30)
+    want = naive_tree.best_total(answers, allowed, weights=weights.tolist(), max_guesses=6)
+    for _ in range(2):  # the second time from the disk cache
+        values = ExactValues(game, cache_root=tmp_path, weights=weights)
+        total, guess = values.best(values.start())
+        assert total == want
+        assert values.played(values.start(), guess) == want
+        assert values._impossible(values._key(values.start()), values.start(), total, guess) is None  # a sane value
+        assert values._impossible(values._key(values.start()), values.start(), 2 * total, guess) is not None
+        assert values.played(values.start(), answers[0]) == naive_tree.best_total(
+            answers, allowed, weights=weights.tolist(), max_guesses=6, first=answers[0]
+        )
+    uniform = ExactValues(game, cache_root=tmp_path)
+    assert uniform.best(uniform.start())[0] == naive_tree.best_total(answers, allowed, max_guesses=6)
+    assert len(list(tmp_path.iterdir())) >= 2  # the weighted values in a folder of their own
+
+    chooser = OptimalChooser(game, hard=False, pool_only=False, backend="cpu", weights=weights)
+    first = chooser.best(np.arange(len(answers)), None, 6)
+    assert naive_tree.best_total(answers, allowed, weights=weights.tolist(), max_guesses=6, first=first) == want
