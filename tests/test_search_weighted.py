@@ -19,8 +19,10 @@ from wordle_cli.model.game import Game
 from wordle_cli.trees import formats, search
 from wordle_cli.trees.builder import Problem
 
+DEFAULT = search.Thresholds()
 
-def solved(answers, allowed, weights, thresholds=search.Thresholds(), cache_limit=48 << 20, first=None, **rules):
+
+def solved(answers, allowed, weights, thresholds=DEFAULT, cache_limit=48 << 20, first=None, **rules):
     """(total, tree text, tree) of the weighted search; (INF, None, None) when no tree fits."""
     problem = Problem(Game("test", answers, allowed), thresholds=thresholds, cache_limit=cache_limit, weights=weights, **rules)
     try:

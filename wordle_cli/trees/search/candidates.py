@@ -23,7 +23,14 @@ from wordle_cli.compiled import compiled
 from wordle_cli.trees.search.bounds import candidate_bound, weighted_candidate_bound
 from wordle_cli.trees.search.heap import heap_key, heapify
 from wordle_cli.trees.search.scans import (
-    by_weight, order_pairs, order_pairs_weighted, same_column, scan_counts, scan_counts_weighted, scan_pairs, scan_pairs_weighted,
+    by_weight,
+    order_pairs,
+    order_pairs_weighted,
+    same_column,
+    scan_counts,
+    scan_counts_weighted,
+    scan_pairs,
+    scan_pairs_weighted,
 )
 from wordle_cli.trees.search.shared import INF, KEPT, SCANNED
 
