@@ -50,6 +50,7 @@ class Scan(NamedTuple):
     maxima: np.ndarray  # int64: weighted, the sum of its classes' heaviest weights (uniform: empty)
     rows: np.ndarray  # int32: the rows in the order scanned (weighted: heaviest first)
     row_w: np.ndarray  # int64: their weights (uniform: empty)
+    bounds: np.ndarray  # int64: the pool's total's lower bound with it first (`candidate_bound`, or weighted)
 
 
 class Kept(NamedTuple):
@@ -71,8 +72,8 @@ def _counts_only(k, n, depth):
 
 
 @compiled
-def scan(ctx, base, rows, pool):
-    """Every candidate's partition of the pool `rows` (`Scan`)."""
+def scan(ctx, base, rows, pool, cands, weight):
+    """Every candidate's partition of the pool `rows` (`Scan`); `weight`: the pool's (total, heaviest, lightest)."""
     n, m = rows.shape[0], base.shape[1]
     classes = np.empty(m, dtype=np.uint16)
     flags = np.empty(m, dtype=np.uint8)
@@ -95,18 +96,16 @@ def scan(ctx, base, rows, pool):
         else:
             scan_counts(base, rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
     ctx.stats[SCANNED] += m
-    return Scan(classes, flags, excess, squares, hashes, by_pairs, maxima, rows, row_w)
-
-
-@compiled
-def _bound(ctx, found, cands, t, n, weight):
-    """Candidate column t's bound from the counts: `candidate_bound`, weighted when the answers are
-    (`weight`: the pool's (total, heaviest, lightest))."""
-    won = (found.flags[t] >> 1) & 1
-    if not ctx.weighted:
-        return candidate_bound(n, found.classes[t], won, found.excess[t])
-    total, _, lightest = weight
-    return weighted_candidate_bound(total, found.maxima[t], won * ctx.cand_weight[cands[t]], found.excess[t], lightest)
+    bounds = np.empty(m, dtype=np.int64)
+    if ctx.weighted:
+        total, _, lightest = weight
+        for t in range(m):
+            won = ctx.cand_weight[cands[t]] if (flags[t] >> 1) & 1 else 0
+            bounds[t] = weighted_candidate_bound(total, maxima[t], won, excess[t], lightest)
+    else:
+        for t in range(m):
+            bounds[t] = candidate_bound(n, np.int64(classes[t]), (flags[t] >> 1) & 1, excess[t])
+    return Scan(classes, flags, excess, squares, hashes, by_pairs, maxima, rows, row_w, bounds)
 
 
 @compiled
@@ -132,7 +131,7 @@ def survey(ctx, found, cands, n, depth, weight):
         if k == n and w == 0 and heaviest == lightest:
             return SETTLED, 2 * total, cands[t], 2 * total, useful_cands
         useful_cands += 1
-        bound = _bound(ctx, found, cands, t, n, weight)
+        bound = found.bounds[t]
         if bound < lowest:
             lowest = bound
         if (found.flags[t] & 1) == 0 and bound < sure:
@@ -146,7 +145,7 @@ def survey(ctx, found, cands, n, depth, weight):
 
 
 @compiled
-def keep(ctx, base, rows, found, n, depth, useful_cands, cands, weight):
+def keep(ctx, base, rows, found, n, depth, useful_cands):
     """The useful candidates with their bounds and order (`Kept`); in normal mode, twins dropped from pools of
     `dedup_min_pool` answers on (or `dominance_min_pool`, when smaller)."""
     m = base.shape[1]
@@ -184,7 +183,7 @@ def keep(ctx, base, rows, found, n, depth, useful_cands, cands, weight):
                 continue
             slot_of[at] = n_kept
             slot_of_column[t] = n_kept
-        bound = _bound(ctx, found, cands, t, n, weight)
+        bound = found.bounds[t]
         columns[n_kept] = t
         bounds[n_kept] = bound
         order[n_kept] = heap_key(2 * found.squares[t] + n * bound, n_kept)

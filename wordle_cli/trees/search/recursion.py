@@ -62,7 +62,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                 return value
 
     # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
-    found = scan(ctx, base, rows, pool)
+    found = scan(ctx, base, rows, pool, cands, weight)
     verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
     if verdict == SETTLED:
         best_out[0] = c
@@ -74,7 +74,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     if lowest >= beta:
         remember(ctx, key, lowest, -1, -1)
         return lowest
-    kept = keep(ctx, base, rows, found, n, depth, useful_cands, cands, weight)
+    kept = keep(ctx, base, rows, found, n, depth, useful_cands)
     not_tried = np.zeros(kept.size, dtype=np.bool_)
     not_passed = np.zeros(kept.size, dtype=np.bool_)
     if kept.dedup and n >= ctx.dominance_min_pool:
