@@ -189,7 +189,7 @@ class Problem:
             neighbours=(self.neighbour_start, self.neighbours),
             families=self.families,
             thresholds=self.thresholds,
-            weights=self.weights,
+            weights=self.weights if self.weighted else None,
         )
 
     def weight(self, position: Position) -> int:

@@ -86,7 +86,7 @@ class Context(NamedTuple):
     memo_probes: int  # Thresholds.memo_probes
     weighted: bool  # the answers have weights other than all ones (else the uniform code runs, unchanged)
     weights: np.ndarray  # int64[A]: each answer's weight (all ones when uniform)
-    cand_weight: np.ndarray  # int64[C]: the weight of the answer each candidate is (0: not an answer)
+    cand_weight: np.ndarray  # int64[C]: the weight of the answer each candidate is (0: not an answer); uniform: empty
 
 
 def new_context(
@@ -114,6 +114,7 @@ def new_context(
     thresholds.check()
     n_answers, n_cands = table.shape
     weights = checked_weights(weights, n_answers)
+    weighted = bool((weights != 1).any())
     if n_cands >= 1 << SLOT_BITS:
         raise ValueError(f"the search keeps a candidate's slot in {SLOT_BITS} bits: at most {(1 << SLOT_BITS) - 1} candidates")
     if answer_cand.shape != (n_answers,) or cand_codes.shape[0] != n_cands or cand_counts.shape[0] != n_cands:
@@ -149,9 +150,9 @@ def new_context(
         dedup_min_pool=thresholds.dedup_min_pool,
         dominance_min_pool=thresholds.dominance_min_pool,
         memo_probes=thresholds.memo_probes,
-        weighted=bool((weights != 1).any()),
+        weighted=weighted,
         weights=weights,
-        cand_weight=_cand_weight(weights, answer_cand, n_cands),
+        cand_weight=_cand_weight(weights, answer_cand, n_cands) if weighted else weights[:0],
     )
 
 
@@ -174,7 +175,7 @@ def checked_weights(weights: np.ndarray | None, n_answers: int) -> np.ndarray:
     array = np.ascontiguousarray(array, dtype=np.int64)
     if n_answers and int(array.min()) < 1:
         raise ValueError("answer weights must be positive")
-    if int(array.sum(dtype=object)) > max_weight_total(n_answers):
+    if n_answers and (int(array.max()) > max_weight_total(n_answers) or int(array.sum()) > max_weight_total(n_answers)):
         raise ValueError(f"answer weights sum past {max_weight_total(n_answers)} for {n_answers} answers: scale them down")
     return array
 
