@@ -7,7 +7,9 @@ totals of the feedback classes other than the all-exact one. A guess that
 leaves the pool as it is cannot be part of an optimal tree (it costs a
 guess per answer and leaves the same problem), and excluding it is what
 makes the recursion finite. Hard mode follows the game's check against
-every previous row (`naive_solver.hard_mode_allows`).
+every previous row (`naive_solver.hard_mode_allows`). With `weights` (a
+weight per answer) each answer's guesses count weight times: a class costs
+its weight for the guess that made it.
 """
 
 from __future__ import annotations
@@ -22,13 +24,16 @@ INF = float("inf")
 
 
 def best_total(
-    answers, guesses, *, hard: bool = False, max_guesses: int | None = None, first: str | None = None, pool_only: bool = False
+    answers, guesses, *, hard: bool = False, max_guesses: int | None = None, first: str | None = None, pool_only: bool = False,
+    weights=None,
 ):
     """The least total guesses over `answers` of any tree (INF when none fits in max_guesses).
 
-    With `pool_only` every guess is one of the answers still possible.
+    With `pool_only` every guess is one of the answers still possible; `weights`: the answers' weights, in
+    their order (None: all ones).
     """
     answers = tuple(answers)
+    weight = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
     candidates = tuple(dict.fromkeys(list(guesses) + list(answers)))
     win = tuple([naive.EXACT] * len(answers[0]))
 
@@ -56,9 +61,9 @@ def best_total(
         cost = 0
         for tiles, part in parts.items():
             if tiles == win:
-                cost += 1
+                cost += weight[guess]
             else:
-                cost += len(part) + total(tuple(part), left - 1, history + ((guess, tiles),) if hard else ())
+                cost += sum(weight[a] for a in part) + total(tuple(part), left - 1, history + ((guess, tiles),) if hard else ())
         return cost
 
     left = max_guesses if max_guesses is not None else len(answers) + 1

@@ -13,6 +13,11 @@ still running at the deadline stops (`trees.budget`) and the value is an
 interval: the search's proven lower bound, and as upper bound the value of
 the tree a quick search finds (`Problem.quick`), whose first guess is shown
 as the best one known. Totals are (lower, upper) pairs, equal when exact.
+
+Under a prior (`weights`: an int64 weight per answer) every total is the
+sum of weight x guesses (the search's weighted optimum): a guess then costs
+the pool's weight, the disk cache is keyed by the weights' digest as well,
+and the uniform opening book and KNOWN_BEST are not used.
 """
 
 from __future__ import annotations
@@ -79,6 +84,7 @@ class ExactValues(Values):
         time_limit: float | None = None,
         deadline: Deadline | None = None,
         like: Problem | None = None,
+        weights: np.ndarray | None = None,
     ):
         self.game = game
         self.hard = hard
@@ -88,12 +94,16 @@ class ExactValues(Values):
         if like is not None:  # the same game and mode under another guess limit: its tables, not made again
             self.problem = like.with_limit(max_guesses)
         else:
-            self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend)
+            self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, weights=weights)
+        self.weighted = self.problem.weighted
         self.ctx = self.problem.context()
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
-        self._known = KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
+        self._known = None if self.weighted else KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
-        self.cache = ProvenCache(f"{answers_digest}{candidates_digest}", hard, max_guesses, cache_root) if cache else None
+        lists = f"{answers_digest}{candidates_digest}"
+        if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
+            lists += "w" + hashlib.sha256(self.problem.weights.tobytes()).hexdigest()[:16]
+        self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
         self._memo: dict[str, tuple[int, int, str]] = {}  # key -> (lower, upper, best)
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
@@ -188,7 +198,8 @@ class ExactValues(Values):
         2s - 1 or more beyond) and at most s(s+1)/2 (its answers in turn,
         each one possible and so allowed in hard mode too; only where the
         guesses left suffice for that) or s x the guesses left. Anything
-        outside is damage, whatever its checksum says.
+        outside is damage, whatever its checksum says. Under a prior the
+        same with weights: W, 2W - h, the answers in turn heaviest first.
         """
         if guess not in self.game.candidate_index and not key.endswith(f"|played {guess}"):
             return "not a word of these lists"
@@ -201,20 +212,43 @@ class ExactValues(Values):
         counts = np.bincount(codes, minlength=self.game.win_code + 1)
         counts[self.game.win_code] = 0
         sizes = counts[counts > 0].tolist()
-        least = n + sum(int(search.class_bound(s, self.problem.max_patterns)) - s for s in sizes)
-        least = max(least, int(search.class_bound(n, self.problem.max_patterns)) - n)
         left = depth - 1  # after the guess
         if sizes and not unlimited and left <= 0:
             return "no guess is left for its classes"
-        most = n
-        for s in sizes:
-            each = [s * (s + 1) // 2] if unlimited or s <= left else []
-            if not unlimited:
-                each.append(s * left)
-            most += min(each)
+        if self.weighted:
+            least, most = self._weighted_range(position, codes, left, unlimited)
+        else:
+            least = n + sum(int(search.class_bound(s, self.problem.max_patterns)) - s for s in sizes)
+            least = max(least, int(search.class_bound(n, self.problem.max_patterns)) - n)
+            most = n
+            for s in sizes:
+                each = [s * (s + 1) // 2] if unlimited or s <= left else []
+                if not unlimited:
+                    each.append(s * left)
+                most += min(each)
         if not least <= total <= most:
             return f"impossible total {total} for {n} answers (at least {least}, at most {most} with {guess})"
         return None
+
+    def _weighted_range(self, position: Position, codes: np.ndarray, left: int, unlimited: bool) -> tuple[int, int]:
+        """`_impossible`'s (least, most) under the prior."""
+        weights = self.problem.weights[position.pool]
+        total = int(weights.sum())
+        least = most = total
+        for code in np.unique(codes).tolist():
+            if code == self.game.win_code:
+                continue
+            part = sorted(weights[codes == code].tolist(), reverse=True)
+            least += 2 * sum(part) - part[0]
+            each = [sum(w * (i + 1) for i, w in enumerate(part))] if unlimited or len(part) <= left else []
+            if not unlimited:
+                each.append(sum(part) * left)
+            most += min(each)
+        return max(least, 2 * total - int(weights.max())), most
+
+    def weight(self, position: Position) -> int:
+        """What one guess costs the position's answers: their weight (their number when uniform)."""
+        return self.problem.weight(position)
 
     def best(self, position: Position) -> tuple[int | None, int | None, str | None]:
         """(least total's lower bound, upper bound, a guess reaching the upper one); equal bounds: exact;
@@ -256,7 +290,8 @@ class ExactValues(Values):
         if position.depth <= 0:
             return INF, INF
         n = len(position.pool)
-        opening = book.lookup(*self._book, guess) if position.turns == 0 and n == len(self.game.answers) else None
+        fresh = position.turns == 0 and n == len(self.game.answers) and not self.weighted  # the book is uniform
+        opening = book.lookup(*self._book, guess) if fresh else None
         if opening is not None:  # first, every time: it also gives the next turn's values
             total = self._from_book(position, guess, opening)
             return total, total
@@ -271,7 +306,7 @@ class ExactValues(Values):
         if legal and n >= PARALLEL_MIN_POOL:
             lower, upper = self._played_in_parallel(position, guess)
         else:
-            lower = upper = n
+            lower = upper = self.weight(position)
             for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
                 if code == self.game.win_code:
                     continue
@@ -334,6 +369,16 @@ class ExactValues(Values):
         # class_bound(s) bounds a class's total counting the guess that made it: 2 for 1 answer, 5 for 2, ...
         per_answer = np.where(codes == self.game.win_code, 1.0, bound_of[sizes] / sizes)
         lower = per_answer.sum(axis=1)
+        if self.weighted:  # each class at least 3W - h (the win: its weight): the same slots, weighed
+            w = self.problem.weights[position.pool].astype(np.float64)
+            slot_w = np.bincount(slots.ravel(), weights=np.broadcast_to(w, slots.shape).ravel(), minlength=len(cands) * (self.game.win_code + 1))
+            heaviest = np.zeros(len(cands) * (self.game.win_code + 1))
+            np.maximum.at(heaviest, slots.ravel(), np.broadcast_to(w, slots.shape).ravel())
+            lower = np.zeros(len(cands))
+            used = np.unique(slots.ravel())
+            guess_of = used // (self.game.win_code + 1)
+            won = used % (self.game.win_code + 1) == self.game.win_code
+            np.add.at(lower, guess_of, np.where(won, slot_w[used], 3 * slot_w[used] - heaviest[used]))
         count = 0
         with self.deadline.armed([self.ctx]):  # counted within the time limit, or not at all
             hopeful = np.flatnonzero(lower <= total + 1e-9).tolist()

@@ -11,6 +11,11 @@ candidates and the guesses left, and in hard mode the hints revealed so far
 forced first guess the pool's feedback classes are independent problems;
 they are solved on `threads` threads at once (the kernel releases the GIL),
 each with its own memo so that the result never depends on scheduling.
+
+With `weights` (one positive integer per answer, in the game's answer
+order) a total is the sum of weight x guesses, and the search minimises it:
+the expected number of guesses under that prior is total / the weights'
+sum (`Result.expected`). None, or all ones, is the uniform search.
 """
 
 from __future__ import annotations
@@ -69,12 +74,18 @@ class Result:
     """A solved position: its tree, its value and whether the value is proven optimal."""
 
     tree: Tree
-    total: int  # guesses over the position's answers, counted from its next guess
+    total: int  # guesses over the position's answers, counted from its next guess (weighted: weight x guesses)
     proven: bool
     seconds: float
     counters: dict[str, int]
     lower: int | None = None  # stopped at its deadline: the proven least total (the tree's `total` is an upper bound)
     part_bounds: dict[int, tuple[int, int]] | None = None  # forced first guess: each class's (lower, upper) by code
+    weight: int = 0  # the position's answers' weight (their number when uniform); 0: not given
+
+    @property
+    def expected(self) -> float:
+        """The expected number of guesses from the position's next guess on: total / weight."""
+        return self.total / self.weight
 
 
 class Problem:
@@ -92,6 +103,7 @@ class Problem:
         cache_limit: int = CACHE_LIMIT,
         table: np.ndarray | None = None,
         thresholds: search.Thresholds = DEFAULT_THRESHOLDS,
+        weights: np.ndarray | None = None,
     ):
         self.game = game
         self.hard = hard
@@ -101,6 +113,12 @@ class Problem:
         self.cache_limit = cache_limit
         thresholds.check()
         self.thresholds = thresholds
+        try:
+            #: int64 weight per answer (all ones when uniform); `weighted`: not all ones.
+            self.weights = search.checked_weights(weights, len(game.answers))
+        except ValueError as exc:
+            raise WordleError(f"the answers' weights: {exc}") from None
+        self.weighted = bool((self.weights != 1).any())
         n_cand, n_ans = len(game.candidates), len(game.answers)
         itemsize = 1 if 3**game.length <= 256 else 2
         if n_cand * n_ans * itemsize > MAX_TABLE_BYTES:
@@ -173,7 +191,12 @@ class Problem:
             families=self.families,
             top_k=self.top_k, pool_only=self.pool_only, hard=self.hard,  # its rules
             cache_limit=self.cache_limit, thresholds=self.thresholds,  # how the search runs
+            weights=self.weights if self.weighted else None,
         )
+
+    def weight(self, position: Position) -> int:
+        """The position's answers' weight: what one more guess costs them all (their number when uniform)."""
+        return int(self.weights[position.pool].sum())
 
     def value(self, ctx: search.Context, position: Position, beta: int = search.INF) -> tuple[int, int]:
         """(value, best candidate) of a position: exact when value < beta.
@@ -292,15 +315,15 @@ class Problem:
                 else:
                     upper, root.children[code] = values[i], self._extract(contexts[i], part)
                 part_bounds[code] = (values[i], upper)
-            value = min(search.INF, n + sum(upper for _, upper in part_bounds.values()))
+            value = min(search.INF, self.weight(position) + sum(upper for _, upper in part_bounds.values()))
             if stopped:
-                lower = n + sum(low for low, _ in part_bounds.values())
+                lower = self.weight(position) + sum(low for low, _ in part_bounds.values())
             counters = _counters(contexts)
         if progress is not None:
             progress(n)
         return Result(
             Tree(root, self.game.length), value, self.top_k <= 0 and lower is None, time.perf_counter() - started, counters,
-            lower, part_bounds,
+            lower=lower, part_bounds=part_bounds, weight=self.weight(position),
         )
 
     def opener_value(self, ctx: search.Context, position: Position, guess: str, beta: int = search.INF) -> tuple[int, bool]:
@@ -309,13 +332,12 @@ class Problem:
         The classes are solved smallest first, each in the window the others'
         lower bounds leave, so a bad opener stops at its first few classes.
         """
-        n = len(position.pool)
         parts = [(code, part) for code, part in self._parts(position, guess, self._row(guess)) if code != self.win]
         # A class's one-level bound (its best guess's classes' bounds): one cheap pass, and often enough.
-        lower = [self.value(ctx, part, 2 * len(part.pool))[0] for _, part in parts]
+        lower = [self.value(ctx, part, 2 * self.weight(part))[0] for _, part in parts]
         if any(value >= search.INF for value in lower):
             return search.INF, True  # a class that cannot be solved in the guesses left
-        total = n + sum(lower)
+        total = self.weight(position) + sum(lower)
         for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1].pool), i)):
             if total >= beta:
                 return total, False

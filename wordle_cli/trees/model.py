@@ -8,7 +8,7 @@ its pool to the next node; the all-exact code maps to None (solved).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 
@@ -33,6 +33,17 @@ class TreeStats:
     answers: int
     total: int
     histogram: dict[int, int]  # guesses -> answers, from 1 to the worst
+    weighted_total: int | None = None  # under a prior: the sum of weight x guesses (None: no prior given)
+    weight: int | None = None  # the weights' sum over the answers reached
+
+    @property
+    def expected_text(self) -> str:
+        """The expected guesses per answer under the prior: weighted_total / weight (as `average_text`)."""
+        from fractions import Fraction
+
+        from wordle_cli.stats import format_g
+
+        return format_g(Fraction(self.weighted_total, self.weight)) if self.weight else "0"
 
     @property
     def worst(self) -> int:
@@ -62,10 +73,19 @@ class Tree:
         """Guesses needed for each answer the tree reaches."""
         return dict(self.root.leaves(self.win))
 
-    def stats(self) -> TreeStats:
+    def weighted_total(self, weight: Mapping[str, int]) -> int:
+        """The sum over the answers the tree reaches of weight[answer] x guesses needed."""
+        return sum(weight[answer] * d for answer, d in self.root.leaves(self.win))
+
+    def stats(self, weight: Mapping[str, int] | None = None) -> TreeStats:
+        """The tree's statistics; with `weight` (answer -> weight, a prior) its weighted total too."""
         depths = list(self.root.leaves(self.win))
         worst = max((d for _, d in depths), default=0)
         histogram = {k: 0 for k in range(1, worst + 1)}
         for _, d in depths:
             histogram[d] += 1
-        return TreeStats(len(depths), sum(d for _, d in depths), histogram)
+        stats = TreeStats(len(depths), sum(d for _, d in depths), histogram)
+        if weight is not None:
+            stats.weighted_total = sum(weight[a] * d for a, d in depths)
+            stats.weight = sum(weight[a] for a, _ in depths)
+        return stats

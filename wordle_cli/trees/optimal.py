@@ -1,7 +1,8 @@
 """The `optimal` strategy: the exact search's best guess for the pool in hand.
 
 Used by `solve`, `simulate` and `play --strategy optimal`. The guess minimises
-the total number of guesses still needed over the pool's answers while
+the total number of guesses still needed over the pool's answers (weighted by
+a prior when given) while
 winning within the game's rows where that is possible (where it is not, the
 limit is dropped). One search memo serves a whole session, so later turns
 and replayed games reuse what earlier ones proved. A pool is solved in
@@ -20,8 +21,10 @@ from wordle_cli.trees.builder import Position, Problem
 
 
 class OptimalChooser:
-    def __init__(self, game: Game, *, hard: bool, pool_only: bool, backend: str):
-        self.problem = Problem(game, hard=hard, pool_only=pool_only, backend=backend)
+    def __init__(self, game: Game, *, hard: bool, pool_only: bool, backend: str, weights: np.ndarray | None = None):
+        """`weights`: a prior, one int64 weight per answer of `game` (None: uniform); the guess then minimises
+        the expected number of guesses under it."""
+        self.problem = Problem(game, hard=hard, pool_only=pool_only, backend=backend, weights=weights)
         self.ctx = self.problem.context()
         self.start = self.problem.start()
 

@@ -63,6 +63,7 @@ class RankInputs:
     options: RankOptions
     table: np.ndarray
     digest: str
+    weights: np.ndarray | None = None  # a prior: int64 weight per answer (None: uniform); totals are then weighted
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,8 @@ class Outcome:
     seconds: float
 
 
-def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions) -> str:
-    """What a checkpoint is valid for: the exact lists and every option that changes a result."""
+def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions, weights: np.ndarray | None = None) -> str:
+    """What a checkpoint is valid for: the exact lists, every option that changes a result and the prior's weights."""
     h = hashlib.sha256()
     for name, words in (("answers", answers), ("allowed", allowed)):
         h.update(f"{name}:{len(words)}\n".encode())
@@ -86,15 +87,19 @@ def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions)
                "cutoff": options.cutoff}
     if options.exact:  # absent otherwise, so that checkpoints made before --exact stay valid
         meaning["exact"] = True
+    if weights is not None and (np.asarray(weights) != 1).any():  # absent when uniform, likewise
+        meaning["weights"] = hashlib.sha256(np.ascontiguousarray(weights, dtype=np.int64).tobytes()).hexdigest()
     h.update(json.dumps(meaning, sort_keys=True).encode())
     return h.hexdigest()[:32]
 
 
-def make_inputs(game, options: RankOptions, backend: str) -> RankInputs:
+def make_inputs(game, options: RankOptions, backend: str, weights: np.ndarray | None = None) -> RankInputs:
+    """The inputs of a ranking; `weights`: a prior, one int64 weight per answer (None: uniform)."""
     from wordle_cli import backends
 
     table = backends.load(backend).feedback_table(game.candidate_codes, game.answer_codes)
-    return RankInputs(list(game.answers), list(game.candidates), options, table, digest(game.answers, game.candidates, options))
+    key = digest(game.answers, game.candidates, options, weights)
+    return RankInputs(list(game.answers), list(game.candidates), options, table, key, weights)
 
 
 def promising_first(inputs: RankInputs, openers: Sequence[str]) -> list[str]:
@@ -124,7 +129,9 @@ def _problem(inputs: RankInputs):
     if cached is None or cached[0] != inputs.digest:
         opts = inputs.options
         game = Game("rank", inputs.answers, inputs.allowed)
-        problem = Problem(game, hard=opts.hard, max_guesses=opts.max_guesses, top_k=opts.top_k, table=inputs.table)
+        problem = Problem(
+            game, hard=opts.hard, max_guesses=opts.max_guesses, top_k=opts.top_k, table=inputs.table, weights=inputs.weights
+        )
         cached = (inputs.digest, problem, problem.context())
         _local.problem = cached
     return cached[1], cached[2]
@@ -185,6 +192,8 @@ def better_bound(best: int | None, outcome: Outcome) -> int | None:
 
 def final_rows(outcomes: Iterable[Outcome], options: RankOptions, n_answers: int) -> list[list[str]]:
     """CSV rows, best first (ties by opener), independent of timing and of which bound each search saw.
+
+    `n_answers` divides the totals into the average: the weights' sum under a prior (the expected guesses).
 
     A search stopped by --cutoff T is reported as `>=T`. With the moving bound, every opener not proven best is reported as
     `>=BEST+1` (true for an exact total above the best, and for a search
@@ -248,17 +257,21 @@ def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
     2n - 1 when the opener is one of the answers (it finds that one at once;
     every other answer takes at least a second guess), at most n + n(n+1)/2
     (then each possible answer in turn) and at most n x --max-guesses; the
-    worst case is 1 to n + 1 guesses (--max-guesses).
+    worst case is 1 to n + 1 guesses (--max-guesses). Under a prior of total
+    weight W, heaviest h: 2W - h (+ h when the opener is no answer), at most
+    W + the answers in turn heaviest first, and W x --max-guesses.
     """
     opts = inputs.options
     allowed = set(inputs.allowed)
     answers = set(inputs.answers)
     n = len(inputs.answers)
-    least = 2 * n - 1  # any opener's; a cutoff bound is checked against it
-    most = n + n * (n + 1) // 2
+    weights = np.ones(n, dtype=np.int64) if inputs.weights is None else np.asarray(inputs.weights, dtype=np.int64)
+    total, heaviest = int(weights.sum()), int(weights.max(initial=1))
+    least = 2 * total - heaviest  # any opener's; a cutoff bound is checked against it (uniform: 2n - 1)
+    most = total + sum(int(w) * (i + 1) for i, w in enumerate(sorted(weights.tolist(), reverse=True)))  # n + n(n+1)/2
     deepest = n + 1
     if opts.max_guesses is not None:
-        most, deepest = min(most, opts.max_guesses * n), min(deepest, opts.max_guesses)
+        most, deepest = min(most, opts.max_guesses * total), min(deepest, opts.max_guesses)
     if opts.exact:
         kinds = (EXACT, INFEASIBLE)
     elif opts.top_k > 0:
@@ -272,7 +285,7 @@ def outcome_check(inputs: RankInputs) -> Callable[[Outcome], str | None]:
         if o.kind not in kinds:
             return f"{o.kind} is not a result of these options"
         if o.kind in (EXACT, UPPER):
-            own_least = least if o.opener in answers else least + 1
+            own_least = least if o.opener in answers else least + heaviest
             if not own_least <= o.value <= most or not 1 <= o.worst <= deepest:
                 return "impossible total or worst case"
             if o.kind == EXACT and opts.cutoff is not None and o.value >= opts.cutoff:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from wordle_cli.colour import bar, tiles_text
 from wordle_cli.model.feedback import decode, show
@@ -26,6 +26,8 @@ def stats_lines(stats: TreeStats, more: bool = False) -> Iterator[str]:
     yield _row("answers", str(stats.answers))
     yield _row("total", f"{stats.total}{extra} guesses")
     yield _row("average", f"{stats.average_text}{extra} guesses per answer")
+    if stats.weighted_total is not None:
+        yield _row("expected", f"{stats.expected_text}{extra} guesses under the prior (weighted total {stats.weighted_total} / {stats.weight})")
     yield _row("worst", f"{_plural(worst, 'guess', 'guesses')}{extra} ({_plural(stats.histogram.get(worst, 0), 'answer')})")
     largest = max(stats.histogram.values(), default=0)
     count_w = max(7, len(str(largest)))
@@ -34,21 +36,25 @@ def stats_lines(stats: TreeStats, more: bool = False) -> Iterator[str]:
         yield f"{guesses:>7}  {count:>{count_w}}  {bar(count, largest)}".rstrip()
 
 
-def build_lines(tree: Tree, *, opener_note: str, result_note: str, history: Sequence[tuple[str, tuple]] = ()) -> Iterator[str]:
-    """The summary of `wordle tree build`."""
+def build_lines(
+    tree: Tree, *, opener_note: str, result_note: str, history: Sequence[tuple[str, tuple]] = (), weight: Mapping[str, int] | None = None
+) -> Iterator[str]:
+    """The summary of `wordle tree build` (`weight`: answer -> weight under a prior, which adds the expected line)."""
     if history:
         yield _row("from", ", ".join(f"{g} {show(tuple(t), 'byg')}" for g, t in history))
         yield _row("best next", f"{tree.root.guess}{opener_note}")
     else:
         yield _row("opener", f"{tree.root.guess}{opener_note}")
-    yield from stats_lines(tree.stats(), more=bool(history))
+    yield from stats_lines(tree.stats(weight), more=bool(history))
     yield _row("result", result_note)
 
 
-def show_lines(tree: Tree, depth: int, tiles: str, colour: bool = False) -> Iterator[str]:
-    """The top `depth` levels of a tree: per feedback, the bucket's size and the next guess."""
-    stats = tree.stats()
-    yield f"{tree.root.guess}  {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
+def show_lines(tree: Tree, depth: int, tiles: str, colour: bool = False, weight: Mapping[str, int] | None = None) -> Iterator[str]:
+    """The top `depth` levels of a tree: per feedback, the bucket's size and the next guess (`weight`: a prior's
+    answer -> weight, which adds the expected guesses to the first line)."""
+    stats = tree.stats(weight)
+    prior = f", expected {stats.expected_text} under the prior" if weight is not None else ""
+    yield f"{tree.root.guess}  {stats.answers} answers, total {stats.total}, average {stats.average_text}{prior}, worst {stats.worst}"
     yield from _branches(tree.root, tree, depth, 1, tiles, colour)
 
 

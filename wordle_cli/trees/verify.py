@@ -36,11 +36,15 @@ def verify(
     hard: bool = False,
     max_guesses: int | None = None,
     history: Sequence[tuple[str, tuple[int, ...]]] = (),
+    weights: Sequence[int] | None = None,
 ) -> TreeStats:
     """The tree's statistics, or TreeFileError naming the first thing wrong with it.
 
     `history`: the turns played before the tree's first guess (its answers are those they leave).
+    `weights`: a prior, one weight per answer in `answers`' order (e.g. `AnswerWeights.weights`): the
+    statistics then hold the tree's weighted total and expected guesses (`TreeStats.expected_text`).
     """
+    weight = None if weights is None else dict(zip(answers, (int(w) for w in weights)))
     length = len(answers[0])
     if tree_file.tree.length != length:
         raise TreeFileError(f"{name}: the tree's words have length {tree_file.tree.length}, the game's {length}")
@@ -87,7 +91,7 @@ def verify(
         s = "s" if len(missing) != 1 else ""
         shown = ", ".join(repr(a) for a in missing[:5]) + (", ..." if len(missing) > 5 else "")
         raise TreeFileError(f"{name}: {len(missing)} answer{s}{left} never reached: {shown}")
-    return tree_file.tree.stats()
+    return tree_file.tree.stats(weight)
 
 
 def history_text(history: Sequence[tuple[str, tuple[int, ...]]]) -> str:

@@ -1,5 +1,11 @@
 """The exact tree search: the fewest total guesses over all answers, with proof.
 
+Weighted (`new_context(weights=...)`, one positive integer per answer), the
+total is the sum of weight x guesses: the expected number of guesses under
+that prior, times the weights' sum. All ones is the uniform search itself
+(`Context.weighted` False: the very same code, trees and totals). Each room
+says what its weighted case is; the bounds are in `bounds`.
+
 `solve` returns, for a pool of possible answers, the minimum over decision
 trees of the total number of guesses summed over the pool's answers (the
 final all-exact guess counts; an answer found at turn k costs k). It is a
@@ -47,14 +53,17 @@ order), then a possible answer leaving singletons and one pair, then any
 word splitting the pool into singletons (candidate order), then a guess
 whose classes all have 1 or 2 answers and that meets the least lower bound
 (candidate order), then the best-first order above (ties in it: candidate
-order). The same inputs always give the same tree.
+order). The same inputs always give the same tree. Weighted, the first is
+the heaviest answer splitting the pool into singletons (ties: pool order)
+when no other answer can do better, of two answers the heavier is guessed
+first, and the order's squares are weighted (`scans`).
 
 With `top_k` > 0 only the first k candidates of that order are tried at
 each node: a fast upper bound (the "semi-exhaustive" search), not a proof.
 """
 
 from wordle_cli.trees.search.bounds import class_bound
-from wordle_cli.trees.search.context import Context, Thresholds, new_context
+from wordle_cli.trees.search.context import Context, Thresholds, checked_weights, max_weight_total, new_context
 from wordle_cli.trees.search.extract import extract
 from wordle_cli.trees.search.hardmode import allowed, allowed_at, hints_after
 from wordle_cli.trees.search.prepare import families, max_patterns, neighbour_lists, transposed
@@ -63,6 +72,6 @@ from wordle_cli.trees.search.scans import useful
 from wordle_cli.trees.search.shared import INF, STAT_NAMES, UNLIMITED
 
 __all__ = [
-    "INF", "STAT_NAMES", "UNLIMITED", "Context", "Thresholds", "allowed", "allowed_at", "class_bound", "extract", "families",
-    "hints_after", "max_patterns", "neighbour_lists", "new_context", "solve", "transposed", "useful",
+    "INF", "STAT_NAMES", "UNLIMITED", "Context", "Thresholds", "allowed", "allowed_at", "checked_weights", "class_bound", "extract",
+    "families", "hints_after", "max_patterns", "max_weight_total", "neighbour_lists", "new_context", "solve", "transposed", "useful",
 ]

@@ -20,9 +20,18 @@ from typing import NamedTuple
 import numpy as np
 
 from wordle_cli.compiled import compiled
-from wordle_cli.trees.search.bounds import candidate_bound
+from wordle_cli.trees.search.bounds import candidate_bound, weighted_candidate_bound
 from wordle_cli.trees.search.heap import heap_key, heapify
-from wordle_cli.trees.search.scans import order_pairs, same_column, scan_counts, scan_pairs
+from wordle_cli.trees.search.scans import (
+    by_weight,
+    order_pairs,
+    order_pairs_weighted,
+    same_column,
+    scan_counts,
+    scan_counts_weighted,
+    scan_pairs,
+    scan_pairs_weighted,
+)
 from wordle_cli.trees.search.shared import INF, KEPT, SCANNED
 
 # `survey`'s verdicts.
@@ -38,6 +47,10 @@ class Scan(NamedTuple):
     squares: np.ndarray  # int64: sum of squared class sizes (filled by `keep` for small pools)
     hashes: np.ndarray  # uint32: a hash of its column (likewise)
     by_pairs: bool  # scanned pairwise (squares and hashes not made yet)
+    maxima: np.ndarray  # int64: weighted, the sum of its classes' heaviest weights (uniform: empty)
+    rows: np.ndarray  # int32: the rows in the order scanned (weighted: heaviest first)
+    row_w: np.ndarray  # int64: their weights (uniform: empty)
+    bounds: np.ndarray  # int64: the pool's total's lower bound with it first (`candidate_bound`, or weighted)
 
 
 class Kept(NamedTuple):
@@ -59,8 +72,8 @@ def _counts_only(k, n, depth):
 
 
 @compiled
-def scan(ctx, base, rows):
-    """Every candidate's partition of the pool `rows` (`Scan`)."""
+def scan(ctx, base, rows, pool, cands, weight):
+    """Every candidate's partition of the pool `rows` (`Scan`); `weight`: the pool's (total, heaviest, lightest)."""
     n, m = rows.shape[0], base.shape[1]
     classes = np.empty(m, dtype=np.uint16)
     flags = np.empty(m, dtype=np.uint8)
@@ -68,22 +81,44 @@ def scan(ctx, base, rows):
     squares = np.empty(m, dtype=np.int64)  # made by the scan of a big pool, else only when needed
     hashes = np.empty(m, dtype=np.uint32)
     by_pairs = n <= ctx.pair_scan_max and n <= ctx.max_patterns
-    if by_pairs:
-        scan_pairs(base, rows, ctx.win, ctx.scan_chunk, classes, flags)
+    if ctx.weighted:
+        maxima = np.empty(m, dtype=np.int64)
+        rows, row_w = by_weight(ctx, pool, rows)
+        if by_pairs:
+            scan_pairs_weighted(base, rows, row_w, ctx.win, ctx.scan_chunk, classes, flags, maxima)
+        else:
+            scan_counts_weighted(base, rows, row_w, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, maxima)
     else:
-        scan_counts(base, rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
+        maxima = excess[:0]  # a view: nothing allocated
+        row_w = maxima
+        if by_pairs:
+            scan_pairs(base, rows, ctx.win, ctx.scan_chunk, classes, flags)
+        else:
+            scan_counts(base, rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
     ctx.stats[SCANNED] += m
-    return Scan(classes, flags, excess, squares, hashes, by_pairs)
+    bounds = np.empty(m, dtype=np.int64)
+    if ctx.weighted:
+        total, _, lightest = weight
+        for t in range(m):
+            won = ctx.cand_weight[cands[t]] if (flags[t] >> 1) & 1 else 0
+            bounds[t] = weighted_candidate_bound(total, maxima[t], won, excess[t], lightest)
+    else:
+        for t in range(m):
+            bounds[t] = candidate_bound(n, np.int64(classes[t]), (flags[t] >> 1) & 1, excess[t])
+    return Scan(classes, flags, excess, squares, hashes, by_pairs, maxima, rows, row_w, bounds)
 
 
 @compiled
-def survey(found, cands, n, depth):
+def survey(ctx, found, cands, n, depth, weight):
     """(verdict, value, guess, least bound, useful candidates) from the counts alone.
 
     SETTLED: `value` is exact, played by `guess` (singletons from a word that is not an answer: 2n, the best
     left; or a guess whose classes all have 1 or 2 answers meeting the least bound). LOST: no guess helps
-    (INF). GO_ON: search, no guess can do better than the least bound.
+    (INF). GO_ON: search, no guess can do better than the least bound. Weighted, the singletons of a word
+    that is not an answer (2W) settle only a pool of equal weights (else an answer may do better: 2W - h + l);
+    they meet their bound exactly, so they are found as the least bound met.
     """
+    total, heaviest, lightest = weight
     lowest = INF  # the least lower bound of any candidate
     sure = INF  # the least bound met exactly (all classes of size <= 2)
     sure_c = -1
@@ -93,16 +128,16 @@ def survey(found, cands, n, depth):
         if _counts_only(k, n, depth):
             continue
         w = (found.flags[t] >> 1) & 1
-        if k == n and w == 0:
-            return SETTLED, 2 * n, cands[t], 2 * n, useful_cands
+        if k == n and w == 0 and heaviest == lightest:
+            return SETTLED, 2 * total, cands[t], 2 * total, useful_cands
         useful_cands += 1
-        bound = candidate_bound(n, k, w, found.excess[t])
+        bound = found.bounds[t]
         if bound < lowest:
             lowest = bound
         if (found.flags[t] & 1) == 0 and bound < sure:
             sure = bound
             sure_c = cands[t]
-    if useful_cands == 0 or depth <= 2:
+    if useful_cands == 0 or (depth <= 2 and not ctx.weighted):  # uniform: a singleton split was settled already
         return LOST, INF, -1, INF, useful_cands
     if sure == lowest:
         return SETTLED, lowest, sure_c, lowest, useful_cands
@@ -114,7 +149,9 @@ def keep(ctx, base, rows, found, n, depth, useful_cands):
     """The useful candidates with their bounds and order (`Kept`); in normal mode, twins dropped from pools of
     `dedup_min_pool` answers on (or `dominance_min_pool`, when smaller)."""
     m = base.shape[1]
-    if found.by_pairs:
+    if found.by_pairs and ctx.weighted:
+        order_pairs_weighted(base, found.rows, found.row_w, ctx.scan_chunk, found.squares, found.hashes)
+    elif found.by_pairs:
         order_pairs(base, rows, ctx.scan_chunk, found.squares, found.hashes)
     columns = np.empty(useful_cands, dtype=np.int32)
     bounds = np.empty(useful_cands, dtype=np.int64)
@@ -146,7 +183,7 @@ def keep(ctx, base, rows, found, n, depth, useful_cands):
                 continue
             slot_of[at] = n_kept
             slot_of_column[t] = n_kept
-        bound = candidate_bound(n, k, (found.flags[t] >> 1) & 1, found.excess[t])
+        bound = found.bounds[t]
         columns[n_kept] = t
         bounds[n_kept] = bound
         order[n_kept] = heap_key(2 * found.squares[t] + n * bound, n_kept)

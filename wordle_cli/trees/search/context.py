@@ -16,7 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from wordle_cli.trees.search.memo import new_memo
-from wordle_cli.trees.search.shared import SLOT_BITS, STAT_NAMES
+from wordle_cli.trees.search.shared import INF, SLOT_BITS, STAT_NAMES
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,9 @@ class Context(NamedTuple):
     dominance_min_pool: int  # Thresholds.dominance_min_pool
     memo_probes: int  # Thresholds.memo_probes
     stop: np.ndarray  # int64[2]: [non-zero: unwind now, returning lower bounds; a node budget (0: none) that sets it]
+    weighted: bool  # the answers have weights other than all ones (else the uniform code runs, unchanged)
+    weights: np.ndarray  # int64[A]: each answer's weight (all ones when uniform)
+    cand_weight: np.ndarray  # int64[C]: the weight of the answer each candidate is (0: not an answer); uniform: empty
 
 
 def new_context(
@@ -102,10 +105,17 @@ def new_context(
     neighbours: tuple[np.ndarray, np.ndarray],
     families: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     thresholds: Thresholds,
+    weights: np.ndarray | None = None,
 ) -> Context:
-    """A fresh search state (empty memo, zero counters) over a problem's fixed inputs; every argument by name."""
+    """A fresh search state (empty memo, zero counters) over a problem's fixed inputs; every argument by name.
+
+    `weights`: int64, one positive weight per answer (None: all ones); the search then minimises the sum of
+    weight x guesses. All ones runs the uniform code itself, so its trees and totals are those of None.
+    """
     thresholds.check()
     n_answers, n_cands = table.shape
+    weights = checked_weights(weights, n_answers)
+    weighted = bool((weights != 1).any())
     if n_cands >= 1 << SLOT_BITS:
         raise ValueError(f"the search keeps a candidate's slot in {SLOT_BITS} bits: at most {(1 << SLOT_BITS) - 1} candidates")
     if answer_cand.shape != (n_answers,) or cand_codes.shape[0] != n_cands or cand_counts.shape[0] != n_cands:
@@ -142,4 +152,37 @@ def new_context(
         dominance_min_pool=thresholds.dominance_min_pool,
         memo_probes=thresholds.memo_probes,
         stop=np.zeros(2, dtype=np.int64),
+        weighted=weighted,
+        weights=weights,
+        cand_weight=_cand_weight(weights, answer_cand, n_cands) if weighted else weights[:0],
     )
+
+
+def max_weight_total(n_answers: int) -> int:
+    """The largest sum of weights the search takes for `n_answers` answers: totals and search orders (up to
+    8 x answers x weights) must stay below INF and fit a heap key."""
+    return (INF >> 1) // max(1, n_answers)
+
+
+def checked_weights(weights: np.ndarray | None, n_answers: int) -> np.ndarray:
+    """`weights` as a C-contiguous int64 array of n_answers positive integers (None: all ones); ValueError when
+    they are not, or when their sum passes `max_weight_total`."""
+    if weights is None:
+        return np.ones(n_answers, dtype=np.int64)
+    array = np.asarray(weights)
+    if array.shape != (n_answers,):
+        raise ValueError(f"{array.shape[0] if array.ndim == 1 else array.shape} weights for {n_answers} answers")
+    if not np.issubdtype(array.dtype, np.integer):
+        raise ValueError("answer weights must be integers (scale them: the search's proofs are exact)")
+    array = np.ascontiguousarray(array, dtype=np.int64)
+    if n_answers and int(array.min()) < 1:
+        raise ValueError("answer weights must be positive")
+    if n_answers and (int(array.max()) > max_weight_total(n_answers) or int(array.sum()) > max_weight_total(n_answers)):
+        raise ValueError(f"answer weights sum past {max_weight_total(n_answers)} for {n_answers} answers: scale them down")
+    return array
+
+
+def _cand_weight(weights: np.ndarray, answer_cand: np.ndarray, n_cands: int) -> np.ndarray:
+    out = np.zeros(n_cands, dtype=np.int64)
+    out[answer_cand] = weights
+    return out

@@ -18,6 +18,8 @@ def _best_guess(ctx, part, depth, greens, mins, count):
     """What `solve` would answer for `part` without searching: -1 when neither the memo nor its answers settle it.
     (Not `solve` itself: numba's cache cannot load a function that calls it.)"""
     n = part.shape[0]
+    if n == 2 and ctx.weights[part[1]] > ctx.weights[part[0]]:
+        return ctx.answer_cand[part[1]]  # the heavier first
     if n <= 2:
         return ctx.answer_cand[part[0]]
     if n >= ctx.cache_min_pool:

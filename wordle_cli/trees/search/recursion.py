@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_cli.compiled import compiled
-from wordle_cli.trees.search.bounds import answer_split
+from wordle_cli.trees.search.bounds import answer_split, pool_weight
 from wordle_cli.trees.search.candidates import LOST, SETTLED, keep, order, pass_down, scan, survey
 from wordle_cli.trees.search.classes import new_classes, partition, quick_pass
 from wordle_cli.trees.search.dominance import dominated
@@ -36,7 +36,8 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     """
     n = pool.shape[0]
     best_out[0] = -1
-    value = _tiny(ctx, pool, depth, beta, best_out)
+    weight = pool_weight(ctx, pool)  # (total, heaviest, lightest); uniform: (n, 1, 1)
+    value = _tiny(ctx, pool, depth, beta, weight, best_out)
     if value >= 0:
         return value
     ctx.stats[NODES] += 1
@@ -66,8 +67,8 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                 return value
 
     # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
-    found = scan(ctx, base, rows)
-    verdict, value, c, lowest, useful_cands = survey(found, cands, n, depth)
+    found = scan(ctx, base, rows, pool, cands, weight)
+    verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
     if verdict == SETTLED:
         best_out[0] = c
         remember(ctx, key, value, value, c)
@@ -92,7 +93,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     child_depth = depth - 1 if depth < UNLIMITED else depth
     best_c = -1
     sub_best = np.empty(1, dtype=np.int64)
-    cls = new_classes(n)
+    cls = new_classes(n, ctx.weighted)
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
     for rank in range(tried):
         if stopping(ctx):
@@ -117,6 +118,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             if below_base.shape[0] == 0:
                 below_base = block(base, rows, passed)
             size = np.int64(cls.size[k])
+            size_w = cls.weight[k] if ctx.weighted else size  # what this guess costs the class
             part = cls.sub[cls.start[k] : cls.start[k] + size].copy()
             part_rows = cls.sub_row[cls.start[k] : cls.start[k] + size].copy()
             total -= cls.bound[k]
@@ -124,10 +126,10 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                 child_greens, child_mins = hints_after(ctx, c, cls.code[k], greens, mins)
                 allow = allowed_at(ctx, below, child_greens, child_mins)
                 v = solve(ctx, part, below[allow], block(below_base, part_rows, allow), np.arange(size).astype(np.int32),
-                          window - total - size, child_depth, child_greens, child_mins, sub_best)
+                          window - total - size_w, child_depth, child_greens, child_mins, sub_best)
             else:
-                v = solve(ctx, part, below, below_base, part_rows, window - total - size, child_depth, greens, mins, sub_best)
-            total += max(size + v, cls.bound[k])  # a search cut early may return less than the memo knew
+                v = solve(ctx, part, below, below_base, part_rows, window - total - size_w, child_depth, greens, mins, sub_best)
+            total += max(size_w + v, cls.bound[k])  # a search cut early may return less than the memo knew
         if total < window:
             best_c = c
         if total < best:
@@ -163,22 +165,24 @@ def _floor(kept, heap, n_left, best, lowest):
 
 
 @compiled
-def _tiny(ctx, pool, depth, beta, best_out):
+def _tiny(ctx, pool, depth, beta, weight, best_out):
     """The value of a pool of 1 or 2 answers, or of one with no guess left; 2n - 1 when that reaches beta (no
-    pool does better); -1 for any other pool."""
+    pool does better); -1 for any other pool. Weighted: w; the heavier first (W + the lighter); 2W - h."""
     n = pool.shape[0]
+    total, heaviest, lightest = weight
     if depth <= 0:
         return INF
     if n == 1:
         best_out[0] = ctx.answer_cand[pool[0]]
-        return 1
+        return total
     if depth == 1:
         return INF
     if n == 2:
-        best_out[0] = ctx.answer_cand[pool[0]]
-        return 3
-    if 2 * n - 1 >= beta:
-        return 2 * n - 1
+        first = 1 if ctx.weights[pool[1]] > ctx.weights[pool[0]] else 0
+        best_out[0] = ctx.answer_cand[pool[first]]
+        return total + lightest
+    if 2 * total - heaviest >= beta:
+        return 2 * total - heaviest
     return -1
 
 
@@ -197,6 +201,9 @@ def _known(ctx, pool, depth, beta, key, count, best_out):
             return entry.lower
     value, c = answer_split(ctx, pool, depth, count)
     if c < 0:
+        if ctx.weighted and value >= beta:  # weighted, `value` bounds the pool
+            remember(ctx, key, value, -1, -1)
+            return value
         return -1
     best_out[0] = c
     remember(ctx, key, value, value, c)

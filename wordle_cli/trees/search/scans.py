@@ -14,6 +14,12 @@ sizes and a hash of its column. Two ways, the same answers:
 
 The block `base[rows[j], t]` is the pool x candidates part of the
 answer-major table: row j is pool[j]'s feedback for candidate t.
+
+Weighted, the rows come heaviest first (`by_weight`), so that the first
+answer of each class is its heaviest: the scans then also sum the classes'
+heaviest weights (`maxima`, for the bound), and the order's "squares" become
+the sum of w x (2r + 1) over the answers, r the answers of its class before
+it (all ones: the sum of squared class sizes).
 """
 
 from __future__ import annotations
@@ -181,3 +187,122 @@ def same_column(base, rows, t, u):
         if base[r, t] != base[r, u]:
             return False
     return True
+
+
+@compiled
+def by_weight(ctx, pool, rows):
+    """(rows, their weights): the pool's rows heaviest first, ties in pool order."""
+    w = ctx.weights[pool]
+    order = np.argsort(-w, kind="mergesort")
+    return rows[order], w[order]
+
+
+@compiled(boundscheck=False)
+def scan_pairs_weighted(base, rows, row_w, win, chunk, classes, flags, maxima):
+    """`scan_pairs` over rows heaviest first (`by_weight`), also summing each candidate's classes' heaviest
+    weights into `maxima`."""
+    n, m = rows.shape[0], base.shape[1]
+    dup = np.empty(chunk, dtype=np.uint8)
+    flag = np.empty(chunk, dtype=np.uint8)
+    cnt = np.empty(chunk, dtype=np.uint8)
+    top = np.empty(chunk, dtype=np.int64)
+    for t0 in range(0, m, chunk):
+        w = min(chunk, m - t0)
+        r0 = base[rows[0], t0 : t0 + w]
+        for t in range(w):
+            dup[t] = 0
+            flag[t] = (r0[t] == win) << 1
+            top[t] = row_w[0]
+        for j in range(1, n):
+            bj = base[rows[j], t0 : t0 + w]
+            wj = row_w[j]
+            for t in range(w):
+                cnt[t] = 0
+            for i in range(j):
+                bi = base[rows[i], t0 : t0 + w]
+                for t in range(w):
+                    cnt[t] += bi[t] == bj[t]
+            for t in range(w):
+                x = cnt[t]
+                dup[t] += x > 0
+                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+                top[t] += wj * (x == 0)
+        out_classes = classes[t0 : t0 + w]
+        out_flags = flags[t0 : t0 + w]
+        out_maxima = maxima[t0 : t0 + w]
+        for t in range(w):
+            out_classes[t] = n - dup[t]
+            out_flags[t] = flag[t]
+            out_maxima[t] = top[t]
+
+
+@compiled(boundscheck=False)
+def order_pairs_weighted(base, rows, row_w, chunk, squares, hashes):
+    """`order_pairs` over rows heaviest first: the weighted "squares" (see the module) and a column hash."""
+    n, m = rows.shape[0], base.shape[1]
+    sq = np.empty(chunk, dtype=np.int64)
+    h = np.empty(chunk, dtype=np.uint32)
+    cnt = np.empty(chunk, dtype=np.uint8)
+    for t0 in range(0, m, chunk):
+        w = min(chunk, m - t0)
+        r0 = base[rows[0], t0 : t0 + w]
+        for t in range(w):
+            sq[t] = row_w[0]
+            h[t] = r0[t]
+        for j in range(1, n):
+            bj = base[rows[j], t0 : t0 + w]
+            wj = row_w[j]
+            for t in range(w):
+                cnt[t] = 0
+            for i in range(j):
+                bi = base[rows[i], t0 : t0 + w]
+                for t in range(w):
+                    cnt[t] += bi[t] == bj[t]
+            for t in range(w):
+                sq[t] += wj * (2 * np.int64(cnt[t]) + 1)
+                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+        out_squares = squares[t0 : t0 + w]
+        out_hashes = hashes[t0 : t0 + w]
+        for t in range(w):
+            out_squares[t] = sq[t]
+            out_hashes[t] = h[t]
+
+
+@compiled(boundscheck=False)
+def scan_counts_weighted(base, rows, row_w, win, max_patterns, classes, flags, excess, squares, hashes, maxima):
+    """`scan_counts` over rows heaviest first, with the weighted squares and the classes' heaviest weights."""
+    n, m = rows.shape[0], base.shape[1]
+    count = np.zeros(win + 1, dtype=np.int32)
+    seen = np.empty(n, dtype=np.int64)
+    for t in range(m):
+        k = 0
+        sq = 0
+        top = 0
+        h = np.uint32(0)
+        big = 0
+        won = 0
+        for j in range(n):
+            x = np.int64(base[rows[j], t])
+            if x == win:
+                won = 2
+            v = count[x]
+            seen[k] = x
+            k += v == 0
+            top += row_w[j] * (v == 0)
+            sq += row_w[j] * (2 * v + 1)
+            count[x] = v + 1
+            h = h * np.uint32(0x01000193) + np.uint32(x)
+        extra = 0
+        for q in range(k):
+            s = count[seen[q]]
+            if s > 2:
+                big = 1
+            if s > max_patterns and seen[q] != win:
+                extra += s - max_patterns
+            count[seen[q]] = 0
+        classes[t] = k
+        flags[t] = big | won
+        excess[t] = extra
+        squares[t] = sq
+        hashes[t] = h
+        maxima[t] = top
