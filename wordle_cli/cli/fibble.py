@@ -14,6 +14,7 @@ from wordle_cli.cli.options import (
     lies_text,
     open_game,
     quiet_option,
+    seconds_option,
     threads_option,
     tiles_option,
 )
@@ -43,11 +44,8 @@ def _opener_hint(extra: list[str]) -> str | None:
 @click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
 @count_option("--max-guesses", help="Search strategies of at most N guesses in all (default: until one wins).")
 @count_option("--lies", least=0, default=1, help="Lies in every row (Fibble: 1; 0 is Wordle against a host choosing the answer).")
-@click.option(
+@seconds_option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    metavar="SECONDS",
     help="Stop after SECONDS in all: the proof stops at three quarters of them, then the best strategy found is played "
     "out against every row (an upper bound) in the rest; prints what is proven and what was found, labelled.",
 )

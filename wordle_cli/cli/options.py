@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import sys
 import time
 
@@ -35,6 +36,33 @@ def count_option(*names: str, help: str, metavar: str = "N", least: int = 1, mos
     """A whole number in [least, most] (`--threads N`, `--sample N`, ...): `default` (None) when not given."""
     shown = {"show_default": True} if default is not None else {}
     return click.option(*names, type=click.IntRange(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
+
+
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds: the one type of every float option.
+
+    click's FloatRange lets `nan` through any bound (every comparison with it
+    is false) and `inf` through a lower one, so `--time-limit nan` meant no
+    limit at all; a time is refused unless it is a number in (0, inf).
+    """
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float) and math.isfinite(value) and value > 0:
+            return value
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            seconds = math.nan
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"{quote(str(value))} is not a positive, finite number of seconds", param, ctx)
+        return seconds
+
+
+def seconds_option(*names: str, help: str, default: float | None = None):
+    """A time in seconds (`--time-limit SECONDS`): positive and finite, `default` (None) when not given."""
+    return click.option(*names, type=Seconds(), default=default, metavar="SECONDS", help=help)
 
 
 def show_option(what: str):
