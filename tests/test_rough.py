@@ -52,3 +52,48 @@ def test_every_float_option_is_the_shared_seconds_type():
     assert not floats, f"float options outside the shared type: {floats}"
     seconds = [(where, p.name) for where, p in every_parameter() if isinstance(p.type, Seconds)]
     assert ("wordle fibble solve", "time_limit") in seconds
+
+
+# ---------------------------------------------------------------- 9: a guess outside the game's alphabet is refused
+
+
+def test_review_refuses_a_guess_with_a_nul_byte(runner):
+    result = invoke(runner, ["review", "-"], input="sa\x00et BYBBB\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "'sa\\x00et' is not a word of the game: '\\x00' is in none of its words" in result.stderr
+    assert "playing it anyway" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["review", "--answer", "cigar", "sa1et", "cigar"],
+        ["review", "sa1et", "BYBBB"],
+        ["solve", "--first", "sa1et", "cigar"],
+        ["fibble", "solve", "--first", "sa1et", "--max-guesses", "1"],
+        ["partition", "sa1et"],
+    ],
+)
+def test_every_command_refuses_a_guess_outside_the_alphabet(runner, args):
+    result = invoke(runner, args)
+    assert result.exit_code == 2, result.stderr
+    assert "'sa1et' is not a word of the game: '1' is in none of its words (the game's words use only abcdefghijklmnopqrstuvwxyz)" in result.stderr
+
+
+@pytest.mark.parametrize("line", ["sa\x00et BYBBB", "sa1et BYBBB"])
+def test_play_refuses_a_turn_outside_the_alphabet(runner, line):
+    result = invoke(runner, ["play", "--batch", "-q"], input=line + "\n")
+    assert result.exit_code == 1
+    assert "<stdin> line 1: " in result.stderr and "is not a word of the game" in result.stderr
+    assert "neither word list" not in result.stderr
+    boards = invoke(runner, ["play", "--batch", "-q", "--boards", "2"], input=line.replace("BYBBB", "BYBBB BBBBB") + "\n")
+    assert boards.exit_code == 1 and "is not a word of the game" in boards.stderr
+
+
+def test_a_guess_of_the_lists_symbols_off_the_lists_is_still_played(runner, lists):
+    # 'cairn' is in neither list but spelt with their letters: played, with the warning.
+    result = invoke(runner, ["review", *lists, "--answer", "cigar", "cairn", "cigar"])
+    assert result.exit_code == 0, result.stderr
+    assert "'cairn' is in neither word list; playing it anyway" in result.stderr
+    odd = invoke(runner, ["review", *lists, "--answer", "cigar", "jazzy", "cigar"])  # j is in no word of these lists
+    assert odd.exit_code == 2 and "'j' is in none of its words" in odd.stderr

@@ -236,7 +236,7 @@ def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | 
 
 
 def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
-    """A word typed on the command line, normalised; BadParameter if its length is not the game's."""
+    """A word typed on the command line, normalised; BadParameter if its length or a symbol is not the game's."""
     from wordle_cli.wordlist import normalise
 
     word = normalise(word.strip())
@@ -244,6 +244,9 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
         raise click.BadParameter(
             f"{quote(word)} has length {len(word)}, but the words of the game have length {game.length}", param_hint=f"'{option}'"
         )
+    problem = game.spelling_problem(word)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint=f"'{option}'")
     if report is not None and word not in game.candidate_index:
         report.warn(f"{option} {quote(word)} is in neither word list; playing it anyway")
     return word

@@ -182,7 +182,7 @@ def _grid_rows(lines):
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     game = session.solver.game
-    if len(guess) == game.length and guess not in game.candidate_index:
+    if len(guess) == game.length and guess not in game.candidate_index and game.spelling_problem(guess) is None:  # else refused
         report.warn(f"{quote(guess)} is in neither word list")
     why = session.hard_mode_violation(guess) if guess != session.suggestion else None
     if why:

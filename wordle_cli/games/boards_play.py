@@ -83,7 +83,7 @@ class BoardsSession:
         """Record `guess` with one feedback (tiles) per unsolved board; WordleError (state unchanged) if any is impossible."""
         unsolved = self.unsolved
         over = "every board is solved" if self.solved else None
-        check_entry(over, guess, self.solver.game.length, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
+        check_entry(over, guess, self.solver.game, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
         codes: list[int | None] = [None] * len(self.pools)
         for board, tiles in zip(unsolved, feedbacks):
             codes[board] = encode(tiles)
