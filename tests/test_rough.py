@@ -97,3 +97,46 @@ def test_a_guess_of_the_lists_symbols_off_the_lists_is_still_played(runner, list
     assert "'cairn' is in neither word list; playing it anyway" in result.stderr
     odd = invoke(runner, ["review", *lists, "--answer", "cigar", "jazzy", "cigar"])  # j is in no word of these lists
     assert odd.exit_code == 2 and "'j' is in none of its words" in odd.stderr
+
+
+# ---------------------------------------------------------------- 10: an empty pool is a pool
+
+
+def test_a_prune_that_kept_nothing_feeds_the_next_prune(runner):
+    first = invoke(runner, ["prune", "-q", "--lies", "5", "crane", "AAAAA"])
+    assert first.exit_code == 0 and first.stdout == ""
+    second = invoke(runner, ["prune", "-q", "crane", "AAAAA", "-", "-"], input=first.stdout)
+    assert second.exit_code == 0, second.stderr
+    assert second.stdout == "" and second.stderr == ""
+    told = invoke(runner, ["prune", "crane", "AAAAA", "-", "-"], input="# only a comment\n\n")
+    assert told.exit_code == 0 and told.stdout == ""
+    assert told.stderr == "<stdin> holds no potential answers (an earlier prune kept none): kept 0 of 0\n"
+
+
+def test_an_empty_pool_still_checks_the_feedback_against_the_guess(runner):
+    result = invoke(runner, ["prune", "-q", "crane", "AAAA", "-", "-"], input="")
+    assert result.exit_code == 2 and "4 tiles given, expected 5" in result.stderr
+
+
+def test_an_empty_pool_overwrites_the_output_in_place(runner, tmp_path):
+    pool = tmp_path / "left.txt"
+    pool.write_text("")
+    result = invoke(runner, ["prune", "-q", "crane", "AAAAA", str(pool), str(pool)])
+    assert result.exit_code == 0 and pool.read_text() == ""
+
+
+@pytest.mark.parametrize("lies, header", [("0", "guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len"),
+                                          ("1", "guess,is_potential_answer,average_num_allowed,max_wordlist_len")])
+def test_score_ranks_nothing_against_an_empty_pool(runner, tmp_path, lies, header):
+    allowed = write(tmp_path / "g.txt", ALLOWED)
+    result = invoke(runner, ["score", "--lies", lies, allowed, "-", "-"], input="")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == header + "\n"
+    assert "<stdin> holds no potential answers (an earlier prune kept none): wrote the header alone" in result.stderr
+    assert invoke(runner, ["score", "-q", allowed, "-", "-"], input="").stderr == ""
+
+
+def test_an_empty_list_of_guesses_is_still_an_error(runner, tmp_path):
+    answers = write(tmp_path / "a.txt", ANSWERS)
+    result = invoke(runner, ["score", "-q", "-", answers, "-"], input="")
+    assert result.exit_code == 1 and "<stdin>: the word list is empty" in result.stderr

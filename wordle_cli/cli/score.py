@@ -77,8 +77,11 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
         allowed, answers, output = paths
         wordlist.check_one_stdin(allowed, answers)
         allowed_list = wordlist.read_word_list(allowed)
-        answer_list = wordlist.read_word_list(answers)
+        answer_list = wordlist.read_word_list(answers, pool=True)  # empty: the pool after a prune that kept nothing
         wordlist.run_length(allowed_list, answer_list)
+        if not answer_list.words:
+            _no_answers(report, answer_list.name, output, lies)
+            return
         if not set("".join(allowed_list.words)) & set("".join(answer_list.words)):
             report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
     for word_list in (allowed_list, answer_list):
@@ -99,3 +102,12 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
         out.write("\n".join(lines if top is None else islice(lines, top + 1)))
         out.write("\n")
     report.info(f"wrote {output if output != '-' else '<stdout>'} in {report.elapsed():.3f} s total")
+
+
+def _no_answers(report: Reporter, name: str, output: str, lies: int) -> None:
+    """An empty pool of answers (a prune kept none): no guess can be ranked against it, so OUTPUT is the header alone."""
+    from wordle_cli.scoring import HEADER, LIES_HEADER
+
+    with AtomicOutput(output) as out:
+        out.write((LIES_HEADER if lies else HEADER) + "\n")
+    report.info(f"{name} holds no potential answers (an earlier prune kept none): wrote the header alone")
