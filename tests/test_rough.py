@@ -140,3 +140,44 @@ def test_an_empty_list_of_guesses_is_still_an_error(runner, tmp_path):
     answers = write(tmp_path / "a.txt", ANSWERS)
     result = invoke(runner, ["score", "-q", "-", answers, "-"], input="")
     assert result.exit_code == 1 and "<stdin>: the word list is empty" in result.stderr
+
+
+# ---------------------------------------------------------------- 12: the forms people type
+
+
+def tiles_of(guess: str, answer: str) -> str:
+    import naive
+
+    return "".join("⬛🟨🟩"[t] for t in naive.feedback(guess, answer))
+
+
+def test_review_reads_a_grid_and_then_its_guesses_on_one_line(runner, lists):
+    guesses = ["raise", "focal", "cigar"]
+    grid = "Wordle 1 3/6\n\n" + "\n".join(tiles_of(g, "cigar") for g in guesses) + "\n"
+    one_line = invoke(runner, ["review", *lists, "--json", "-"], input=grid + " ".join(guesses) + "\n")
+    assert one_line.exit_code == 0, one_line.stderr
+    per_line = invoke(runner, ["review", *lists, "--json", "-"], input=grid + "\n".join(guesses) + "\n")
+    assert per_line.exit_code == 0, per_line.stderr
+    assert one_line.stdout == per_line.stdout
+    assert [turn["guess"] for turn in __import__("json").loads(one_line.stdout)["turns"]] == guesses
+
+
+def test_review_of_a_grid_without_guesses_shows_the_forms(runner, lists):
+    result = invoke(runner, ["review", *lists, "-"], input="Wordle 1 2/6\n🟨⬛⬛⬛⬛\n🟩🟩🟩🟩🟩\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "Error: no guesses on standard input: the grid's 2 rows need their guesses; give GUESS [FEEDBACK] per line, "
+        "or the share grid and then its guesses, one per line or all on one line"
+    )
+
+
+@pytest.mark.parametrize("spaced", ["b b g b b", "⬛ ⬛ 🟩 ⬛ ⬛", "B B G B B", "0 0 2 0 0", "bbgbb"])
+def test_play_reads_a_word_and_spaced_tiles(runner, spaced):
+    from wordle_cli.solver.session import parse_entry
+
+    assert parse_entry(f"crane {spaced}", 5).guess == "crane"
+    assert parse_entry(f"crane {spaced}", 5).tiles == (0, 0, 2, 0, 0)
+    result = invoke(runner, ["play", "--batch", "-q"], input=f"crane {spaced}\n")
+    assert result.exit_code == 0, result.stderr
+    alone = invoke(runner, ["play", "--batch", "-q"], input="crane BBGBB\n")
+    assert result.stdout == alone.stdout and len(result.stdout.split()) == 2  # the opener and the next suggestion

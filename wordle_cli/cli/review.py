@@ -171,6 +171,10 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
         raise UsageProblem(str(exc)) from None
 
 
+#: The forms `review -` reads, for its errors.
+FORMS = "give GUESS [FEEDBACK] per line, or the share grid and then its guesses, one per line or all on one line"
+
+
 def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
     """Turns from standard input: `GUESS [FEEDBACK]` lines, share-grid rows and headers.
 
@@ -202,15 +206,21 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
         tokens = text.split(None, 1)
         word = normalise(tokens[0])
         if len(word) != length:
-            raise UsageProblem(f"{where}: {quote(text)} is not a guess of {length} letters (GUESS [FEEDBACK] per line)")
+            raise UsageProblem(f"{where}: {quote(text)} is not a guess of {length} letters; {FORMS}")
+        if len(tokens) == 2 and not feedback.is_feedback(tokens[1], length):
+            words = [normalise(t) for t in text.split()]
+            if all(len(w) == length for w in words):  # the guesses on one line, as after a grid: `tarse shalm abash`
+                guesses.extend(words)
+                continue
         guesses.append(word)
         if len(tokens) == 2:
             try:
                 typed.append(feedback.parse(tokens[1], length))
             except ValueError as exc:
-                raise UsageProblem(f"{where}: {exc}") from None
+                raise UsageProblem(f"{where}: {exc}; {FORMS}") from None
     if not guesses:
-        raise UsageProblem("no guesses on standard input")
+        grid = ("the grid's row needs its guess" if len(rows) == 1 else f"the grid's {len(rows)} rows need their guesses") if rows else "nothing to review"
+        raise UsageProblem(f"no guesses on standard input: {grid}; {FORMS}")
     if rows and typed:
         raise UsageProblem("give each guess's feedback on its line or as a share grid, not both")
     given = rows or typed

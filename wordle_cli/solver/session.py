@@ -148,11 +148,11 @@ def parse_entry(line: str, length: int) -> Entry:
     if command is not None:
         return Entry(command)
     tokens = text.split()
-    if len(tokens) == 2:
+    if len(tokens) >= 2:
         word = normalise(tokens[0])
         if len(word) == length:
-            try:
-                return Entry("turn", word, parse(tokens[1], length))
+            try:  # WORD FEEDBACK, the feedback's tiles spaced or not (`crane b b g b b`, `crane ⬛ ⬛ 🟩 ⬛ ⬛`)
+                return Entry("turn", word, parse(" ".join(tokens[1:]), length))
             except ValueError:
                 pass
     try:
