@@ -181,3 +181,61 @@ def test_play_reads_a_word_and_spaced_tiles(runner, spaced):
     assert result.exit_code == 0, result.stderr
     alone = invoke(runner, ["play", "--batch", "-q"], input="crane BBGBB\n")
     assert result.stdout == alone.stdout and len(result.stdout.split()) == 2  # the opener and the next suggestion
+
+
+# ---------------------------------------------------------------- 13: the README's table, --help and the commands agree
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def readme_commands() -> list[tuple[list[str], str, str]]:
+    """(command words, what it does, main options) for each row of the README's commands table."""
+    import re
+
+    rows = []
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\| `wordle ([a-z ]+?)(?: [A-Z\[].*?)?` \| (.*) \| (.*) \|$", line)
+        if m:
+            rows.append((m[1].split(), m[2], m[3]))
+    return rows
+
+
+def help_of(runner, words) -> str:
+    result = invoke(runner, [*words, "--help"])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_every_option_in_the_readme_table_is_in_the_commands_help(runner):
+    import re
+
+    rows = readme_commands()
+    assert len(rows) >= 15
+    for words, _, options in rows:
+        text = help_of(runner, words)
+        for option in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", options):
+            assert option in text, f"README says `wordle {' '.join(words)}` takes {option}; its --help does not"
+
+
+def test_the_commands_the_table_says_take_a_liar_do(runner):
+    fibble = next(what for words, what, _ in readme_commands() if words == ["fibble", "solve"])
+    assert "`solve` and `simulate` take `--lies 1 --liar random\\|worst`, `play` `--lies 1`" in fibble
+    for command in ("solve", "simulate"):
+        assert "--liar [random|worst]" in help_of(runner, [command])
+    options = help_of(runner, ["play"]).split("Options:")[1]
+    assert "\n  --lies N" in options and "\n  --liar" not in options
+
+
+def test_play_refuses_a_liar_saying_why(runner):
+    result = invoke(runner, ["play", "--lies", "1", "--liar", "random", "--batch"], input="CACAA\n")
+    assert result.exit_code == 2
+    assert "play reads the rows your game showed (with --lies N), so there is no liar to choose" in result.stderr
+
+
+def test_play_with_lies_offers_no_review(runner, lists):
+    honest = invoke(runner, ["play", *lists, "--batch"], input="help\n")
+    assert "'review' grades the game so far" in honest.stderr
+    lying = invoke(runner, ["play", *lists, "--lies", "1", "--batch"], input="help\n")
+    assert lying.exit_code == 0, lying.stderr
+    assert "'list' shows the possible answers" in lying.stderr and "review" not in lying.stderr
+    assert "(review: not with --lies)" in help_of(runner, ["play"])
