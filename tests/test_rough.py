@@ -239,3 +239,58 @@ def test_play_with_lies_offers_no_review(runner, lists):
     assert lying.exit_code == 0, lying.stderr
     assert "'list' shows the possible answers" in lying.stderr and "review" not in lying.stderr
     assert "(review: not with --lies)" in help_of(runner, ["play"])
+
+
+# ---------------------------------------------------------------- 14: help and outputs name today's game and its lists
+
+
+def test_score_help_shows_todays_first_row(runner):
+    best = invoke(runner, ["score", "-q", "--top", "1"]).stdout.splitlines()[1]
+    assert best == "roate,false,86.8195,5140.94,256"
+    assert best in help_of(runner, ["score"]) and "60.4246" not in help_of(runner, ["score"])
+
+
+def test_lists_names_the_installed_path_of_one_list(runner):
+    from wordle_cli.shipped import shipped_list
+
+    result = invoke(runner, ["lists", "nyt-allowed.txt"])
+    assert result.exit_code == 0 and result.stdout == shipped_list("nyt-allowed.txt") + "\n"
+    wrong = invoke(runner, ["lists", "nyt.txt"])
+    assert wrong.exit_code == 2 and "no shipped list is named 'nyt.txt'; the lists: nyt-answers.txt, " in wrong.stderr
+    assert "the Wordle lists" not in help_of(runner, ["lists"])
+
+
+def test_play_along_a_tree_says_it_follows_the_tree(runner, lists, tmp_path):
+    tree = str(tmp_path / "t.tree")
+    assert invoke(runner, ["tree", "build", *lists, "--first", "raise", "-q", "-o", tree]).exit_code == 0
+    result = invoke(runner, ["play", *lists, "--tree", tree, "--batch"], input="BBBBB\n")
+    assert result.exit_code == 0, result.stderr
+    first = result.stderr.splitlines()[0]
+    assert f"the moves of {tree} (off the tree: the expected strategy)" in first and "; expected strategy" not in first
+    simulated = invoke(runner, ["simulate", *lists, "--tree", tree])
+    assert f"16 guess candidates; the moves of {tree}; cpu backend" in simulated.stderr.splitlines()[0]
+
+
+def test_a_tree_page_names_its_lists(runner, lists, tmp_path):
+    tree, page = str(tmp_path / "t.tree"), tmp_path / "t.html"
+    assert invoke(runner, ["tree", "build", *lists, "--first", "raise", "-q", "-o", tree]).exit_code == 0
+    assert invoke(runner, ["tree", "show", *lists, tree, "--format", "html", "-o", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<dt>lists</dt><dd>nyt, answers a.txt, allowed g.txt: 12 answers</dd>" in html
+    assert f"<title>Decision tree: {tree} (nyt, answers a.txt, allowed g.txt: 12 answers)</title>" in html
+
+
+def test_expected_answers_left_never_in_exponent_form(runner):
+    from wordle_cli.reviewer.report import _left
+
+    assert [_left(x) for x in (1, 1.5, 2.236, 99.94, 104.2, 1161.3, 12803.2)] == ["1", "1.5", "2.24", "99.9", "104", "1161", "12803"]
+    result = invoke(runner, ["review", "-q", "--strategy", "expected", "--answer", "cigar", "fuzzy", "cigar"])
+    assert result.exit_code == 0, result.stderr
+    assert "3158 → 1842 (1161)" in result.stdout and "e+0" not in result.stdout
+
+
+@pytest.mark.parametrize("extra, said", [(["salet"], "1 guess follows it"), (["salet", "crane"], "2 guesses follow it")])
+def test_a_game_won_early_counts_what_follows_in_words(runner, lists, extra, said):
+    result = invoke(runner, ["review", *lists, "--answer", "cigar", "cigar", *extra])
+    assert result.exit_code == 2
+    assert f"the game was won at turn 1 ('cigar'); {said}" in result.stderr

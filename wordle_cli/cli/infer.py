@@ -86,5 +86,9 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     if plot is not None:
         from wordle_cli.pictures.charts import infer_chart
 
-        infer_chart(plot, analysis, top)
-    report.info(f"{len(reading.grids)} grids against {len(words)} candidates in {report.elapsed():.2f} s")
+        from wordle_cli.cli.options import lists_label
+
+        label = lists_label(game, len(the_game.answers), answers, allowed)
+        infer_chart(plot, analysis, top, label if candidates is None else f"{label}; candidates {display_name(candidates)}")
+    n = len(reading.grids)
+    report.info(f"{n} grid{'s' if n != 1 else ''} against {len(words)} candidates in {report.elapsed():.2f} s")

@@ -225,6 +225,18 @@ def open_game(report: Reporter, game: str, answers: str | None, allowed: str | N
     return Game(game, answer_list.words, allowed_list.words), answer_list.name
 
 
+def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: str | None = None) -> str:
+    """The lists an output depends on, for a chart's title or a page: `nyt: 3158 answers`, naming a list given as a file."""
+    from pathlib import Path
+
+    from wordle_cli.wordlist import display_name
+
+    given = "".join(
+        f", {what} {Path(display_name(path)).name}" for what, path in (("answers", answers), ("allowed", allowed)) if path is not None
+    )
+    return f"{game}{given}: {n_answers} answers"
+
+
 def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
     """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
     from wordle_cli.model.game import load_lists
@@ -252,9 +264,12 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     return word
 
 
-def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None, lies: int = 0):
+def open_solver(
+    report: Reporter, game, answers, allowed, strategy, hard, pool_only, backend, threads, first=None, lies: int = 0, plays: str | None = None
+):
     """Load the game's lists, pick the backend and build the solver (with `lies` lies in every row).
 
+    `plays` says what makes the moves when the strategy does not (a tree's moves), for the opening line.
     Returns (solver, first) with `first` normalised and checked (or None).
     """
     from wordle_cli import backends
@@ -273,7 +288,7 @@ def open_solver(report: Reporter, game, answers, allowed, strategy, hard, pool_o
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {chosen} backend"
+        f"{plays or f'{strategy} strategy'}{', hard mode' if hard else ''}{lies_text(lies)}; {chosen} backend"
     )
     return Solver(the_game, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=rule), first
 
@@ -436,7 +451,8 @@ def open_player(
     else:
         if max_guesses is not None and not lies:
             raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+        plays = f"the moves of {tree_file} (off the tree: the {strategy} strategy)" if tree_file is not None else None
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies, plays)
     return solver, first, game_limit(boards, max_guesses, lies)
 
 

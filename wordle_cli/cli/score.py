@@ -48,7 +48,7 @@ def score(paths, game, top, rule, precision, lies, backend, threads, quiet):
 
     \b
       guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
-      roate,false,60.4246,2662.86,195
+      roate,false,86.8195,5140.94,256   (wordle score --top 1: today's lists)
 
     With --lies N (Fibble: --lies 1) the host shows each row with N tiles
     lying, and the answers kept are those consistent with the row shown. The

@@ -78,7 +78,8 @@ def simulate(
         result = simulate_boards(report, solver, sample, seed, first, quiet)
         unit, what, csv_header = "turns", f"{boards} boards", BOARDS_CSV_HEADER
     else:
-        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies)
+        plays = f"the moves of {tree_file}" if tree_file is not None else None
+        solver, first = open_solver(report, game, answers, allowed, strategy, hard, pool_only, backend, threads, first, lies, plays)
         result = _simulate_one(report, solver, sample, seed, first, tree_file, hard, quiet, liar)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
@@ -93,7 +94,9 @@ def simulate(
     if plot is not None:
         from wordle_cli.pictures.charts import simulation_chart
 
-        simulation_chart(plot, result, limit, unit=unit, what=what)
+        from wordle_cli.cli.options import lists_label
+
+        simulation_chart(plot, result, limit, unit=unit, what=what, lists=lists_label(game, len(solver.game.answers), answers, allowed))
 
 
 def _simulate_one(
