@@ -84,9 +84,8 @@ def infer(grids, game, answers, allowed, candidates, prior, day, top, as_json, p
     with reader_may_go():
         click.echo(json_document(analysis, top) if as_json else "\n".join(text_lines(analysis, top)))
     if plot is not None:
-        from wordle_cli.pictures.charts import infer_chart
-
         from wordle_cli.cli.options import lists_label
+        from wordle_cli.pictures.charts import infer_chart
 
         label = lists_label(game, len(the_game.answers), answers, allowed)
         infer_chart(plot, analysis, top, label if candidates is None else f"{label}; candidates {display_name(candidates)}")

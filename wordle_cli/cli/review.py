@@ -219,7 +219,9 @@ def read_turns(length: int, with_answer: bool) -> tuple[list[str], list | None]:
             except ValueError as exc:
                 raise UsageProblem(f"{where}: {exc}; {FORMS}") from None
     if not guesses:
-        grid = ("the grid's row needs its guess" if len(rows) == 1 else f"the grid's {len(rows)} rows need their guesses") if rows else "nothing to review"
+        grid = "nothing to review"
+        if rows:
+            grid = "the grid's row needs its guess" if len(rows) == 1 else f"the grid's {len(rows)} rows need their guesses"
         raise UsageProblem(f"no guesses on standard input: {grid}; {FORMS}")
     if rows and typed:
         raise UsageProblem("give each guess's feedback on its line or as a share grid, not both")

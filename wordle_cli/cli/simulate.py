@@ -92,9 +92,8 @@ def simulate(
             for line in simulate_lines(result, limit, unit=unit, name_failures=bool(lies)):
                 click.echo(line, err=to_stderr)
     if plot is not None:
-        from wordle_cli.pictures.charts import simulation_chart
-
         from wordle_cli.cli.options import lists_label
+        from wordle_cli.pictures.charts import simulation_chart
 
         simulation_chart(plot, result, limit, unit=unit, what=what, lists=lists_label(game, len(solver.game.answers), answers, allowed))
 

@@ -160,7 +160,8 @@ def ranking(path: str, labels: Sequence[str], values: Sequence[float], texts: Se
 
 def tree_chart(path: str, stats, opener: str, lists: str = "") -> None:
     """`tree build/show --plot`: answers found at each guess; `lists` names the game's lists (`nyt: 3158 answers`)."""
-    title = f"{lists + '; ' if lists else ''}{opener}: {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
+    lists = f"{lists}; " if lists else ""
+    title = f"{lists}{opener}: {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
     histogram(path, stats.histogram, title=title, xlabel="guesses", ylabel="answers")
 
 
@@ -197,7 +198,8 @@ def rank_chart(path: str, rows: Sequence[Sequence[str]], lists: str = "") -> Non
         raise WordleError("--plot: no opener has a total to draw (every one is infeasible)")
     values = [int(r[1].lstrip(">=")) for r in drawn]
     bounds = [r[1].startswith(">=") for r in drawn]
-    title = f"{lists + '; ' if lists else ''}total guesses of the {'best ' + str(len(drawn)) + ' of ' if len(drawn) < len(rows) else ''}{len(rows)} openers"
+    best = f"best {len(drawn)} of " if len(drawn) < len(rows) else ""
+    title = f"{lists + '; ' if lists else ''}total guesses of the {best}{len(rows)} openers"
     if any(bounds):
         title += " (hatched: at least)"
     ranking(path, [r[0] for r in drawn], values, [r[1] for r in drawn], title=title, xlabel="total guesses", bounds=bounds, zero=False)
