@@ -294,3 +294,9 @@ def test_a_game_won_early_counts_what_follows_in_words(runner, lists, extra, sai
     result = invoke(runner, ["review", *lists, "--answer", "cigar", "cigar", *extra])
     assert result.exit_code == 2
     assert f"the game was won at turn 1 ('cigar'); {said}" in result.stderr
+
+
+def test_tree_build_refuses_a_history_outside_the_alphabet(runner, lists):
+    result = invoke(runner, ["tree", "build", *lists, "--from", "sa1et:BBBBB"])
+    assert result.exit_code == 2
+    assert "'sa1et' is not a word of the game: '1' is in none of its words" in result.stderr

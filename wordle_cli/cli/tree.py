@@ -130,6 +130,9 @@ def build(first, hard, max_guesses, top_k, state, output, fmt, depth, plot, game
     the_game, answers_name = open_game(reporter, game, answers, allowed)
     label = lists_label(game, len(the_game.answers), answers, allowed)
     history = parse_history(state, the_game.length) if state else []
+    for word, _ in history:
+        if (problem := the_game.spelling_problem(word)) is not None:
+            raise click.BadParameter(problem, param_hint="'--from'")
     if first is not None:
         first = checked_word(first, the_game, "--first")
         if first not in the_game.candidate_index:
