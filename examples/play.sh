@@ -5,10 +5,10 @@ set -euo pipefail
 target=${1:?usage: examples/play.sh TARGET}
 lists=$(dirname "$0")/../wordlists
 pool=$(mktemp) && trap 'rm -f "$pool"' EXIT
-cp "$lists/wordle-answers.txt" "$pool"
+cp "$lists/nyt-answers.txt" "$pool"
 for turn in 1 2 3 4 5 6; do
   # Row 2 of the CSV is the best guess (row 1 is the header).
-  guess=$(wordle score -q "$lists/wordle-allowed.txt" "$pool" - | sed -n '2s/,.*//p')
+  guess=$(wordle score -q "$lists/nyt-allowed.txt" "$pool" - | sed -n '2s/,.*//p')
   result=$(wordle feedback "$guess" "$target")
   left=$(wc -l < "$pool")
   echo "turn $turn: $guess $result ($left possible answer$([ "$left" -eq 1 ] || echo s))"

@@ -136,6 +136,10 @@ def lists(tmp_path):
     return ["--answers", write(tmp_path / "answers.txt", ANSWERS), "--allowed", write(tmp_path / "allowed.txt", ALLOWED)]
 
 
+#: What every chart of these lists names first (issue 36, item 14: outputs that depend on the lists name them).
+LISTS = f"nyt, answers answers.txt, allowed allowed.txt: {len(ANSWERS)} answers; "
+
+
 def test_simulate_plot_histogram_with_mean_and_failure_rate(runner, lists, tmp_path):
     path = tmp_path / "sim.svg"
     result = invoke(runner, ["simulate", "-q", *lists, "--first", "salet", "--max-guesses", "3", "-o", str(tmp_path / "games.csv"),
@@ -146,7 +150,7 @@ def test_simulate_plot_histogram_with_mean_and_failure_rate(runner, lists, tmp_p
     mean = sum(guesses) / len(guesses)
     failed = sum(1 for g in guesses if g > 3)
     title, texts, bars = svg_chart(path)
-    assert title == f"salet: {len(ANSWERS)} games, mean {mean:.4f} guesses, failure rate {100 * failed / len(guesses):.2f}% (more than 3)"
+    assert title == f"{LISTS}salet: {len(ANSWERS)} games, mean {mean:.4f} guesses, failure rate {100 * failed / len(guesses):.2f}% (more than 3)"
     assert bars == max(guesses)  # one bar per number of guesses from 1 to the worst
     assert f"mean         {mean:.4f}" in result.stdout  # the chart tells what the table tells
 
@@ -155,13 +159,13 @@ def test_tree_build_and_show_plot_the_histogram(runner, lists, tmp_path):
     tree = tmp_path / "t.tree"
     built = invoke(runner, ["tree", "build", "-q", *lists, "--first", "salet", "-o", str(tree), "--plot", str(tmp_path / "b.png")])
     assert built.exit_code == 0
-    shown = invoke(runner, ["tree", "show", str(tree), "--plot", str(tmp_path / "s.svg")])
+    shown = invoke(runner, ["tree", "show", *lists, str(tree), "--plot", str(tmp_path / "s.svg")])
     assert shown.exit_code == 0
     paths = [line.split() for line in tree.read_text(encoding="utf-8").splitlines()]
     depths = [int(p[-1][5:]) for p in paths]
     title, texts, bars = svg_chart(tmp_path / "s.svg")
     average = f"{sum(depths) / len(depths):.6g}"
-    assert title == f"salet: {len(ANSWERS)} answers, total {sum(depths)}, average {average}, worst {max(depths)}"
+    assert title == f"{LISTS}salet: {len(ANSWERS)} answers, total {sum(depths)}, average {average}, worst {max(depths)}"
     assert bars == max(depths)
     assert png_chart(tmp_path / "b.png") == (title, sum(1 for k in range(1, max(depths) + 1) if k in depths))
 
@@ -175,7 +179,7 @@ def test_infer_plot_the_likeliest_candidates(runner, lists, tmp_path):
     assert result.exit_code == 0, result.stderr
     table = [line.split() for line in result.stdout.splitlines()[3:6]]
     title, texts, bars = svg_chart(path)
-    assert bars == 3 and title == f"puzzle 3: 1 grid; the 3 likeliest of {len(ANSWERS)} candidates"
+    assert bars == 3 and title == f"{LISTS}puzzle 3: 1 grid; the 3 likeliest of {len(ANSWERS)} candidates"
     words = [row[1] for row in table]
     assert [t for t in texts if t in words] == words  # the likeliest on top, as in the table
     assert svg_values(path) == [row[4] for row in table]  # with the probabilities the table prints
@@ -194,5 +198,5 @@ def test_simulate_boards_plot_counts_turns(runner, lists, tmp_path):
     turns = [int(row.split(",")[1]) for row in (tmp_path / "games.csv").read_text(encoding="utf-8").splitlines()[1:]]
     failed = sum(1 for t in turns if t > 4)
     title, texts, bars = svg_chart(path)
-    assert title == f"2 boards: 12 games, mean {sum(turns) / 12:.4f} turns, failure rate {100 * failed / 12:.2f}% (more than 4)"
+    assert title == f"{LISTS}2 boards: 12 games, mean {sum(turns) / 12:.4f} turns, failure rate {100 * failed / 12:.2f}% (more than 4)"
     assert bars == max(turns) - 1 and "turns" in texts  # a bar per number of turns from 2 (no game of 2 boards takes fewer)

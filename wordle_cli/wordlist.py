@@ -67,8 +67,13 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == STDIN else path
 
 
-def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
-    """Read and normalise one list; `-` means standard input."""
+def read_word_list(path: str, stdin: BinaryIO | None = None, pool: bool = False) -> WordList:
+    """Read and normalise one list; `-` means standard input.
+
+    An empty list is an error, except a `pool` of answers (prune's and score's
+    ANSWERS): a prune that kept nothing wrote one, and the next step of the
+    pipeline takes it as the empty pool it is (docs/commands.md).
+    """
     name = display_name(path)
     words: list[str] = []
     lines: list[int] = []
@@ -85,7 +90,7 @@ def read_word_list(path: str, stdin: BinaryIO | None = None) -> WordList:
             index[word] = len(words)
             words.append(word)
             lines.append(number)
-    if not words:
+    if not words and not pool:
         raise WordleError(f"{name}: the word list is empty")
     return WordList(name, words, lines, duplicates, index)
 

@@ -135,7 +135,7 @@ def play(target, show, interactive, game, answers, allowed, tiles, backend, thre
     Each line of stdout is the guess, the feedback and the number of words
     left; the game ends when your guess is the only word left. Lines 'undo',
     'list', 'help' and 'quit' do what they say.
-      printf 'salet\\ngroin\\ndampy\\nchuck\\n' | wordle absurdle play --game wordle   # 2022's lists: won
+      printf 'salet\\ngroin\\nbumph\\nacedy\\nkudzu\\n' | wordle absurdle play   # won in 5 guesses
     """
     from wordle_cli.cli.hints import did_you_mean
     from wordle_cli.cli.prompt import turn_lines, wrap

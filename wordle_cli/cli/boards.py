@@ -85,7 +85,7 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
             talk.problem(SHARE_ONE_BOARD)
         elif entry.command == "turn":
             guess = entry.guess or session.suggestion
-            if guess not in game.candidate_index:
+            if guess not in game.candidate_index and game.spelling_problem(guess) is None:  # else refused on entry
                 report.warn(f"{quote(guess)} is in neither word list")
             if not talk.entered(session, guess, entry.tiles):
                 continue

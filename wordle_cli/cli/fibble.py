@@ -15,6 +15,7 @@ from wordle_cli.cli.options import (
     max_guesses_option,
     open_game,
     quiet_option,
+    seconds_option,
     tiles_option,
 )
 
@@ -34,11 +35,8 @@ def fibble_group() -> None:
 @first_word_option
 @max_guesses_option("Search strategies of at most N guesses in all (default: unlimited, until one wins).", unlimited=True)
 @count_option("--lies", least=0, default=1, help="Lies in every row (Fibble: 1; 0 is Wordle against a host choosing the answer).")
-@click.option(
+@seconds_option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    metavar="SECONDS",
     help="Stop after SECONDS in all: the proof stops at three quarters of them, then the best strategy found is played "
     "out against every row (an upper bound) in the rest; prints what is proven and what was found, labelled.",
 )

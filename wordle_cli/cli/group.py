@@ -101,9 +101,10 @@ def main() -> None:
 
     \b
     Rank every allowed guess by the answers it leaves, then keep the answers
-    consistent with the feedback you saw, and repeat:
-      wordle score wordlists/wordle-allowed.txt wordlists/wordle-answers.txt scores.csv
-      wordle prune roate ACAAA wordlists/wordle-answers.txt left.txt
-      wordle score wordlists/wordle-allowed.txt left.txt next.csv
+    consistent with the feedback you saw, and repeat (today's lists, nyt,
+    unless --game or $WORDLE_GAME names another game):
+      wordle score -q --top 1                  # roate leaves 86.8195 answers on average
+      wordle prune -q roate ACAAA > left.txt   # the 85 answers that fit
+      wordle score -q "$(wordle lists nyt-allowed.txt)" left.txt - | sed -n 2p   # snool
     """
     _skip_numba_blas_probe()

@@ -105,10 +105,13 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
         else:
             click.echo("\n".join(text_lines(analysis, top) + ([checked.line()] if checked else [])))
     if plot is not None:
+        from wordle_cli.cli.options import lists_label
         from wordle_cli.pictures.charts import infer_chart
 
-        infer_chart(plot, analysis, top)
-    report.info(f"{len(reading.grids)} grids against {len(words)} candidates in {report.elapsed():.2f} s")
+        label = lists_label(game, len(the_game.answers), answers, allowed)
+        infer_chart(plot, analysis, top, label if candidates is None else f"{label}; candidates {display_name(candidates)}")
+    n = len(reading.grids)
+    report.info(f"{n} grid{'s' if n != 1 else ''} against {len(words)} candidates in {report.elapsed():.2f} s")
 
 
 def _check(report: Reporter, analysis, day: int | None, spoil: bool):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import sys
 import time
 from typing import NamedTuple
@@ -71,6 +72,33 @@ def max_guesses_option(help: str, *, default: int | None = None, unlimited: bool
     metavar = f"N|{UNLIMITED}" if unlimited else "N"
     help = f"{help}  [N: 1 to {MOST_GUESSES}]"
     return click.option("--max-guesses", type=GuessLimit(unlimited), default=default, metavar=metavar, help=help, **shown)
+
+
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds: the one type of every float option.
+
+    click's FloatRange lets `nan` through any bound (every comparison with it
+    is false) and `inf` through a lower one, so `--time-limit nan` meant no
+    limit at all; a time is refused unless it is a number in (0, inf).
+    """
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float) and math.isfinite(value) and value > 0:
+            return value
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            seconds = math.nan
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"{quote(str(value))} is not a positive, finite number of seconds", param, ctx)
+        return seconds
+
+
+def seconds_option(*names: str, help: str, default: float | None = None):
+    """A time in seconds (`--time-limit SECONDS`): positive and finite, `default` (None) when not given."""
+    return click.option(*names, type=Seconds(), default=default, metavar="SECONDS", help=help)
 
 
 def show_option(what: str):
@@ -258,6 +286,18 @@ def open_game(report: Reporter, game: str, answers: str | None, allowed: str | N
     return Game(game, answer_list.words, allowed_list.words), answer_list.name
 
 
+def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: str | None = None) -> str:
+    """The lists an output depends on, for a chart's title or a page: `nyt: 3158 answers`, naming a list given as a file."""
+    from pathlib import Path
+
+    from wordle_cli.wordlist import display_name
+
+    given = "".join(
+        f", {what} {Path(display_name(path)).name}" for what, path in (("answers", answers), ("allowed", allowed)) if path is not None
+    )
+    return f"{game}{given}: {n_answers} answers"
+
+
 def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
     """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
     from wordle_cli.model.game import load_lists
@@ -269,7 +309,7 @@ def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | 
 
 
 def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
-    """A word typed on the command line, normalised; BadParameter if its length is not the game's."""
+    """A word typed on the command line, normalised; BadParameter if its length or a symbol is not the game's."""
     from wordle_cli.wordlist import normalise
 
     word = normalise(word.strip())
@@ -277,6 +317,9 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
         raise click.BadParameter(
             f"{quote(word)} has length {len(word)}, but the words of the game have length {game.length}", param_hint=f"'{option}'"
         )
+    problem = game.spelling_problem(word)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint=f"'{option}'")
     if report is not None and word not in game.candidate_index:
         report.warn(f"{option} {quote(word)} is in neither word list; playing it anyway")
     return word
@@ -298,9 +341,10 @@ class SolverChoice(NamedTuple):
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
 
 
-def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0):
+def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
     """Load the game's lists and its prior, pick the backend and build the solver (with `lies` lies in every row).
 
+    `plays` says what makes the moves when the strategy does not (a tree's moves), for the opening line.
     Returns (solver, first) with `first` normalised and checked (or None);
     the solver's `prior` is the `AnswerWeights` it plays under.
     """
@@ -321,7 +365,7 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
+        f"{plays or f'{strategy} strategy'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
     )
     return solver, first
 
@@ -582,7 +626,8 @@ def open_player(
     else:
         if max_guesses is not None and not lies:
             raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
-        solver, first = open_solver(report, chosen, first=first, lies=lies)
+        plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy} strategy)" if tree_file is not None else None
+        solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
     return solver, first, game_limit(boards, max_guesses, lies)
 
 

@@ -45,6 +45,19 @@ HELP = (
     "'undo' takes back a turn, 'list' shows the possible answers, 'share' the result grid, 'review' grades the game so far, 'quit' ends."
 )
 
+#: The help with --lies: `review` grades true feedback, so it is not offered.
+LIES_HELP = HELP.replace(", 'review' grades the game so far", "")
+
+
+def _no_liar(ctx, param, value):
+    """`play --liar`: the player types the rows the game showed, so there is no host's liar to choose."""
+    if value is not None:
+        raise click.UsageError(
+            "play reads the rows your game showed (with --lies N), so there is no liar to choose: "
+            "--liar picks the host's lies where the tool plays the host, in solve and simulate"
+        )
+    return value
+
 
 def _stray_word_hint(extra: list[str]) -> str | None:
     """`wordle play cigar`: play reads the game you play elsewhere; solve plays against a known answer."""
@@ -70,6 +83,7 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @layout_option
 @date_option
 @look_options
+@click.option("--liar", hidden=True, expose_value=False, callback=_no_liar, help="Refused: solve and simulate's option.")
 def play(
     interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
     quiet, layout, tiles, color, prior, puzzle_date,
@@ -80,7 +94,7 @@ def play(
     Each line of input is one of:
       FEEDBACK        the tiles the game showed for the suggested guess
       WORD FEEDBACK   the tiles for WORD, if you played WORD instead
-      undo | list | share | review | help | quit
+      undo | list | share | review | help | quit   (review: not with --lies)
     FEEDBACK is in any spelling: 🟩🟨⬛⬛⬛ (pasted), GYBBB, ECAAA or 21000.
 
     With --tree FILE the suggestions are the tree's moves (--strategy optimal
@@ -98,7 +112,9 @@ def play(
     With --lies N (Fibble: --lies 1), every row you type is the one the game
     showed, lying in N tiles; the answers kept are those consistent with
     every row so far (an all-green row means the guess is the answer), and
-    the game has nine rows (--max-guesses to change).
+    the game has nine rows (--max-guesses to change). `review` grades true
+    feedback, so it is not offered with --lies; there is no --liar to choose:
+    the rows are the game's (solve and simulate, which play the host, take it).
 
     \b
     With --boards N, each line holds one feedback per unsolved board, in
@@ -137,15 +153,16 @@ def play(
         cursor = Cursor(open_tree(tree_file, solver.game, hard=hard, first=first))
     session = Session(solver, first, cursor)
     talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
+    help_text = HELP if solver.lies is None else LIES_HELP
     if interactive:
-        talk.say(HELP)
+        talk.say(help_text)
         if solver.weights is not None:  # the suggestions' numbers are under it
             talk.say(f"prior: {solver.prior_label}")
     talk.state(session)
     lines = talk.entries(
         _grid_rows(turn_lines(interactive, "feedback> ")),
         lambda line: parse_entry(line, solver.game.length),
-        HELP,
+        help_text,
         lambda line: _explain(line, solver.game),
     )
     for entry in lines:
@@ -194,7 +211,7 @@ def _grid_rows(lines):
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     game = session.solver.game
-    if len(guess) == game.length and guess not in game.candidate_index:
+    if len(guess) == game.length and guess not in game.candidate_index and game.spelling_problem(guess) is None:  # else refused
         report.warn(f"{quote(guess)} is in neither word list")
     why = session.hard_mode_violation(guess) if guess != session.suggestion else None
     if why:

@@ -72,11 +72,18 @@ def prune(guess, result, answers, output, game, rule, lies, backend, quiet):
     elif game is not None:
         raise click.UsageError("--game picks the answers only when ANSWERS is not given")
     else:
-        answer_list = wordlist.read_word_list(answers)
+        answer_list = wordlist.read_word_list(answers, pool=True)
     output = "-" if answers is None else output
+    guess = wordlist.normalise(guess.strip())
+    if not answer_list.words:  # an earlier prune kept nothing: the empty pool prunes to empty
+        if len(result) != len(guess):
+            raise click.BadParameter(f"{len(result)} tiles given, expected {len(guess)}", param_hint="'RESULT'")
+        with AtomicOutput(output) as out:
+            out.write("")
+        report.info(f"{answer_list.name} holds no potential answers (an earlier prune kept none): kept 0 of 0")
+        return
     length = wordlist.run_length(answer_list)
     report.dropped_duplicates(answer_list)
-    guess = wordlist.normalise(guess.strip())
     if len(guess) != length:
         raise click.BadParameter(
             f"{quote(guess)} has length {len(guess)}, but the words of {answer_list.name} have length {length}",

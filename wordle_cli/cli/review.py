@@ -222,6 +222,10 @@ def _tiles(text: str, length: int) -> tuple[int, ...]:
         raise UsageProblem(str(exc)) from None
 
 
+#: The forms `review -` reads, for its errors.
+FORMS = "give GUESS [FEEDBACK] per line, or the share grid and then its guesses, one per line or all on one line"
+
+
 def check_hard_grid(game, guesses, answer, feedback) -> None:
     """UsageProblem naming the first guess that breaks hard mode's rules in a grid whose header marks hard mode."""
     from wordle_cli.model.feedback import feedback as tiles_for
@@ -288,15 +292,23 @@ def read_turns(length: int, with_answer: bool, most: int = MOST_ROWS) -> tuple[l
         tokens = text.split(None, 1)
         word = normalise(tokens[0])
         if len(word) != length:
-            raise UsageProblem(f"{where}: {quote(text)} is not a guess of {length} letters (GUESS [FEEDBACK] per line)")
+            raise UsageProblem(f"{where}: {quote(text)} is not a guess of {length} letters; {FORMS}")
+        if len(tokens) == 2 and not feedback.is_feedback(tokens[1], length):
+            words = [normalise(t) for t in text.split()]
+            if all(len(w) == length for w in words):  # the guesses on one line, as after a grid: `tarse shalm abash`
+                guesses.extend(words)
+                continue
         guesses.append(word)
         if len(tokens) == 2:
             try:
                 typed.append(feedback.parse(tokens[1], length))
             except ValueError as exc:
-                raise UsageProblem(f"{where}: {exc}") from None
+                raise UsageProblem(f"{where}: {exc}; {FORMS}") from None
     if not guesses:
-        raise UsageProblem("no guesses on standard input")
+        grid = "nothing to review"
+        if rows:
+            grid = "the grid's row needs its guess" if len(rows) == 1 else f"the grid's {len(rows)} rows need their guesses"
+        raise UsageProblem(f"no guesses on standard input: {grid}; {FORMS}")
     return guesses, _given_feedback(rows, typed, with_answer), marked_hard
 
 

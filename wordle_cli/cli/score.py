@@ -62,7 +62,7 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
 
     \b
       guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
-      roate,false,60.4246,2662.86,195
+      roate,false,86.8195,5140.94,256   (wordle score --top 1: today's lists)
 
     With --lies N (Fibble: --lies 1) the host shows each row with N tiles
     lying, and the answers kept are those consistent with the row shown. The
@@ -94,8 +94,11 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
         allowed, answers, output = paths
         wordlist.check_one_stdin(allowed, answers)
         allowed_list = wordlist.read_word_list(allowed)
-        answer_list = wordlist.read_word_list(answers)
+        answer_list = wordlist.read_word_list(answers, pool=True)  # empty: the pool after a prune that kept nothing
         wordlist.run_length(allowed_list, answer_list)
+        if not answer_list.words:
+            _no_answers(report, answer_list.name, output, lies)
+            return
         if not set("".join(allowed_list.words)) & set("".join(answer_list.words)):
             report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
     for word_list in (allowed_list, answer_list):
@@ -120,3 +123,12 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
         out.write("\n".join(lines if top is None else islice(lines, top + 1)))
         out.write("\n")
     report.info(f"wrote {output if output != '-' else '<stdout>'} in {report.elapsed():.3f} s total")
+
+
+def _no_answers(report: Reporter, name: str, output: str, lies: int) -> None:
+    """An empty pool of answers (a prune kept none): no guess can be ranked against it, so OUTPUT is the header alone."""
+    from wordle_cli.scoring import HEADER, LIES_HEADER
+
+    with AtomicOutput(output) as out:
+        out.write((LIES_HEADER if lies else HEADER) + "\n")
+    report.info(f"{name} holds no potential answers (an earlier prune kept none): wrote the header alone")

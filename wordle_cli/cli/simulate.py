@@ -91,7 +91,8 @@ def simulate(
         result = simulate_boards(report, solver, sample, seed, first, quiet)
         unit, what, csv_header = "turns", f"{boards} boards", BOARDS_CSV_HEADER
     else:
-        solver, first = open_solver(report, chosen, first=first, lies=lies)
+        plays = f"the moves of {tree_file}" if tree_file is not None else None
+        solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
         result = _simulate_one(report, solver, sample=sample, seed=seed, first=first, tree_file=tree_file, hard=hard, quiet=quiet, liar=liar)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
@@ -104,9 +105,10 @@ def simulate(
             for line in simulate_lines(result, limit, unit=unit, name_failures=bool(lies)):
                 click.echo(line, err=to_stderr)
     if plot is not None:
+        from wordle_cli.cli.options import lists_label
         from wordle_cli.pictures.charts import simulation_chart
 
-        simulation_chart(plot, result, limit, unit=unit, what=what)
+        simulation_chart(plot, result, limit, unit=unit, what=what, lists=lists_label(game, len(solver.game.answers), answers, allowed))
 
 
 def _simulate_one(

@@ -18,6 +18,7 @@ from wordle_cli.cli.options import (
     exact_prior,
     game_options,
     hard_option,
+    lists_label,
     look_options,
     max_guesses_option,
     open_game,
@@ -116,7 +117,7 @@ def build(
       wordle tree build --first tarse                  # today's lists: 11219 guesses, proven
       wordle tree build --first tarse --hard           # 11627
       wordle tree build --game wordle --first salet    # 2022's lists: 7920
-      wordle tree build --from salet:BBYBB,clint:BYYBB # the best next guess
+      wordle tree build --from salet:BBYBB,clint:BYYBB  # the best next guess
     """
     from wordle_cli import backends
     from wordle_cli.pictures import write_tree
@@ -132,7 +133,11 @@ def build(
     check_distinct({"--output": output, "--plot": plot})
     prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
+    label = lists_label(game, len(the_game.answers), answers, allowed)
     history = parse_history(state, the_game.length) if state else []
+    for word, _ in history:
+        if (problem := the_game.spelling_problem(word)) is not None:
+            raise click.BadParameter(problem, param_hint="'--from'")
     if first is not None:
         first = checked_word(first, the_game, "--first")
         if first not in the_game.candidate_index:
@@ -175,7 +180,7 @@ def build(
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
         )
         with reader_may_go(), AtomicOutput(output) as out:
-            write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1))
+            write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1), lists=label)
     opener_note = " (given)" if first else ""
     result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
     if result.proven and first:
@@ -192,7 +197,7 @@ def build(
     if plot is not None:
         from wordle_cli.pictures.charts import tree_chart
 
-        tree_chart(plot, result.tree.stats(), result.tree.root.guess)
+        tree_chart(plot, result.tree.stats(), result.tree.root.guess, label)
     reporter.info(f"prior: {prior_label}")
 
 
@@ -312,6 +317,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     tree_file, name = read_tree_file(file)
     exact_prior(reporter, prior, puzzle_date, game, answers)  # shows a tree as it is: its numbers are the uniform ones
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
+    label = lists_label(game, len(answer_list), answers, allowed)
     try:
         _checked(tree_file, name, answer_list.words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
     except TreeFileError as exc:  # shown all the same, as it is
@@ -329,11 +335,11 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
         from wordle_cli.pictures import write_tree
 
         with reader_may_go(), AtomicOutput(output) as out:
-            write_tree(tree_file.tree, out, fmt, depth=depth, title=f"Decision tree: {name}")
+            write_tree(tree_file.tree, out, fmt, depth=depth, title=f"Decision tree: {name}", lists=label)
     if plot is not None:
         from wordle_cli.pictures.charts import tree_chart
 
-        tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess)
+        tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess, label)
 
 
 def _threads(threads: int | None) -> int:
@@ -397,7 +403,7 @@ def rank(
     With --exact every row has its proven total.
 
     \b
-      wordle tree rank --game wordle --openers top.txt --cutoff 7951 -o rank.csv
+      wordle tree rank --openers top.txt --cutoff 11300 -o rank.csv   # today's lists
       wordle tree rank --exact --openers top.txt -o exact.csv
       wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 14855
     """
@@ -480,7 +486,7 @@ def rank(
     if plot is not None:
         from wordle_cli.pictures.charts import rank_chart
 
-        rank_chart(plot, rows)
+        rank_chart(plot, rows, lists_label(game, len(the_game.answers), answers, allowed))
     reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
     reporter.info(f"prior: {prior_label}")
 

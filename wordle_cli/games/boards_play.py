@@ -83,7 +83,7 @@ class BoardsSession:
         """Record `guess` with one feedback (tiles) per unsolved board; WordleError (state unchanged) if any is impossible."""
         unsolved = self.unsolved
         over = "every board is solved" if self.solved else None
-        check_entry(over, guess, self.solver.game.length, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
+        check_entry(over, guess, self.solver.game, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
         won = [board + 1 for board, tiles in zip(unsolved, feedbacks) if all(t == 2 for t in tiles)]
         if len(won) > 1:  # the boards' answers differ (`solve --boards` refuses twins): one word solves one board
             raise WordleError(f"one guess solves at most one board, but {quote(guess)} is all green on boards {', '.join(map(str, won))}")

@@ -148,6 +148,7 @@ class Game:
         self.candidates = list(allowed) + [w for w in self.answers if w not in allowed_set]
         self.length = len(self.answers[0])
         self.alphabet = Alphabet.of(self.candidates)
+        self.symbols = frozenset(self.alphabet.symbols)  # the lists' own: `encode_word` may add to the alphabet
         self.answer_index = {w: i for i, w in enumerate(self.answers)}
         self.candidate_index = {w: i for i, w in enumerate(self.candidates)}
         self.cand_of_answer = np.array([self.candidate_index[w] for w in self.answers], dtype=np.int64)
@@ -169,6 +170,20 @@ class Game:
             table[ord(symbol)] = code
         raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
         return table[raw].reshape(len(words), self.length)
+
+    def spelling_problem(self, word: str) -> str | None:
+        """Why `word` is no guess of this game (None: it is one): a symbol that none of its words has.
+
+        The one check of a typed guess (`play`'s turns, `review`'s, every command's
+        GUESS and --first). A guess need not be listed, but a symbol in no word
+        (a NUL byte, a digit in Wordle) is a typo, never a move of the game.
+        """
+        foreign = [ch for ch in dict.fromkeys(word) if ch not in self.symbols]
+        if not foreign:
+            return None
+        known = "".join(sorted(self.symbols))
+        spelt = f"the game's words use only {known}" if len(known) <= 40 else f"the game's words use {len(known)} other symbols"
+        return f"{quote(word)} is not a word of the game: {quote(foreign[0])} is in none of its words ({spelt})"
 
     def encode_word(self, word: str):
         """Symbol codes of any word of the game's length (new symbols get new codes)."""

@@ -23,8 +23,10 @@ from wordle_cli.trees.model import Tree
 TREE_FORMATS = (*formats.READABLE, "dot", "html")
 
 
-def write_tree(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, depth: int = 2, title: str | None = None) -> None:
-    """`tree` to `out` in `fmt`; `depth`: levels drawn (dot) or open at first (html)."""
+def write_tree(
+    tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, depth: int = 2, title: str | None = None, lists: str | None = None
+) -> None:
+    """`tree` to `out` in `fmt`; `depth`: levels drawn (dot) or open at first (html); `lists` names the game's lists (html)."""
     if fmt == "dot":
         from wordle_cli.pictures.dot import write_dot
 
@@ -32,6 +34,6 @@ def write_tree(tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None
     elif fmt == "html":
         from wordle_cli.pictures.html import write_html
 
-        write_html(tree, out, open_levels=depth, title=title, facts=summary)
+        write_html(tree, out, open_levels=depth, title=title, facts=summary, lists=lists)
     else:
         formats.write(tree, out, fmt, summary=summary)

@@ -158,22 +158,23 @@ def ranking(path: str, labels: Sequence[str], values: Sequence[float], texts: Se
 # ---------------------------------------------------------------- what each command draws
 
 
-def tree_chart(path: str, stats, opener: str) -> None:
-    """`tree build/show --plot`: answers found at each guess."""
-    title = f"{opener}: {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
+def tree_chart(path: str, stats, opener: str, lists: str = "") -> None:
+    """`tree build/show --plot`: answers found at each guess; `lists` names the game's lists (`nyt: 3158 answers`)."""
+    lists = f"{lists}; " if lists else ""
+    title = f"{lists}{opener}: {stats.answers} answers, total {stats.total}, average {stats.average_text}, worst {stats.worst}"
     histogram(path, stats.histogram, title=title, xlabel="guesses", ylabel="answers")
 
 
-def simulation_chart(path: str, simulation, limit: int, unit: str = "guesses", what: str = "") -> None:
-    """`simulate --plot`: games per number of guesses (turns), with the mean and the failure rate."""
+def simulation_chart(path: str, simulation, limit: int, unit: str = "guesses", what: str = "", lists: str = "") -> None:
+    """`simulate --plot`: games per number of guesses (turns), with the mean and the failure rate; `lists` as `tree_chart`'s."""
     games = len(simulation.targets)
     failures = simulation.failures(limit)
-    title = (f"{what + ': ' if what else ''}{games} games, mean {simulation.mean():.4f} {unit}, "
+    title = (f"{lists + '; ' if lists else ''}{what + ': ' if what else ''}{games} games, mean {simulation.mean():.4f} {unit}, "
              f"failure rate {100 * failures / games:.2f}% (more than {limit})")
     histogram(path, simulation.histogram(), title=title, xlabel=unit, ylabel="games", limit=limit)
 
 
-def infer_chart(path: str, analysis, top: int) -> None:
+def infer_chart(path: str, analysis, top: int, lists: str = "") -> None:
     """`infer --plot`: the `top` likeliest candidates (0: all; at most MAX_BARS) and their probabilities, likeliest on top.
 
     Each bar's value is printed as the table prints it (`<0.01`, `>0.99`).
@@ -186,18 +187,19 @@ def infer_chart(path: str, analysis, top: int) -> None:
     probabilities = [float(result.posterior[c]) for c in shown]
     puzzle = f"puzzle {analysis.reading.day}: " if analysis.reading.day is not None else ""
     grids = result.n_grids
-    title = f"{puzzle}{grids} grid{'s' if grids != 1 else ''}; the {len(shown)} likeliest of {len(order)} candidates"
+    title = f"{lists + '; ' if lists else ''}{puzzle}{grids} grid{'s' if grids != 1 else ''}; the {len(shown)} likeliest of {len(order)} candidates"
     ranking(path, [analysis.words[c] for c in shown], probabilities, [format_p(p) for p in probabilities], title=title, xlabel="probability")
 
 
-def rank_chart(path: str, rows: Sequence[Sequence[str]]) -> None:
+def rank_chart(path: str, rows: Sequence[Sequence[str]], lists: str = "") -> None:
     """`tree rank --plot`: the ranked openers' totals, best on top; totals cut at a bound are hatched (>=)."""
     drawn = [r for r in rows if r[1] != "infeasible"][:MAX_BARS]
     if not drawn:
         raise WordleError("--plot: no opener has a total to draw (every one is infeasible)")
     values = [int(r[1].lstrip(">=")) for r in drawn]
     bounds = [r[1].startswith(">=") for r in drawn]
-    title = f"total guesses of the {'best ' + str(len(drawn)) + ' of ' if len(drawn) < len(rows) else ''}{len(rows)} openers"
+    best = f"best {len(drawn)} of " if len(drawn) < len(rows) else ""
+    title = f"{lists + '; ' if lists else ''}total guesses of the {best}{len(rows)} openers"
     if any(bounds):
         title += " (hatched: at least)"
     ranking(path, [r[0] for r in drawn], values, [r[1] for r in drawn], title=title, xlabel="total guesses", bounds=bounds, zero=False)

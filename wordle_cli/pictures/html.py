@@ -147,11 +147,13 @@ class _Writer:
         emit("</ul>")
 
 
-def write_html(tree: Tree, out: TextIO, *, open_levels: int = 1, title: str | None = None, facts: dict | None = None) -> None:
-    """The explorer page of `tree`; the first `open_levels` levels of branches start open."""
+def write_html(
+    tree: Tree, out: TextIO, *, open_levels: int = 1, title: str | None = None, facts: dict | None = None, lists: str | None = None
+) -> None:
+    """The explorer page of `tree`; the first `open_levels` levels of branches start open; `lists` names the game's lists."""
     stats = tree.stats()
     opener = tree.root.guess
-    title = title or f"Decision tree: {opener}"
+    title = (title or f"Decision tree: {opener}") + (f" ({lists})" if lists else "")
     writer = _Writer(tree, open_levels)
     emit = out.write
     emit('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -167,6 +169,8 @@ def write_html(tree: Tree, out: TextIO, *, open_levels: int = 1, title: str | No
         ("worst", f"{_plural(stats.worst, 'guess', 'guesses')}{more} ({_plural(stats.histogram.get(stats.worst, 0), 'answer')})"),
     ]
     rows += [(key, escape(str(value))) for key, value in _facts(facts)]
+    if lists:
+        rows.insert(0, ("lists", escape(lists)))
     for key, value in rows:
         emit(f"<dt>{key}</dt><dd>{value}</dd>\n")
     emit("</dl>\n")

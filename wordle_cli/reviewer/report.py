@@ -52,6 +52,12 @@ def _shifted(x, k: int):
     return x + k
 
 
+def _left(x) -> str:
+    """Answers expected to be left: 3 significant digits, and a whole number from 100 on (1280, never 1.28e+03)."""
+    x = float(x)
+    return f"{x:.0f}" if x >= 99.95 else f"{x:.3g}"
+
+
 def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[str]:
     """Header, then one row per turn: the table of `wordle review`."""
     turns = review.turns
@@ -59,7 +65,7 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
     guess_w = max(5, length)
     tile_w = 2 * length if style == "emoji" else length
     tiles_w = max(8, tile_w)
-    answers = [f"{t.before} → {t.after if t.after is not None else '?'} ({float(t.expected_left):.3g})" for t in turns]
+    answers = [f"{t.before} → {t.after if t.after is not None else '?'} ({_left(t.expected_left)})" for t in turns]
     answers_w = max(len("answers (exp.)"), *(len(a) for a in answers))
     expected = align_decimals([_num(t.expected) for t in turns])
     best = align_decimals([_num(t.best) for t in turns])

@@ -160,7 +160,7 @@ def game_tiles(game: Game, guesses: list[str], answer: str | None, feedback: lis
     win = (2,) * game.length
     for i, t in enumerate(tiles[:-1]):
         if t == win:
-            raise UsageProblem(f"the game was won at turn {i + 1} ({quote(guesses[i])}); {len(guesses) - i - 1} guesses follow it")
+            raise UsageProblem(f"the game was won at turn {i + 1} ({quote(guesses[i])}); {_follow(len(guesses) - i - 1)}")
     check_consistent(game, guesses, tiles)
     return tiles
 
@@ -365,3 +365,8 @@ def _number(x) -> float | dict | None:
     if isinstance(x, Interval):
         return x.as_json()
     return None if x is None else float(x)
+
+
+def _follow(n: int) -> str:
+    """`1 guess follows it`, `2 guesses follow it`."""
+    return "1 guess follows it" if n == 1 else f"{n} guesses follow it"

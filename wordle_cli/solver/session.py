@@ -59,8 +59,8 @@ class Session:
 
     def enter(self, guess: str, tiles: tuple) -> None:
         """Record that `guess` got `tiles`; WordleError (state unchanged) if no answer fits."""
-        length = self.solver.game.length
-        check_entry("the game is already solved" if self.solved else None, guess, length, len(tiles), length, "tiles")
+        game = self.solver.game
+        check_entry("the game is already solved" if self.solved else None, guess, game, len(tiles), game.length, "tiles")
         if all(t == EXACT for t in tiles):
             index = self.solver.game.answer_index.get(guess)
             if index is None or index not in set(self.node.pool.tolist()):  # all exact only when guess is a possible answer
@@ -96,13 +96,16 @@ class Session:
 
 # ---------------------------------------------------------------- what the player types
 
-def check_entry(over: str | None, guess: str, length: int, given: int, expected: int, parts: str, note: str = "") -> None:
+def check_entry(over: str | None, guess: str, game, given: int, expected: int, parts: str, note: str = "") -> None:
     """WordleError unless a turn may be entered: the game not `over` (why it is), `guess` of the
-    game's `length`, and the `expected` number of `parts` (tiles, feedbacks) `given`."""
+    `game`'s length and symbols, and the `expected` number of `parts` (tiles, feedbacks) `given`."""
     if over is not None:
         raise WordleError(f"{over}; undo to change a turn")
-    if len(guess) != length:
-        raise WordleError(f"{quote(guess)} has length {len(guess)}, expected {length}")
+    if len(guess) != game.length:
+        raise WordleError(f"{quote(guess)} has length {len(guess)}, expected {game.length}")
+    problem = game.spelling_problem(guess)
+    if problem is not None:
+        raise WordleError(problem)
     if given != expected:
         raise WordleError(f"{given} {parts} given, expected {expected}{note}")
 
@@ -145,11 +148,11 @@ def parse_entry(line: str, length: int) -> Entry:
     if command is not None:
         return Entry(command)
     tokens = text.split()
-    if len(tokens) == 2:
+    if len(tokens) >= 2:
         word = normalise(tokens[0])
         if len(word) == length:
-            try:
-                return Entry("turn", word, parse(tokens[1], length))
+            try:  # WORD FEEDBACK, the feedback's tiles spaced or not (`crane b b g b b`, `crane ⬛ ⬛ 🟩 ⬛ ⬛`)
+                return Entry("turn", word, parse(" ".join(tokens[1:]), length))
             except ValueError:
                 pass
     try:
