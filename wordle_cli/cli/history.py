@@ -6,7 +6,7 @@ import importlib
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter, count_option, history_days, quiet_option, spoil_option
+from wordle_cli.cli.options import Progress, Reporter, Seconds, count_option, history_days, quiet_option, spoil_option
 from wordle_cli.errors import UsageProblem, quote
 
 #: `wordle history`'s subcommands: name -> "module:attribute", imported only when that one runs.
@@ -172,7 +172,7 @@ class _UpdateCommand(click.Command):
 @spoil_option
 @count_option("--limit", least=1, default=500, help="Make at most N requests (one a day); run again for more.")
 @click.option(
-    "--timeout", type=click.FloatRange(min=0.01, max=600), default=10.0, show_default=True, metavar="S",
+    "--timeout", type=Seconds(most=600), default=10.0, show_default=True, metavar="S",
     help="Give up on a request after S seconds.",
 )
 @quiet_option

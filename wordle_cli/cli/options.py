@@ -75,7 +75,8 @@ def max_guesses_option(help: str, *, default: int | None = None, unlimited: bool
 
 
 class Seconds(click.ParamType):
-    """A positive, finite number of seconds: the one type of every float option.
+    """A finite number of seconds, positive (or 0 where `zero` says what 0 means), at most `most`: the one type of
+    every float option.
 
     click's FloatRange lets `nan` through any bound (every comparison with it
     is false) and `inf` through a lower one, so `--time-limit nan` meant no
@@ -84,15 +85,18 @@ class Seconds(click.ParamType):
 
     name = "seconds"
 
+    def __init__(self, zero: bool = False, most: float | None = None):
+        self.zero, self.most = zero, most
+
     def convert(self, value, param, ctx):
-        if isinstance(value, float) and math.isfinite(value) and value > 0:
-            return value
         try:
             seconds = float(value)
         except (TypeError, ValueError):
             seconds = math.nan
-        if not (math.isfinite(seconds) and seconds > 0):
-            self.fail(f"{quote(str(value))} is not a positive, finite number of seconds", param, ctx)
+        least_ok = seconds >= 0 if self.zero else seconds > 0
+        if not (math.isfinite(seconds) and least_ok and (self.most is None or seconds <= self.most)):
+            what = "a finite number of seconds, 0 or more" if self.zero else "a positive, finite number of seconds"
+            self.fail(f"{quote(str(value))} is not {what}{'' if self.most is None else f' up to {self.most:g}'}", param, ctx)
         return seconds
 
 
@@ -119,7 +123,7 @@ def time_limit_option(default: float, what: str):
     """--time-limit SECONDS for a command whose proof may take minutes: past it, proven bounds instead."""
     return click.option(
         "--time-limit",
-        type=click.FloatRange(min=0),
+        type=Seconds(zero=True),
         default=default,
         show_default=True,
         metavar="SECONDS",
