@@ -557,6 +557,7 @@ def review(
     progress=None,
     keep_limit: bool = False,
     time_limit: float | None = None,
+    weights=None,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -576,6 +577,8 @@ def review(
     the `trees.budget.Deadline` of the proof, to show the time left). `time_limit` (seconds; None or 0: prove to
     the end) stops the search: a value not proven by then is an `Interval`
     (a proven lower bound, a real strategy's value above), `.exact` False.
+    `weights` (an `AnswerWeights` or integers >= 1, one per answer; None: uniform): the prior every
+    expected value is under (the optimal strategy only).
 
     >>> r = review(["crane", "tough"], answer="tough", answers=["tough", "cough", "dough"], allowed=["crane", "tough"], cache=False)
     >>> [(t.guess, str(t.expected), str(t.best), str(t.cost), str(t.luck)) for t in r.turns]
@@ -605,4 +608,17 @@ def review(
     return run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
+        weights=_answer_weights(weights, len(lists.answers)),
     )
+
+
+def _answer_weights(weights, n: int):
+    """A prior's weights as int64, one >= 1 per answer, or None when uniform (None or all equal)."""
+    if weights is None:
+        return None
+    import numpy as np
+
+    weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
+    if weights.shape != (n,) or (n and weights.min() < 1):
+        raise UsageProblem(f"weights must be {n} integers >= 1, one per answer of the game")
+    return None if weights.min() == weights.max() else weights

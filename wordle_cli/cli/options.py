@@ -396,20 +396,6 @@ def open_prior(
     return weights
 
 
-#: Why the exact search's own commands (tree, review) play the uniform prior only: its weights are not wired here yet.
-EXACT_UNSUPPORTED = "with the exact search (tree, review)"
-
-
-def exact_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None) -> str:
-    """The prior of `tree` and `review` (the exact search): uniform, or one clear error for another.
-
-    The command names it (`prior: uniform` on stderr) once its outputs are written.
-    """
-    from wordle_cli.model.weights import resolve_prior
-
-    return resolve_prior(prior, game, answers_file is not None, EXACT_UNSUPPORTED)
-
-
 def weighed_game(the_game, weights):
     """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool."""
     if not weights.unlisted:

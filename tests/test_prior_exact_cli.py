@@ -1,0 +1,68 @@
+"""`tree build/verify/show/rank` and `review` under a FILE prior (issue 33, item 3): on a tiny game, the
+numbers they print are brute force's weighted ones (tests/naive_tree.py); uniform output is unchanged."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import naive_tree
+from clitools import invoke
+
+ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
+ALLOWED = ANSWERS + ["salet", "crony", "tarse"]
+
+
+def tiny(tmp_path, seed=5):
+    """(answers file, allowed file, prior file, weights in the answers' order)."""
+    rng = random.Random(seed)
+    weights = [rng.randint(1, 9) for _ in ANSWERS]
+    (tmp_path / "a.txt").write_text("\n".join(ANSWERS) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(ALLOWED) + "\n")
+    (tmp_path / "p.csv").write_text("word,weight\n" + "".join(f"{w},{x}\n" for w, x in zip(ANSWERS, weights)))
+    return str(tmp_path / "a.txt"), str(tmp_path / "g.txt"), str(tmp_path / "p.csv"), weights
+
+
+def test_tree_build_and_verify_under_a_file_prior_give_brute_forces_expectation(runner, tmp_path):
+    answers, allowed, prior, weights = tiny(tmp_path)
+    lists = ["--answers", answers, "--allowed", allowed, "--game", "wordle"]
+    total = naive_tree.best_total(ANSWERS, ALLOWED, first="salet", max_guesses=6, weights=weights)
+    expected = f"{total / sum(weights):.6g}"
+    tree = str(tmp_path / "t.json")
+    built = invoke(runner, ["tree", "build", "--first", "salet", "--prior", prior, "-o", tree, *lists])
+    assert built.exit_code == 0, built.stderr
+    assert f"prior      prior from {prior}" in built.stdout or "prior      prior from p.csv" in built.stdout
+    assert f"expected   {expected} guesses under the prior (weighted total {total} / {sum(weights)})" in built.stdout
+    assert "prior: prior from" in built.stderr
+    checked = invoke(runner, ["tree", "verify", "--prior", prior, tree, *lists])
+    assert checked.exit_code == 0, checked.stderr
+    assert f"expected   {expected} guesses under the prior (weighted total {total} / {sum(weights)})" in checked.stdout
+    shown = invoke(runner, ["tree", "show", "--prior", prior, tree, *lists])
+    assert shown.exit_code == 0, shown.stderr
+    assert f", expected {expected} under prior from" in shown.stdout.splitlines()[0]
+
+
+def test_uniform_tree_output_names_no_prior(runner, tmp_path):
+    answers, allowed, prior, _ = tiny(tmp_path)
+    lists = ["--answers", answers, "--allowed", allowed, "--game", "wordle"]
+    plain = invoke(runner, ["tree", "build", "--first", "salet", *lists])
+    uniform = invoke(runner, ["tree", "build", "--first", "salet", "--prior", "uniform", *lists])
+    assert plain.exit_code == uniform.exit_code == 0
+    assert plain.stdout == uniform.stdout and "expected" not in plain.stdout and "prior" not in plain.stdout
+
+
+def test_review_under_a_file_prior_grades_by_the_weighted_optimum(runner, tmp_path):
+    answers, allowed, prior, weights = tiny(tmp_path)
+    lists = ["--answers", answers, "--allowed", allowed, "--game", "wordle"]
+    best = Fraction(naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, weights=weights), sum(weights))
+    opener = Fraction(naive_tree.best_total(ANSWERS, ALLOWED, first="salet", max_guesses=6, weights=weights), sum(weights))
+    result = invoke(runner, ["review", "--answer", "cigar", "--prior", prior, "--json", "--no-cache", "salet", "cigar", *lists])
+    assert result.exit_code == 0, result.stderr
+    import json
+
+    turn = json.loads(result.stdout)["turns"][0]
+    assert abs(turn["best"] - float(best)) < 1e-9
+    assert abs(turn["expected"] - float(opener)) < 1e-9
+    assert "prior: prior from" in result.stderr
+    greedy = invoke(runner, ["review", "--answer", "cigar", "--prior", prior, "--strategy", "expected", "salet", "cigar", *lists])
+    assert greedy.exit_code == 2 and "not yet supported with review --strategy expected" in greedy.stderr
