@@ -66,3 +66,21 @@ def test_review_under_a_file_prior_grades_by_the_weighted_optimum(runner, tmp_pa
     assert "prior: prior from" in result.stderr
     greedy = invoke(runner, ["review", "--answer", "cigar", "--prior", prior, "--strategy", "expected", "salet", "cigar", *lists])
     assert greedy.exit_code == 2 and "not yet supported with review --strategy expected" in greedy.stderr
+
+
+def test_simulate_optimal_under_a_file_prior_plays_the_weighted_optimum(runner, tmp_path):
+    answers, allowed, prior, weights = tiny(tmp_path)
+    lists = ["--answers", answers, "--allowed", allowed, "--game", "wordle"]
+    best = naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=6, weights=weights) / sum(weights)
+    result = invoke(runner, ["simulate", "--strategy", "optimal", "--prior", prior, *lists])
+    assert result.exit_code == 0, result.stderr
+    assert f"prior mean   {best:.4f}" in result.stdout
+    assert "no --first" in result.stderr  # no opening book for these lists: the opener is searched, and the user told
+
+
+def test_solve_optimal_under_the_nyt_prior_takes_the_books_opener_and_says_so(runner):
+    result = invoke(runner, ["solve", "cigar", "--strategy", "optimal", "--prior", "nyt", "--date", "2026-06-01"])
+    assert result.exit_code == 0, result.stderr
+    first = next(line for line in result.stdout.splitlines() if line.split()[:1] == ["1"])
+    assert first.split()[1] == "tarse"
+    assert "the opener is the uniform optimum tarse" in result.stderr and "prior: nyt prior for 2026-06-01" in result.stderr

@@ -431,6 +431,13 @@ def exact_takes_weights() -> bool:
     return "weights" in inspect.signature(OptimalChooser).parameters
 
 
+def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
+    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None."""
+    from wordle_cli.solver import openings
+
+    return openings.lookup(lists, strategy, pool_only, hard)
+
+
 def exact_search(strategy: str):
     """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
     if strategy != "optimal":

@@ -313,6 +313,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
+    elif strategy == "optimal" and not weights.is_uniform:
+        _prior_opener_note(report, the_game, weights.label, pool_only, hard)
     solver, where = new_solver(
         the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
         weights=None if weights.is_uniform else weights,
@@ -324,6 +326,18 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         f"{strategy} strategy{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
     )
     return solver, first
+
+
+def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, hard: bool) -> None:
+    """The optimal strategy under a prior with no --first: its opener is the uniform book's (the prior's best is hours of search)."""
+    from wordle_cli.api import book_opener
+
+    opener = book_opener(the_game, "optimal", pool_only, hard)
+    if opener is not None:
+        report.warn(f"the opener is the uniform optimum {opener} (the best under {label} is not proven: hours of search); "
+                    "every later guess is optimal under the prior; --first WORD chooses another")
+    else:
+        report.warn("no --first: the optimal strategy searches every opener under the prior first; on full lists this takes hours")
 
 
 def solver_unsupported(strategy: str, lies: int = 0, boards: int = 1) -> str | None:
