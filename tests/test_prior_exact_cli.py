@@ -60,10 +60,16 @@ def test_review_under_a_file_prior_grades_by_the_weighted_optimum(runner, tmp_pa
     assert result.exit_code == 0, result.stderr
     import json
 
-    turn = json.loads(result.stdout)["turns"][0]
+    review = json.loads(result.stdout)
+    assert review["prior"].startswith("prior from")
+    turn = review["turns"][0]
     assert abs(turn["best"] - float(best)) < 1e-9
     assert abs(turn["expected"] - float(opener)) < 1e-9
     assert "prior: prior from" in result.stderr
+    table = invoke(runner, ["review", "--answer", "cigar", "--prior", prior, "--no-cache", "salet", "cigar", *lists])
+    assert "prior      prior from" in table.stdout
+    uniform = invoke(runner, ["review", "--answer", "cigar", "--json", "--no-cache", "salet", "cigar", *lists])
+    assert "prior" not in json.loads(uniform.stdout)
     greedy = invoke(runner, ["review", "--answer", "cigar", "--prior", prior, "--strategy", "expected", "salet", "cigar", *lists])
     assert greedy.exit_code == 2 and "not yet supported with review --strategy expected" in greedy.stderr
 

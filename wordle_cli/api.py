@@ -612,11 +612,15 @@ def review(
     chosen = backends.resolve_with_threads(backend, len(lists.candidates) * len(lists.answers), threads)
     if threads is None:
         threads = backends.numba_module().get_num_threads()
-    return run(
+    weighed = _answer_weights(weights, len(lists.answers))
+    result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
-        weights=_answer_weights(weights, len(lists.answers)),
+        weights=weighed,
     )
+    if weighed is not None:
+        result.prior = getattr(weights, "label", "the weights given")
+    return result
 
 
 def _answer_weights(weights, n: int):

@@ -220,7 +220,7 @@ def _review(talk, report: Reporter, session) -> None:
     with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
         result = review_of(
             report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
-            hard=solver.hard, backend=solver.backend_name, weights=solver.weights,
+            hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
         )
     if cancelled[0]:
         talk.say("review cancelled (Ctrl-C); the game goes on")

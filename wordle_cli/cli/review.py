@@ -138,7 +138,7 @@ def review(
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
-        weights=weights.solver_weights(),
+        weights=None if weights.is_uniform else weights,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
@@ -169,12 +169,15 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     def progress(total: int, label: str, deadline=None):
         return Progress(total, label, reporter.quiet, deadline)
 
+    label = options.pop("prior", None)  # the name of the prior of `weights` given as integers (solve, play)
     options.setdefault("backend", "cpu")
     options.setdefault("time_limit", REVIEW_TIME_LIMIT)
     result = interrupts.in_worker(
         api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
         progress=progress, **options,
     )
+    if label is not None and result.prior is not None:
+        result.prior = label
     for note in result.notes:
         reporter.warn(note)
     return result

@@ -125,7 +125,8 @@ def solve(
         from wordle_cli.cli.review import print_review, review_of
 
         result = review_of(
-            report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads, weights=solver.weights,
+            report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads,
+            weights=solver.weights, prior=solver.prior_label,
         )
         click.echo()
         print_review(result, tiles, colour)

@@ -114,8 +114,9 @@ def build(
     to --output.
 
     \b
-      wordle tree build --first tarse                  # today's lists: 11219 guesses, proven
-      wordle tree build --first tarse --hard           # 11627
+      wordle tree build --first tarse --prior uniform  # today's lists: 11219 guesses, proven
+      wordle tree build --first tarse --prior nyt      # expected guesses under today's nyt prior
+      wordle tree build --first tarse --hard --prior uniform  # 11627
       wordle tree build --game wordle --first salet    # 2022's lists: 7920
       wordle tree build --from salet:BBYBB,clint:BYYBB # the best next guess
     """

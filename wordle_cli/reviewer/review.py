@@ -98,6 +98,7 @@ class Review:
     notes: list[str] = field(default_factory=list)
     exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
     time_limit: float | None = None  # the seconds the search was given (None: none)
+    prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
     def guesses(self) -> int:
@@ -135,6 +136,7 @@ class Review:
             "remaining": _number(self.remaining),
             "turns": [t.as_dict() for t in self.turns],
             "notes": list(self.notes),
+            **({"prior": self.prior} if self.prior is not None else {}),  # absent when uniform: today's JSON
         }
 
 
