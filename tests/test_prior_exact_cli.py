@@ -90,3 +90,17 @@ def test_solve_optimal_under_the_nyt_prior_takes_the_books_opener_and_says_so(ru
     first = next(line for line in result.stdout.splitlines() if line.split()[:1] == ["1"])
     assert first.split()[1] == "tarse"
     assert "the opener is the uniform optimum tarse" in result.stderr and "prior: nyt prior for 2026-06-01" in result.stderr
+
+
+def test_tree_rank_under_a_file_prior_ranks_by_brute_forces_expectation(runner, tmp_path):
+    answers, allowed, prior, weights = tiny(tmp_path)
+    (tmp_path / "openers.txt").write_text("salet\ncrony\n")
+    result = invoke(runner, [
+        "tree", "rank", "--exact", "--openers", str(tmp_path / "openers.txt"), "--workers", "1", "--prior", prior, "-o", "-",
+        "--answers", answers, "--allowed", allowed, "--game", "wordle",
+    ])
+    assert result.exit_code == 0, result.stderr
+    rows = {line.split(",")[0]: line.split(",") for line in result.stdout.splitlines()[1:]}
+    for opener in ("salet", "crony"):
+        total = naive_tree.best_total(ANSWERS, ALLOWED, first=opener, max_guesses=6, weights=weights)
+        assert rows[opener][1:4] == [str(total), f"{total / sum(weights):.6g}", "true"]
