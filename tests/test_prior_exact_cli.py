@@ -104,3 +104,24 @@ def test_tree_rank_under_a_file_prior_ranks_by_brute_forces_expectation(runner, 
     for opener in ("salet", "crony"):
         total = naive_tree.best_total(ANSWERS, ALLOWED, first=opener, max_guesses=6, weights=weights)
         assert rows[opener][1:4] == [str(total), f"{total / sum(weights):.6g}", "true"]
+
+
+def test_a_json_tree_stores_its_prior_and_verify_checks_it(runner, tmp_path):
+    answers, allowed, prior, weights = tiny(tmp_path)
+    lists = ["--answers", answers, "--allowed", allowed, "--game", "wordle"]
+    tree = str(tmp_path / "t.json")
+    built = invoke(runner, ["tree", "build", "--first", "salet", "--prior", prior, "--format", "json", "-o", tree, *lists])
+    assert built.exit_code == 0, built.stderr
+    import json
+
+    stored = json.loads(open(tree, encoding="utf-8").read())
+    total = naive_tree.best_total(ANSWERS, ALLOWED, first="salet", max_guesses=6, weights=weights)
+    assert (stored["weighted_total"], stored["weight"]) == (total, sum(weights)) and stored["prior"].startswith("prior from")
+    same = invoke(runner, ["tree", "verify", "--prior", prior, tree, *lists])
+    assert same.exit_code == 0 and "disagrees" not in same.stderr
+    uniform = invoke(runner, ["tree", "verify", "--prior", "uniform", tree, *lists])
+    assert uniform.exit_code == 0 and "was built under prior from" in uniform.stderr
+    other = tmp_path / "other.csv"
+    other.write_text("".join(f"{w},1\n" for w in ANSWERS[:-1]) + f"{ANSWERS[-1]},50\n")
+    changed = invoke(runner, ["tree", "verify", "--prior", str(other), tree, *lists])
+    assert changed.exit_code == 0 and f"weighted_total {total}, not" in changed.stderr

@@ -177,6 +177,7 @@ def build(
         summary = formats.json_summary(
             result.tree, hard=hard, max_guesses=max_guesses, top_k=top_k or None, proven=result.proven,
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
+            **_prior_facts(result.tree, the_game.answers, weights),
         )
         with reader_may_go(), AtomicOutput(output) as out:
             write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1))
@@ -239,6 +240,9 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     opener = tree_file.tree.root.guess
     if opener not in the_game.candidate_index:
         reporter.info(f"the first guess {quote(opener)} is in neither word list (as --first allows)")
+    stored_prior = tree_file.summary.get("prior")
+    if stored_prior is not None and weights.is_uniform:
+        reporter.warn(f"{name} was built under {stored_prior}: give its --prior (and --date) to check its expected guesses")
     wrong = summary_disagreements(tree_file.summary, stats)
     if wrong:
         reporter.warn(f"{name}: the stored summary disagrees with the tree: {'; '.join(wrong)}")
@@ -269,6 +273,15 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
         history = given
     stats = check(tree_file, name, answers, allowed, hard=hard, max_guesses=max_guesses, history=history, weights=weights)
     return stats, history
+
+
+def _prior_facts(tree, answers, weights) -> dict:
+    """What a json tree built under a prior stores of it (its name, weighted total and weight); nothing when uniform."""
+    weight = _weight_of(answers, weights)
+    if weight is None:
+        return {}
+    stats = tree.stats(weight)
+    return {"prior": weights.label, "weighted_total": stats.weighted_total, "weight": stats.weight}
 
 
 def _weight_of(answers, weights):
