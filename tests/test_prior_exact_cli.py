@@ -125,3 +125,13 @@ def test_a_json_tree_stores_its_prior_and_verify_checks_it(runner, tmp_path):
     other.write_text("".join(f"{w},1\n" for w in ANSWERS[:-1]) + f"{ANSWERS[-1]},50\n")
     changed = invoke(runner, ["tree", "verify", "--prior", str(other), tree, *lists])
     assert changed.exit_code == 0 and f"weighted_total {total}, not" in changed.stderr
+
+
+def test_solve_review_grades_under_the_games_prior(runner, tmp_path):
+    answers, allowed, prior, weights = tiny(tmp_path)
+    lists = ["--answers", answers, "--allowed", allowed, "--game", "wordle"]
+    best = naive_tree.best_total(ANSWERS, ALLOWED, first="salet", max_guesses=6, weights=weights) / sum(weights)
+    result = invoke(runner, ["solve", "cigar", "--first", "salet", "--review", "--prior", prior, *lists])
+    assert result.exit_code == 0, result.stderr
+    assert f"expected   {best:.4f} playing salet first" in result.stdout
+    assert "prior      prior from" in result.stdout and "uniform prior, not the game's" not in result.stderr
