@@ -431,6 +431,13 @@ def exact_takes_weights() -> bool:
     return "weights" in inspect.signature(OptimalChooser).parameters
 
 
+def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
+    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None."""
+    from wordle_cli.solver import openings
+
+    return openings.lookup(lists, strategy, pool_only, hard)
+
+
 def exact_search(strategy: str):
     """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
     if strategy != "optimal":
@@ -557,6 +564,7 @@ def review(
     progress=None,
     keep_limit: bool = False,
     time_limit: float | None = None,
+    weights=None,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -576,6 +584,8 @@ def review(
     the `trees.budget.Deadline` of the proof, to show the time left). `time_limit` (seconds; None or 0: prove to
     the end) stops the search: a value not proven by then is an `Interval`
     (a proven lower bound, a real strategy's value above), `.exact` False.
+    `weights` (an `AnswerWeights` or integers >= 1, one per answer; None: uniform): the prior every
+    expected value is under (the optimal strategy only).
 
     >>> r = review(["crane", "tough"], answer="tough", answers=["tough", "cough", "dough"], allowed=["crane", "tough"], cache=False)
     >>> [(t.guess, str(t.expected), str(t.best), str(t.cost), str(t.luck)) for t in r.turns]
@@ -602,7 +612,24 @@ def review(
     chosen = backends.resolve_with_threads(backend, len(lists.candidates) * len(lists.answers), threads)
     if threads is None:
         threads = backends.numba_module().get_num_threads()
-    return run(
+    weighed = _answer_weights(weights, len(lists.answers))
+    result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
+        weights=weighed,
     )
+    if weighed is not None:
+        result.prior = getattr(weights, "label", "the weights given")
+    return result
+
+
+def _answer_weights(weights, n: int):
+    """A prior's weights as int64, one >= 1 per answer, or None when uniform (None or all equal)."""
+    if weights is None:
+        return None
+    import numpy as np
+
+    weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
+    if weights.shape != (n,) or (n and weights.min() < 1):
+        raise UsageProblem(f"weights must be {n} integers >= 1, one per answer of the game")
+    return None if weights.min() == weights.max() else weights

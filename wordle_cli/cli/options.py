@@ -361,6 +361,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
+    elif strategy == "optimal" and not weights.is_uniform:
+        _prior_opener_note(report, the_game, weights.label, pool_only, hard)
     solver, where = new_solver(
         the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
         weights=None if weights.is_uniform else weights,
@@ -372,6 +374,18 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         f"{plays or f'{strategy} strategy'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
     )
     return solver, first
+
+
+def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, hard: bool) -> None:
+    """The optimal strategy under a prior with no --first: its opener is the uniform book's (the prior's best is hours of search)."""
+    from wordle_cli.api import book_opener
+
+    opener = book_opener(the_game, "optimal", pool_only, hard)
+    if opener is not None:
+        report.warn(f"the opener is the uniform optimum {opener} (the best under {label} is not proven: hours of search); "
+                    "every later guess is optimal under the prior; --first WORD chooses another")
+    else:
+        report.warn("no --first: the optimal strategy searches every opener under the prior first; on full lists this takes hours")
 
 
 def solver_unsupported(strategy: str, lies: int = 0, boards: int = 1) -> str | None:
@@ -442,20 +456,6 @@ def open_prior(
     if weights.unknown:
         report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
     return weights
-
-
-#: Why the exact search's own commands (tree, review) play the uniform prior only: its weights are not wired here yet.
-EXACT_UNSUPPORTED = "with the exact search (tree, review)"
-
-
-def exact_prior(report: Reporter, prior: str | None, date, game: str, answers_file: str | None) -> str:
-    """The prior of `tree` and `review` (the exact search): uniform, or one clear error for another.
-
-    The command names it (`prior: uniform` on stderr) once its outputs are written.
-    """
-    from wordle_cli.model.weights import resolve_prior
-
-    return resolve_prior(prior, game, answers_file is not None, EXACT_UNSUPPORTED)
 
 
 def weighed_game(the_game, weights):

@@ -220,7 +220,7 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
 
 def _review(talk, report: Reporter, session) -> None:
     """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
-    from wordle_cli.cli.review import print_review, review_of, uniform_review_note
+    from wordle_cli.cli.review import print_review, review_of
 
     if session.solver.lies is not None:
         talk.problem("review grades a game of true feedback; it is not defined with --lies")
@@ -233,12 +233,11 @@ def _review(talk, report: Reporter, session) -> None:
     from wordle_cli import interrupts
 
     solver = session.solver
-    uniform_review_note(report, solver)
     # At the prompt, Ctrl-C cancels the review and the game goes on; piped (--batch), it ends the run as anywhere.
     with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
         result = review_of(
             report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
-            hard=solver.hard, backend=solver.backend_name,
+            hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
         )
     if cancelled[0]:
         talk.say("review cancelled (Ctrl-C); the game goes on")

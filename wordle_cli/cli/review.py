@@ -12,17 +12,18 @@ from wordle_cli.cli.options import (
     checked_word,
     colour_wanted,
     compute_options,
-    exact_prior,
     game_options,
     look_options,
     max_guesses_option,
     open_game,
+    open_prior,
     prior_option,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
     quiet_option,
     time_limit_option,
+    weighed_game,
 )
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model.game import ROWS
@@ -108,8 +109,9 @@ def review(
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
         answer = puzzle_answer(reporter, day, spoil)
-    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
+    greedy = None if strategy == "optimal" else f"with review --strategy {strategy} (a greedy strategy plays the uniform prior)"
+    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers, greedy))
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
     rows = max_guesses or MOST_ROWS
@@ -136,12 +138,13 @@ def review(
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
+        weights=None if weights.is_uniform else weights,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
     else:
         print_review(result, tiles, colour_wanted(color))
-    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {prior_label}")
+    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {weights.label}")
 
 
 #: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
@@ -166,21 +169,18 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     def progress(total: int, label: str, deadline=None):
         return Progress(total, label, reporter.quiet, deadline)
 
+    label = options.pop("prior", None)  # the name of the prior of `weights` given as integers (solve, play)
     options.setdefault("backend", "cpu")
     options.setdefault("time_limit", REVIEW_TIME_LIMIT)
     result = interrupts.in_worker(
         api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
         progress=progress, **options,
     )
+    if label is not None and result.prior is not None:
+        result.prior = label
     for note in result.notes:
         reporter.warn(note)
     return result
-
-
-def uniform_review_note(reporter: Reporter, solver) -> None:
-    """`solve --review` and `play`'s review grade under the uniform prior (the exact search's): say so when the game's is another."""
-    if solver.weights is not None:
-        reporter.warn(f"the review is under the uniform prior, not the game's ({solver.prior_label}): the exact search is uniform only")
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:

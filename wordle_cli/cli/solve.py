@@ -122,11 +122,12 @@ def solve(
         click.echo()
         click.echo(record.share(day))
     if with_review:
-        from wordle_cli.cli.review import print_review, review_of, uniform_review_note
+        from wordle_cli.cli.review import print_review, review_of
 
-        uniform_review_note(report, solver)
-
-        result = review_of(report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads)
+        result = review_of(
+            report, solver.game, record.guesses, target, hard=hard, backend=solver.backend_name, threads=threads,
+            weights=solver.weights, prior=solver.prior_label,
+        )
         click.echo()
         print_review(result, tiles, colour)
     n = len(record.turns)

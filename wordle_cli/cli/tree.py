@@ -15,7 +15,6 @@ from wordle_cli.cli.options import (
     colour_wanted,
     compute_options,
     count_option,
-    exact_prior,
     game_options,
     hard_option,
     lists_label,
@@ -23,11 +22,13 @@ from wordle_cli.cli.options import (
     max_guesses_option,
     open_game,
     open_lists,
+    open_prior,
     plot_option,
     pool_only_option,
     prior_options,
     quiet_option,
     time_limit_option,
+    weighed_game,
 )
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS
@@ -114,8 +115,9 @@ def build(
     to --output.
 
     \b
-      wordle tree build --first tarse                  # today's lists: 11219 guesses, proven
-      wordle tree build --first tarse --hard           # 11627
+      wordle tree build --first tarse --prior uniform  # today's lists: 11219 guesses, proven
+      wordle tree build --first tarse --prior nyt      # expected guesses under today's nyt prior
+      wordle tree build --first tarse --hard --prior uniform  # 11627
       wordle tree build --game wordle --first salet    # 2022's lists: 7920
       wordle tree build --from salet:BBYBB,clint:BYYBB  # the best next guess
     """
@@ -131,8 +133,8 @@ def build(
         output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
     check_distinct({"--output": output, "--plot": plot})
-    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
+    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
     label = lists_label(game, len(the_game.answers), answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     for word, _ in history:
@@ -146,7 +148,9 @@ def build(
                 "(tree verify, simulate --tree and play --tree accept any first guess)"
             )
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
-    problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses, top_k=top_k, backend=chosen)
+    problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses, top_k=top_k, backend=chosen,
+        weights=weights.solver_weights(),
+    )
     reporter.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guesses; "
         f"feedback table on {chosen} in {reporter.elapsed():.2f} s"
@@ -178,6 +182,7 @@ def build(
         summary = formats.json_summary(
             result.tree, hard=hard, max_guesses=max_guesses, top_k=top_k or None, proven=result.proven,
             history=[[g, "".join("BYG"[t] for t in tiles)] for g, tiles in history],
+            **_prior_facts(result.tree, the_game.answers, weights),
         )
         with reader_may_go(), AtomicOutput(output) as out:
             write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1), lists=label)
@@ -192,13 +197,17 @@ def build(
             f"{result.lower} (gap {gap}, {100 * gap / result.total:.2f}%){' for ' + first if first else ''}"
         )
     with reader_may_go():
-        for line in tree_report.build_lines(result.tree, opener_note=opener_note, result_note=result_note, history=history):
+        lines = tree_report.build_lines(
+            result.tree, opener_note=opener_note, result_note=result_note, history=history, weight=_weight_of(the_game.answers, weights),
+            prior=None if weights.is_uniform else weights.label,
+        )
+        for line in lines:
             click.echo(line, err=output == "-")
     if plot is not None:
         from wordle_cli.pictures.charts import tree_chart
 
         tree_chart(plot, result.tree.stats(), result.tree.root.guess, label)
-    reporter.info(f"prior: {prior_label}")
+    reporter.info(f"prior: {weights.label}")
 
 
 @tree_group.command("verify")
@@ -226,27 +235,33 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     from wordle_cli.trees.verify import history_text, summary_disagreements
 
     reporter = Reporter(quiet)
-    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, _ = open_game(reporter, game, answers, allowed)
+    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
     tree_file, name = read_tree_file(file, len(the_game.answers))
-    stats, history = _checked(tree_file, name, the_game.answers, the_game.candidate_index, state, hard=hard, max_guesses=max_guesses)
+    stats, history = _checked(
+        tree_file, name, the_game.answers, the_game.candidate_index, state, hard=hard, max_guesses=max_guesses,
+        weights=weights.solver_weights(),
+    )
     opener = tree_file.tree.root.guess
     if opener not in the_game.candidate_index:
         reporter.info(f"the first guess {quote(opener)} is in neither word list (as --first allows)")
+    stored_prior = tree_file.summary.get("prior")
+    if stored_prior is not None and weights.is_uniform:
+        reporter.warn(f"{name} was built under {stored_prior}: give its --prior (and --date) to check its expected guesses")
     wrong = summary_disagreements(tree_file.summary, stats)
     if wrong:
         reporter.warn(f"{name}: the stored summary disagrees with the tree: {'; '.join(wrong)}")
     where = f"after {history_text(history)}, next guess" if history else "first guess"
     click.echo(f"{name}: a valid {tree_file.format} tree{' for hard mode' if hard else ''}, {where} {opener}")
-    for line in tree_report.stats_lines(stats, more=bool(history)):
+    for line in tree_report.stats_lines(stats, more=bool(history), prior=None if weights.is_uniform else weights.label):
         click.echo(line)
-    reporter.info(f"prior: {prior_label}")
+    reporter.info(f"prior: {weights.label}")
 
 
-def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard: bool, max_guesses: int):
+def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard: bool, max_guesses: int, weights=None):
     """`tree verify`'s check (shared with `tree show`): the tree's stats and the turns before it.
 
-    `allowed`: the words a guess may be (with the answers). The turns are
+    `allowed`: the words a guess may be (with the answers); `weights`: a prior's, one per answer (None: uniform). The turns are
     --from's, else those a json tree stores; TreeFileError names the first
     thing wrong with the tree.
     """
@@ -261,8 +276,24 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
             stored = history_text(history) if history else "none: it starts at the first guess"
             raise click.UsageError(f"--from differs from the history {name} stores ({stored})")
         history = given
-    stats = check(tree_file, name, answers, allowed, hard=hard, max_guesses=max_guesses, history=history)
+    stats = check(tree_file, name, answers, allowed, hard=hard, max_guesses=max_guesses, history=history, weights=weights)
     return stats, history
+
+
+def _prior_facts(tree, answers, weights) -> dict:
+    """What a json tree built under a prior stores of it (its name, weighted total and weight); nothing when uniform."""
+    weight = _weight_of(answers, weights)
+    if weight is None:
+        return {}
+    stats = tree.stats(weight)
+    return {"prior": weights.label, "weighted_total": stats.weighted_total, "weight": stats.weight}
+
+
+def _weight_of(answers, weights):
+    """answer -> weight under a prior, for the summaries' expected line; None when uniform (today's output)."""
+    if weights.is_uniform:
+        return None
+    return dict(zip(answers, (int(w) for w in weights.weights)))
 
 
 @tree_group.command("show")
@@ -304,6 +335,8 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
       wordle tree show salet.tree --format html -o salet.html
       wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg
     """
+    from dataclasses import replace
+
     from wordle_cli.trees.formats import TreeFileError
     from wordle_cli.trees.position import read_tree_file
     from wordle_cli.wordlist import check_one_stdin
@@ -315,11 +348,13 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_distinct({"--output": output, "--plot": plot})
     check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
-    exact_prior(reporter, prior, puzzle_date, game, answers)  # shows a tree as it is: its numbers are the uniform ones
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
+    weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
+    answer_words, kept = weights.kept(answer_list.words)
+    weights = replace(weights, weights=kept, unlisted=0)
     label = lists_label(game, len(answer_list), answers, allowed)
     try:
-        _checked(tree_file, name, answer_list.words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
+        _checked(tree_file, name, answer_words, set(allowed_list.words), state, hard=False, max_guesses=max_guesses)
     except TreeFileError as exc:  # shown all the same, as it is
         reporter.warn(f"{exc} (not a valid tree for these lists: give show the --game, --answers, --allowed, --from, "
                       "--max-guesses it was built with)")
@@ -329,7 +364,12 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
 
         colour = colour_wanted(color)
         with reader_may_go():
-            for line in tree_report.show_lines(tree_file.tree, depth, tiles, colour):
+            weight = _weight_of(answer_words, weights)
+            if weight is not None and any(a not in weight for a, _ in tree_file.tree.root.leaves(tree_file.tree.win)):
+                reporter.warn(f"the tree has answers {weights.label} does not weigh: no expected guesses under it")
+                weight = None
+            lines = tree_report.show_lines(tree_file.tree, depth, tiles, colour, weight=weight, prior=weights.label)
+            for line in lines:
                 click.echo(line, color=colour)
     else:
         from wordle_cli.pictures import write_tree
@@ -340,6 +380,8 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
         from wordle_cli.pictures.charts import tree_chart
 
         tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess, label)
+    if not weights.is_uniform:
+        reporter.info(f"prior: {weights.label}")
 
 
 def _threads(threads: int | None) -> int:
@@ -432,12 +474,12 @@ def rank(
         dask_cluster.check_address(address)
     dask_cluster.check_environment()
     reporter = Reporter(quiet)
-    prior_label = exact_prior(reporter, prior, puzzle_date, game, answers)
     the_game, answers_name = open_game(reporter, game, answers, allowed)
+    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    inputs = ranking.make_inputs(the_game, options, table_backend)
+    inputs = ranking.make_inputs(the_game, options, table_backend, weights.solver_weights())
     saved = ranking.Checkpoint(checkpoint, inputs.digest, ranking.outcome_check(inputs)) if checkpoint else None
     try:
         wanted = set(chosen)
@@ -478,7 +520,7 @@ def rank(
     finally:
         if saved is not None:
             saved.close()
-    rows = ranking.final_rows(outcomes, options, len(the_game.answers))
+    rows = ranking.final_rows(outcomes, options, weights.total)
     with reader_may_go(), AtomicOutput(output) as out:
         out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))
         for row in rows:
@@ -488,7 +530,7 @@ def rank(
 
         rank_chart(plot, rows, lists_label(game, len(the_game.answers), answers, allowed))
     reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
-    reporter.info(f"prior: {prior_label}")
+    reporter.info(f"prior: {weights.label}")
 
 
 def _opener_list(openers: str, game, reporter) -> list[str]:

@@ -42,6 +42,10 @@ class GreedyValues(Values):
             self._totals[node] = found
         return found
 
+    def weight(self, node: Node) -> int:
+        """What one guess costs the node's answers: their number (the greedy strategies play the uniform prior)."""
+        return node.size
+
     def best(self, node: Node) -> tuple[int, int, str]:
         """(total, total, the strategy's guess): the values are exact for the strategy (lower = upper)."""
         total = self._total(node)

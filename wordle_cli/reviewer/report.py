@@ -123,3 +123,5 @@ def summary_lines(review) -> Iterator[str]:
         yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"
     else:
         yield f"values     the {review.strategy} strategy's play after each guess (not proven optimal)"
+    if getattr(review, "prior", None) is not None:
+        yield f"prior      {review.prior} (every expected value is under it)"

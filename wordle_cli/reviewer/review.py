@@ -98,6 +98,7 @@ class Review:
     notes: list[str] = field(default_factory=list)
     exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
     time_limit: float | None = None  # the seconds the search was given (None: none)
+    prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
     def guesses(self) -> int:
@@ -135,6 +136,7 @@ class Review:
             "remaining": _number(self.remaining),
             "turns": [t.as_dict() for t in self.turns],
             "notes": list(self.notes),
+            **({"prior": self.prior} if self.prior is not None else {}),  # absent when uniform: today's JSON
         }
 
 
@@ -216,6 +218,7 @@ def review_game(
         violation = constraints.violation(guess) if hard else None
         pool = values.pool(position)
         n = len(pool)
+        weight = values.weight(position)  # what the totals are divided by: the pool's weight under the prior (n when uniform)
         played_lower, played_upper = values.played(position, guess, legal=violation is None)
         while played_lower >= INF:  # the guess cannot be sure to win in the guesses left: a larger limit
             limit = _raised(limit, max_guesses, number, keep_limit, hard)
@@ -226,12 +229,12 @@ def review_game(
                 raised.append((number, guess, limit))
         best_lower, best_upper, best_guess = values.best(position)
         squares, _ = expected_left(outcome_codes(game, pool, guess))
-        expected = span(played_lower, played_upper, n)
+        expected = span(played_lower, played_upper, weight)
         best = None
         if best_lower is not None:
             if played_upper < best_upper:  # the guess played is a strategy too
                 best_upper, best_guess = played_upper, guess
-            best = span(best_lower, best_upper, n)
+            best = span(best_lower, best_upper, weight)
         ties = values.ties(position, best_lower) if best_lower is not None and best_lower == best_upper else None
         after = None
         if got is not None:
@@ -256,7 +259,7 @@ def review_game(
             values = make(limit)
             position = _replayed(values, guesses, tiles)
             low, high, _ = values.best(position)
-        review.remaining = span(low, high, len(values.pool(position)))
+        review.remaining = span(low, high, values.weight(position))
     # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up).
     for i, t in enumerate(turns):
         if t.tiles is None:
@@ -330,17 +333,23 @@ def run(
     progress=None,
     time_limit: float | None = None,
     keep_limit: bool = False,
+    weights=None,
 ) -> Review:
     """The review of a game (see the module docstring and `review_game`).
 
     A game of more guesses than `max_guesses` is refused. With `keep_limit`
     (the user chose the limit), a game that cannot be sure to finish within
-    it is refused too, never graded under a larger one.
+    it is refused too, never graded under a larger one. `weights`: a prior,
+    an int64 weight per answer (None: uniform), for the optimal strategy only:
+    every expected value is then under it (weighted totals / the pool's weight).
     """
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
     if strategy != "optimal":
         from wordle_cli.reviewer.greedy import GreedyValues
+
+        if weights is not None and len(weights) and min(weights) != max(weights):
+            raise UsageProblem(f"the {strategy} strategy's review is under the uniform prior only; review under a prior with the optimal strategy")
 
         return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,
                            strategy, None)
@@ -352,7 +361,7 @@ def run(
         if limit not in made:
             made[limit] = ExactValues(
                 game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
-                time_limit=time_limit, **shared,
+                time_limit=time_limit, weights=weights, **shared,
             )
             shared["like"] = made[limit].problem  # the feedback table and the rest, built once
         return made[limit]

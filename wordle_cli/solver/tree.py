@@ -231,7 +231,8 @@ class Solver:
             first = pool[0] if self.pool_only else pool[np.argmin(game.cand_of_answer[pool])]
             return game.answers[int(first)]
         if (
-            n == len(game.answers) and self.use_openings and self.lies is None and self.weights is None
+            n == len(game.answers) and self.use_openings and self.lies is None
+            and (self.weights is None or self.strategy == "optimal")  # under a prior: the uniform book's opener (not proven)
             and (constraints is None or constraints == Constraints.none(game.length))
         ):
             known = openings.lookup(game, self.strategy, self.pool_only, self.hard)

@@ -19,13 +19,16 @@ def _plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 
 
-def stats_lines(stats: TreeStats, more: bool = False) -> Iterator[str]:
-    """Answers, total, average, worst case and the histogram of guesses per answer."""
+def stats_lines(stats: TreeStats, more: bool = False, prior: str | None = None) -> Iterator[str]:
+    """Answers, total, average, worst case and the histogram of guesses per answer (`prior`: the name of
+    the prior the weighted stats are under, a line of its own)."""
     extra = " more" if more else ""
     worst = stats.worst
     yield _row("answers", str(stats.answers))
     yield _row("total", f"{stats.total}{extra} guesses")
     yield _row("average", f"{stats.average_text}{extra} guesses per answer")
+    if prior is not None:
+        yield _row("prior", prior)
     if stats.weighted_total is not None:
         yield _row("expected", f"{stats.expected_text}{extra} guesses under the prior (weighted total {stats.weighted_total} / {stats.weight})")
     yield _row("worst", f"{_plural(worst, 'guess', 'guesses')}{extra} ({_plural(stats.histogram.get(worst, 0), 'answer')})")
@@ -37,7 +40,8 @@ def stats_lines(stats: TreeStats, more: bool = False) -> Iterator[str]:
 
 
 def build_lines(
-    tree: Tree, *, opener_note: str, result_note: str, history: Sequence[tuple[str, tuple]] = (), weight: Mapping[str, int] | None = None
+    tree: Tree, *, opener_note: str, result_note: str, history: Sequence[tuple[str, tuple]] = (), weight: Mapping[str, int] | None = None,
+    prior: str | None = None,
 ) -> Iterator[str]:
     """The summary of `wordle tree build` (`weight`: answer -> weight under a prior, which adds the expected line)."""
     if history:
@@ -45,15 +49,17 @@ def build_lines(
         yield _row("best next", f"{tree.root.guess}{opener_note}")
     else:
         yield _row("opener", f"{tree.root.guess}{opener_note}")
-    yield from stats_lines(tree.stats(weight), more=bool(history))
+    yield from stats_lines(tree.stats(weight), more=bool(history), prior=prior if weight is not None else None)
     yield _row("result", result_note)
 
 
-def show_lines(tree: Tree, depth: int, tiles: str, colour: bool = False, weight: Mapping[str, int] | None = None) -> Iterator[str]:
+def show_lines(
+    tree: Tree, depth: int, tiles: str, colour: bool = False, weight: Mapping[str, int] | None = None, prior: str = "the prior",
+) -> Iterator[str]:
     """The top `depth` levels of a tree: per feedback, the bucket's size and the next guess (`weight`: a prior's
-    answer -> weight, which adds the expected guesses to the first line)."""
+    answer -> weight, which adds the expected guesses under `prior`, its name, to the first line)."""
     stats = tree.stats(weight)
-    prior = f", expected {stats.expected_text} under the prior" if weight is not None else ""
+    prior = f", expected {stats.expected_text} under {prior}" if weight is not None else ""
     yield f"{tree.root.guess}  {stats.answers} answers, total {stats.total}, average {stats.average_text}{prior}, worst {stats.worst}"
     yield from _branches(tree.root, tree, depth, 1, tiles, colour)
 

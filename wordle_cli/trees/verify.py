@@ -109,6 +109,8 @@ def summary_disagreements(summary: dict, stats: TreeStats) -> list[str]:
         "average": float(stats.average_text),
         "histogram": {str(k): v for k, v in stats.histogram.items()},
     }
+    if stats.weighted_total is not None:  # checked under a prior: so is what a tree built under one stores
+        true.update(weighted_total=stats.weighted_total, weight=stats.weight)
     wrong = []
     for key, value in true.items():
         if key not in summary:
