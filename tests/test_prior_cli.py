@@ -136,3 +136,15 @@ def test_play_names_a_prior_in_its_greeting_and_plays_under_it(runner, tmp_path)
     assert "prior: prior from" in played.stdout and "p.csv" in played.stdout  # wrapped to the terminal
     batch = invoke(runner, ["play", "-q", "--prior", str(prior)], input="")
     assert batch.exit_code == 0 and batch.stdout.strip()  # the first suggestion, for the four-answer pool
+
+
+def test_review_grades_under_uniform_by_default_and_under_a_prior_when_asked(runner, monkeypatch):
+    monkeypatch.delenv("WORDLE_PRIOR")
+    made = spy_weights(monkeypatch)
+    plain = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--json"])
+    assert plain.exit_code == 0, plain.stderr
+    assert made[-1][0] == "uniform" and "best opener" not in plain.stderr  # the book grades turn 1
+    assert json.loads(plain.stdout)["turns"][0]["best_guess"] == "tarse"
+    under = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "nyt", "--json"])
+    assert under.exit_code == 0, under.stderr
+    assert made[-1][0] == "nyt" and json.loads(under.stdout)["prior"].startswith("nyt prior for 2026-06-01")

@@ -424,14 +424,19 @@ def prior_date(puzzle_date):
     return IsoDate().convert(pinned, None, None)
 
 
-prior_option = click.option(
-    "--prior",
-    metavar="uniform|nyt|FILE",
-    default=None,
-    help="How likely each answer is: uniform (all equally), nyt (the model of the NYT's picks for the puzzle of --date, "
-    "from the days before it), or FILE of word,weight lines (unlisted answers leave the pool). "
-    f"Every number that depends on it names it. {PRIOR_DEFAULT_HELP}",
-)
+def prior_option_with(default_help: str = PRIOR_DEFAULT_HELP):
+    """--prior uniform|nyt|FILE, its default as `default_help` says (review's differs: `resolve_prior`)."""
+    return click.option(
+        "--prior",
+        metavar="uniform|nyt|FILE",
+        default=None,
+        help="How likely each answer is: uniform (all equally), nyt (the model of the NYT's picks for the puzzle of --date, "
+        "from the days before it), or FILE of word,weight lines (unlisted answers leave the pool). "
+        f"Every number that depends on it names it. {default_help}",
+    )
+
+
+prior_option = prior_option_with()
 
 
 def prior_options(command):
@@ -441,16 +446,19 @@ def prior_options(command):
 
 def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
+    nyt_default: bool = True,
 ):
     """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
 
     `answers_file`: the user's own answers (or candidates) file, if any: the
-    nyt default is for the NYT's own lists only. `what` names the words.
+    nyt default is for the NYT's own lists only. `what` names the words;
+    `nyt_default`: see `resolve_prior` (False: review).
     """
     from wordle_cli.api import answer_weights
     from wordle_cli.model.weights import resolve_prior
 
-    weights = answer_weights(resolve_prior(prior, game, answers_file is not None, unsupported), answers, prior_date(date), what)
+    spec = resolve_prior(prior, game, answers_file is not None, unsupported, nyt_default)
+    weights = answer_weights(spec, answers, prior_date(date), what)
     if weights.unlisted:
         report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
     if weights.unknown:
