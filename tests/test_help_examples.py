@@ -37,6 +37,7 @@ PBPASTE = "pbpaste() { cat clipboard.txt; }"
 NOT_RUN = {
     "wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv": "needs a running Dask scheduler at that address",
     "wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg": "needs Graphviz's dot",
+    "wordle history update": "fetches from the NYT (no test reaches the internet; tests/test_history.py serves a local copy)",
 }
 
 #: Help pages whose examples take minutes (proofs on today's full lists): run with `-m slow`.
@@ -73,30 +74,41 @@ NYT = "nyt: 3158 answers from .../nyt-answers.txt, 14855 guess candidates"
 EXPECTED = {
     "wordle": {
         "wordle score -q --top 1": ["guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len",
-                                    "roate,false,86.8195,5140.94,256"],
+                                    "raise,true,83.3155,5260.32,240"],  # the nyt prior of 2026-06-01 (WORDLE_DATE, as the docs)
         "wordle prune -q roate ACAAA > left.txt": [],
         'wordle score -q "$(wordle lists nyt-allowed.txt)" left.txt - | sed -n 2p': ["snool,false,3.54118,3.96555,7"],
     },
     "wordle prune": {"wordle prune roate CACAA": ["acrid", "angry", "...", "cigar", "...", "kept 48 of 3158 potential answers"]},
     "wordle solve": {
-        "wordle solve cigar": [f"{NYT}; expected strategy; cpu backend", "...", "solved 'cigar' in 3 guesses (1 s)"],
+        "wordle solve cigar": [f"{NYT}; expected strategy; cpu backend; prior: nyt prior for 2026-06-01 ...", "...",
+                               "solved 'cigar' in 3 guesses (1 s)"],
         "wordle solve --game primel --pool-only 31337": ["primel: 8363 answers from <primel: five-digit primes>, ...", "...",
                                                          "solved '31337' in 5 guesses (1 s)"],
         "wordle solve --boards 4 cigar rebut sissy humph": ["nyt: 4 boards (Quordle), 3158 answers ...", "...",
                                                             "solved 4 boards in 7 turns (1 s)"],
-        "wordle solve --lies 1 cigar": [f"{NYT}; expected strategy, 1 lie per row; cpu backend", "...", "solved 'cigar' in 5 guesses (1 s)"],
+        "wordle solve --lies 1 cigar": [f"{NYT}; expected strategy, 1 lie per row; cpu backend; prior: uniform", "...",
+                                        "solved 'cigar' in 5 guesses (1 s)"],
+        "wordle solve --day 0 --share": ["...", "Wordle 0 .../6", "...", "solved 'cigar' in ... guesses (1 s)"],
     },
     "wordle play": {
-        "printf 'CACAA\\nECCAA\\n' | wordle play --quiet": ["roate", "carrs", "cigar"],
+        "printf 'CACAA\\nECCAA\\n' | wordle play --quiet --prior uniform": ["roate", "carrs", "cigar"],
         "printf 'GBBBB BBYBB BBBBY BYBBB\\n' | wordle play --boards 4 -q": ["roate", "linds"],
     },
     "wordle review": {
         "wordle review --answer cigar salet crony cigar": ["turn  guess ...", "   1  salet  ⬛🟨⬛⬛⬛  3158 → 145 (104) ...", "...",
                                                            "expected   3.5576 playing salet first; 3.5526 with the best opener, tarse",
-                                                           "...", "reviewed in 1 s"],
+                                                           "...", "reviewed in 1 s; prior: uniform"],
         "wordle review salet BYBBB crony GYBBB cigar GGGGG": ["turn  guess ...", "...", "adds up    3.5526 + costs 0.0258 - luck 0.5783 = 3.0000",
-                                                              "...", "reviewed in 1 s"],
-        "pbpaste | wordle review --answer cigar -": ["turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s"],
+                                                              "...", "reviewed in 1 s; prior: uniform"],
+        "pbpaste | wordle review --answer cigar -": ["turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s; prior: uniform"],
+        "wordle review --day 0 salet crony cigar": ["turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s; prior: uniform"],
+    },
+    "wordle history": {
+        "wordle history": ["...", " 1807  2026-05-31  etude", "the history ends at #1807 (2026-05-31); `wordle history update` fetches ..."],
+        "wordle history cigar": ["cigar was the answer of #0 (2021-06-19) and #1689 (2026-02-02)"],
+    },
+    "wordle history prior": {
+        "wordle history prior --date 2026-05-31 | head -4": ["nyt prior for puzzle #1807 (2026-05-31): ...", "word,probability", "...", "..."],
     },
     "wordle absurdle": {
         "wordle absurdle solve --first salet": [f"{NYT}; cpu backend", "...",
@@ -116,7 +128,8 @@ EXPECTED = {
     },
     "wordle fibble solve": {"wordle fibble solve --first salet --answers small.txt | tail -1": ["...", "salet ... ... ..."]},
     "wordle infer": {
-        "wordle infer posts.txt": ["nyt: 3158 candidates from .../nyt-answers.txt; cpu backend", "1 grid of puzzle 1000", "...",
+        "wordle infer posts.txt": ["nyt: 3158 candidates from .../nyt-answers.txt; cpu backend; prior: nyt prior for 2024-03-15 ...",
+                                   "1 grid of puzzle 1000", "...",
                                    "most likely: ...", "1 grid against 3158 candidates in 1 s"],
         "pbpaste | wordle infer --json": ["nyt: 3158 candidates ...", '{"day": 1000, "grids": 1, ...}', "1 grid against 3158 candidates in 1 s"],
     },
@@ -133,8 +146,9 @@ EXPECTED = {
         "wordle tree show salet.tree --depth 2": ["..."],
     },
     "wordle tree build": {
-        "wordle tree build --first tarse": ["...", "total      11219 ...", "..."],
-        "wordle tree build --first tarse --hard": ["...", "total      11627 ...", "..."],
+        "wordle tree build --first tarse --prior uniform": ["...", "total      11219 ...", "..."],
+        "wordle tree build --first tarse --prior nyt": ["...", "expected   3.09... guesses under the prior ...", "..."],
+        "wordle tree build --first tarse --hard --prior uniform": ["...", "total      11627 ...", "..."],
         "wordle tree build --game wordle --first salet": ["...", "total      7920 ...", "..."],
         "wordle tree build --from salet:BBYBB,clint:BYYBB": ["..."],
     },

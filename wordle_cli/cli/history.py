@@ -43,9 +43,9 @@ def history_group(ctx, last, spoil, quiet):
     """The NYT's Wordle answers so far: the latest days, or when WORD was an answer.
 
     \b
-      wordle history              the last 10 days before today
-      wordle history cigar        whether and when cigar was an answer (several words: a line each)
-      wordle history update       fetch the days published since (needs the network)
+      wordle history              # the last 10 days before today
+      wordle history cigar        # whether and when cigar was an answer (several words: a line each)
+      wordle history update       # fetch the days published since (needs the network)
 
     Spoiler-safe: today's answer (in your time zone) and later ones are shown
     only with --spoil. The history ships with wordle-cli; `update` keeps a

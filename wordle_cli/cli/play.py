@@ -104,7 +104,7 @@ def play(
 
     \b
     With stdin piped (or --batch), stdout has only the suggestions, one per line:
-      printf 'CACAA\\nECCAA\\n' | wordle play --quiet   # roate, carrs, cigar
+      printf 'CACAA\\nECCAA\\n' | wordle play --quiet --prior uniform   # roate, carrs, cigar (each answer equally likely)
 
     A share grid may be pasted as it is: its header line (`Wordle 512 3/6`)
     is skipped, and each row is the feedback of the suggested guess.
