@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def prove(tree: Path, game: str, opener: str, hard: bool, out: Path, extra: list[str]) -> float:
     """CPU seconds of one `tree build --first OPENER` run from checkout `tree`, the tree written to `out`."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = {**os.environ, "PYTHONPATH": str(tree), "WORDLE_PRIOR": "uniform"}  # the published totals (a checkout before priors ignores it)
     cmd = [sys.executable, "-m", "wordle_cli", "tree", "build", "--game", game, "--first", opener, "-q", "-o", str(out)]
     cmd += ["--hard"] if hard else []
     _, cpu, _ = run(cmd + extra, env=env)
@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--openers", default="salet", metavar="W,W,...", help="openers to prove [default: salet]")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     parser.add_argument("--rounds", type=int, default=3, help="A/B rounds [default: 3]")
-    parser.add_argument("--extra", default="", help="more options for ours only, e.g. '--prior uniform'")
+    parser.add_argument("--extra", default="", help="more options for ours only, e.g. '--prior nyt --date 2026-06-01'")
     args = parser.parse_args()
     sides = {"ours": ROOT, "baseline": args.baseline.resolve()}
     extra = {"ours": args.extra.split(), "baseline": []}
