@@ -21,17 +21,25 @@ COMPLETION_SHELLS = ("bash", "zsh", "fish")
 COMPLETION_ACTIONS = ("source", "complete")
 
 
-class WordleGroup(click.Group):
-    """Loads subcommands lazily; turns the core's errors into one-line messages."""
+class LazyGroup(click.Group):
+    """A group whose subcommands (`table`: name -> "module:attribute") are imported only when one runs."""
+
+    table: dict[str, str] = {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
+        return list(self.table)
 
     def get_command(self, ctx: click.Context, name: str):
-        if name not in COMMANDS:
+        if name not in self.table:
             return None
-        module, attribute = COMMANDS[name].split(":")
+        module, attribute = self.table[name].split(":")
         return getattr(importlib.import_module(module), attribute)
+
+
+class WordleGroup(LazyGroup):
+    """Loads subcommands lazily; turns the core's errors into one-line messages."""
+
+    table = COMMANDS
 
     def invoke(self, ctx: click.Context):
         try:

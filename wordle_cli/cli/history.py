@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
+from wordle_cli.cli.group import LazyGroup
 from wordle_cli.cli.options import Progress, Reporter, Seconds, count_option, history_days, quiet_option, spoil_option
 from wordle_cli.errors import UsageProblem, quote
 
@@ -16,17 +15,10 @@ HISTORY_COMMANDS = {
 }
 
 
-class HistoryGroup(click.Group):
+class HistoryGroup(LazyGroup):
     """Subcommands loaded lazily; any other first argument is a WORD to look up (`wordle history cigar`)."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(HISTORY_COMMANDS)
-
-    def get_command(self, ctx: click.Context, name: str):
-        if name not in HISTORY_COMMANDS:
-            return None
-        module, attribute = HISTORY_COMMANDS[name].split(":")
-        return getattr(importlib.import_module(module), attribute)
+    table = HISTORY_COMMANDS
 
     def resolve_command(self, ctx: click.Context, args):
         if args and args[0] not in HISTORY_COMMANDS:
