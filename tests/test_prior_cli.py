@@ -91,14 +91,11 @@ def test_simulate_weighs_the_games_by_the_prior(runner, tmp_path):
     assert f"prior mean   {expected:.4f}" in result.stdout
 
 
-def test_optimal_boards_and_lies_refuse_a_named_prior_and_default_to_uniform(runner, monkeypatch):
+def test_boards_and_lies_refuse_a_named_prior_and_default_to_uniform(runner, monkeypatch):
     for args, why in (
-        (["solve", "cigar", "--strategy", "optimal", "--game", "wordle", "--prior", "nyt"], "with --strategy optimal"),
         (["solve", "--boards", "2", "cigar", "rebut", "--prior", "nyt"], "with --boards"),
         (["solve", "--lies", "1", "cigar", "--prior", "nyt"], "with --lies"),
     ):
-        if why == "with --strategy optimal" and api.exact_takes_weights():
-            continue
         result = invoke(runner, args)
         assert result.exit_code == 2 and f"--prior 'nyt': not yet supported {why}" in result.stderr
     monkeypatch.setenv("WORDLE_PRIOR", "nyt")  # set once for every command: the modes that cannot play it stay uniform

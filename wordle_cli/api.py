@@ -335,7 +335,10 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
     if spec == "nyt":
         from wordle_cli.prior import nyt_probabilities
 
-        date = dt.date.today() if date is None else date
+        if date is None:
+            from wordle_cli.history import today
+
+            date = today()
         if not isinstance(date, dt.date):
             raise UsageProblem(f"date must be a datetime.date, not {type(date).__name__}")
         if isinstance(date, dt.datetime):
@@ -383,8 +386,8 @@ def new_solver(
         weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
         if weights.shape != (len(lists.answers),) or (len(weights) and weights.min() < 1):
             raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 1, one per answer of the game")
-        if lies is not None or (strategy == "optimal" and not exact_takes_weights()):
-            raise UsageProblem("weights are not yet supported with lies or the optimal strategy")
+        if lies is not None:
+            raise UsageProblem("weights are not yet supported with lies")
         if weights.min() == weights.max():
             weights, label = None, "uniform"
     solver = Solver(
@@ -420,15 +423,6 @@ def _lists(game: str | None, answers, allowed):
     if len(answers[0]) != len(allowed[0]):
         raise UsageProblem(f"answers have length {len(answers[0])}, allowed words have length {len(allowed[0])}")
     return Lists(game, answers, allowed)
-
-
-def exact_takes_weights() -> bool:
-    """Whether the exact search plays under a prior (its chooser takes `weights=`); else it is uniform only."""
-    import inspect
-
-    from wordle_cli.trees.optimal import OptimalChooser
-
-    return "weights" in inspect.signature(OptimalChooser).parameters
 
 
 def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:

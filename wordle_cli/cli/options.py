@@ -357,7 +357,7 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date = chosen
     check_lies(lies, strategy=strategy, hard=hard)
     the_game, answers_name = open_game(report, game, answers, allowed)
-    the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(strategy, lies)))
+    the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(lies)))
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
@@ -388,16 +388,12 @@ def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, 
         report.warn("no --first: the optimal strategy searches every opener under the prior first; on full lists this takes hours")
 
 
-def solver_unsupported(strategy: str, lies: int = 0, boards: int = 1) -> str | None:
+def solver_unsupported(lies: int = 0, boards: int = 1) -> str | None:
     """Why a game plays only the uniform prior (`resolve_prior`'s `unsupported`), None where any prior goes."""
-    from wordle_cli.api import exact_takes_weights
-
     if boards > 1:
         return "with --boards"
     if lies:
         return "with --lies"
-    if strategy == "optimal" and not exact_takes_weights():
-        return "with --strategy optimal"
     return None
 
 
@@ -605,7 +601,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
         raise click.UsageError(f"--strategy {strategy} is for one board; with --boards choose {' or '.join(STRATEGIES)}")
     from wordle_cli.model.weights import resolve_prior
 
-    resolve_prior(prior, game, answers is not None, solver_unsupported(strategy, boards=boards))  # uniform, or a clear error
+    resolve_prior(prior, game, answers is not None, solver_unsupported(boards=boards))  # uniform, or a clear error
     the_game, answers_name = open_game(report, game, answers, allowed)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
