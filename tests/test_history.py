@@ -397,10 +397,10 @@ def test_update_offline_is_one_line(runner, data):
 @pytest.mark.parametrize(
     "url, message",
     [
-        ("http://127.0.0.1:abc/", "'http://127.0.0.1:abc/' is not a well-formed URL (Port could not be cast to integer value as 'abc')"),
-        ("http://127.0.0.1:99999/", "is not a well-formed URL (Port out of range 0-65535)"),
+        ("http://127.0.0.1:abc/", "Error: 'http://127.0.0.1:abc/' is not a well-formed URL: its port is not a number from 0 to 65535 (--url or $WORDLE_HISTORY_URL)\n"),
+        ("http://127.0.0.1:99999/", "is not a well-formed URL: its port is not a number from 0 to 65535"),
         ("http://:80/", "is not a well-formed URL: it names no host"),
-        ("http://[::1/", "is not a well-formed URL (Invalid IPv6 URL)"),
+        ("http://[::1/", "is not a well-formed URL: Invalid IPv6 URL"),
         ("http://127.0.0.1/a b/", "is not a well-formed URL: it holds a space or control character"),
         ("http://" + "ö" * 70 + ".example/", "is not a well-formed URL: its host has no ASCII (IDNA) form (label empty or too long)"),
     ],

@@ -79,9 +79,12 @@ def base_url(url: str) -> str:
         raise WordleError(f"{quote(url)} is not a well-formed URL: it holds a space or control character {where}")
     try:
         parts = urllib.parse.urlsplit(url)
-        port = parts.port  # a port that is not a number 0-65535 is a ValueError here
-    except ValueError as exc:
-        raise WordleError(f"{quote(url)} is not a well-formed URL ({one_line(exc)}) {where}") from None
+    except ValueError as exc:  # "Invalid IPv6 URL"
+        raise WordleError(f"{quote(url)} is not a well-formed URL: {one_line(exc)} {where}") from None
+    try:
+        port = parts.port
+    except ValueError:
+        raise WordleError(f"{quote(url)} is not a well-formed URL: its port is not a number from 0 to 65535 {where}") from None
     host = parts.hostname
     if not host:
         raise WordleError(f"{quote(url)} is not a well-formed URL: it names no host {where}")
