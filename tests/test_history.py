@@ -226,7 +226,10 @@ def test_a_404_for_a_day_published_in_new_york_is_an_error(runner, data, nyt, mo
     nyt.routes.clear()  # a server (a wrong URL, say) that answers 404 for everything
     result = update(runner, nyt.url)
     assert result.exit_code == 1, result.stderr
-    assert f"Error: {nyt.url}2026-06-01.json: HTTP 404 Not Found, but #1808 (2026-06-01) was published before today in New York (2026-06-03)" in result.stderr
+    assert (
+        f"Error: {nyt.url}2026-06-01.json: HTTP 404 Not Found, but #1808 (2026-06-01) was published before today in New York (2026-06-03)"
+        in result.stderr
+    )
     assert "not published yet" not in result.stderr and not data.exists()
     # After good days too: nothing written.
     nyt.publish(1808, "abash")
@@ -397,7 +400,10 @@ def test_update_offline_is_one_line(runner, data):
 @pytest.mark.parametrize(
     "url, message",
     [
-        ("http://127.0.0.1:abc/", "Error: 'http://127.0.0.1:abc/' is not a well-formed URL: its port is not a number from 0 to 65535 (--url or $WORDLE_HISTORY_URL)\n"),
+        (
+            "http://127.0.0.1:abc/",
+            "Error: 'http://127.0.0.1:abc/' is not a well-formed URL: its port is not a number from 0 to 65535 (--url or $WORDLE_HISTORY_URL)\n",
+        ),
         ("http://127.0.0.1:99999/", "is not a well-formed URL: its port is not a number from 0 to 65535"),
         ("http://:80/", "is not a well-formed URL: it names no host"),
         ("http://[::1/", "is not a well-formed URL: Invalid IPv6 URL"),
@@ -486,7 +492,7 @@ def test_a_special_file_as_the_users_history_is_refused_at_once(runner, data, ar
         feeder.join()
     assert result.exit_code == 1, result.stderr
     assert result.stderr.strip().splitlines()[-1] == (
-        f"Error: cannot read the history {data / history.SHIPPED_HISTORY}: not a regular file (a FIFO, device or socket); "
+        f"Error: cannot read the history {data / history.SHIPPED_HISTORY}: not a regular file but a FIFO; "
         "delete the file to start again from the shipped history"
     )
 
@@ -511,7 +517,8 @@ def test_a_damaged_users_history_is_one_line_naming_the_file_and_line(runner, da
     before = path.read_bytes()
     result = invoke(runner, args)
     assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
-    assert result.stderr.startswith(f"Error: {path}, {message}") and result.stderr.rstrip().endswith("delete the file to start again from the shipped history")
+    assert result.stderr.startswith(f"Error: {path}, {message}")
+    assert result.stderr.rstrip().endswith("delete the file to start again from the shipped history")
     assert path.read_bytes() == before
 
 
@@ -519,7 +526,11 @@ def test_the_users_history_linked_to_dev_zero_is_refused(runner, data):
     data.mkdir()
     (data / history.SHIPPED_HISTORY).symlink_to("/dev/zero")
     result = invoke(runner, ["history", "-n", "2"])
-    assert result.exit_code == 1 and "not a regular file" in result.stderr, result.stderr
+    assert result.exit_code == 1 and "not a regular file but a device" in result.stderr, result.stderr
+    (data / history.SHIPPED_HISTORY).unlink()
+    (data / history.SHIPPED_HISTORY).mkdir()
+    result = invoke(runner, ["history", "-n", "2"])
+    assert result.exit_code == 1 and result.stderr.endswith("nyt-history.csv: Is a directory\n"), result.stderr
 
 
 def test_a_users_history_over_its_limit_is_refused_not_cut(runner, data):
@@ -533,7 +544,9 @@ def test_a_users_history_over_its_limit_is_refused_not_cut(runner, data):
     result = invoke(runner, ["history", "-n", "1"])
     assert result.exit_code == 1, result.stdout
     size = path.stat().st_size
-    assert result.stderr == f"Error: the history {path} is {size} bytes, over the 16 MiB a history may take; delete the file to start again from the shipped history\n"
+    assert result.stderr == (
+        f"Error: the history {path} is {size} bytes, over the 16 MiB a history may take; delete the file to start again from the shipped history\n"
+    )
 
 
 def test_the_users_history_keeps_the_first_row_of_each_number(runner, data):

@@ -213,7 +213,7 @@ def _lines(path: str) -> Iterator[str]:
     with open(fd, "rb", closefd=True) as stream:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"cannot read the history {path}: not a regular file (a FIFO, device or socket)")
+            raise ValueError(f"cannot read the history {path}: not a regular file but {_kind(info.st_mode)}")
         if info.st_size > MAX_USER_BYTES:
             raise ValueError(f"the history {path} is {info.st_size} bytes, over the {_mib(MAX_USER_BYTES)} a history may take")
         size = 0
@@ -228,6 +228,14 @@ def _lines(path: str) -> Iterator[str]:
             except UnicodeDecodeError:
                 raise ValueError(f"{path}, line {number}: not valid UTF-8") from None
             yield text[1:] if number == 1 and text.startswith("\ufeff") else text
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words."""
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a device"
 
 
 def _mib(size: int) -> str:
