@@ -14,6 +14,7 @@ Standard library only (urllib), one request at a time.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import http.client
 import json
 import re
@@ -245,10 +246,8 @@ def _opener(watch: _Watch) -> urllib.request.OpenerDirector:
             return self.do_open(watched(http.client.HTTPConnection), req)
 
     class HTTPS(urllib.request.HTTPSHandler):
-        context = ssl.create_default_context()
-
         def https_open(self, req):
-            return self.do_open(watched(http.client.HTTPSConnection), req, context=self.context)
+            return self.do_open(watched(http.client.HTTPSConnection), req, context=_tls())
 
     class Redirects(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, req, fp, code, msg, headers, newurl):  # only to http:// or https:// (urllib: ftp too)
@@ -257,6 +256,12 @@ def _opener(watch: _Watch) -> urllib.request.OpenerDirector:
             return super().redirect_request(req, fp, code, msg, headers, newurl)
 
     return urllib.request.build_opener(HTTP, HTTPS, Redirects)
+
+
+@functools.lru_cache(maxsize=1)
+def _tls() -> ssl.SSLContext:
+    """The TLS settings urllib uses by default (certificates checked), made once a run."""
+    return ssl.create_default_context()
 
 
 def _exchange(url: str, timeout: float, watch: _Watch) -> bytes | None:
@@ -283,8 +288,6 @@ def _exchange(url: str, timeout: float, watch: _Watch) -> bytes | None:
         if isinstance(reason, ssl.SSLError):
             raise FetchError(f"{url}: {one_line(reason)}; refused") from None
         what = getattr(reason, "strerror", None) or one_line(reason) if isinstance(reason, BaseException) else str(reason)
-        if isinstance(reason, str) and reason.startswith("unknown url type"):  # a redirect to ftp://, say
-            raise FetchError(f"{url}: redirected to a URL that is not http:// or https:// ({reason}); refused") from None
         raise FetchError(f"cannot reach {url}: {what} (offline?)") from None
     except (socket.timeout, TimeoutError):
         raise _timed_out(url, timeout) from None
@@ -292,8 +295,6 @@ def _exchange(url: str, timeout: float, watch: _Watch) -> bytes | None:
         raise FetchError(f"{url}: redirected to a malformed URL ({one_line(exc)}); refused") from None
     except http.client.HTTPException as exc:  # a status line or header that is not HTTP's
         raise FetchError(f"{url}: not a well-formed HTTP response ({type(exc).__name__}); refused") from None
-    except UnicodeError:  # a URL (a redirect's) with characters a request line or Host header cannot hold
-        raise FetchError(f"{url}: redirected to a URL that is not ASCII; refused") from None
     except (OSError, ValueError) as exc:  # a connection reset mid-body
         raise FetchError(f"{url}: {getattr(exc, 'strerror', None) or one_line(exc)}") from None
 
