@@ -97,7 +97,7 @@ def nyt_today(now: dt.datetime | None = None) -> dt.date:
         from zoneinfo import ZoneInfo
 
         zone: dt.tzinfo = ZoneInfo(NYT_ZONE)
-    except Exception:  # noqa: BLE001 - no zoneinfo module (Python 3.8) or no database: the safe fixed offset
+    except (ImportError, KeyError, OSError, ValueError):  # no time-zone database (ZoneInfoNotFoundError is a KeyError)
         zone = dt.timezone(dt.timedelta(hours=-5))
     return instant.astimezone(zone).date()
 
