@@ -246,6 +246,17 @@ def test_nyt_today_is_new_yorks_date():
     assert history.nyt_today(dt.datetime(2026, 1, 1, 4, 59, tzinfo=dt.timezone.utc)) == dt.date(2025, 12, 31)  # EST: UTC-5
 
 
+def test_nyt_today_without_a_time_zone_database_is_never_later_than_new_york(monkeypatch):
+    import zoneinfo
+
+    def missing(name):
+        raise zoneinfo.ZoneInfoNotFoundError(name)
+
+    monkeypatch.setattr(zoneinfo, "ZoneInfo", missing)
+    assert history.nyt_today(dt.datetime(2026, 6, 1, 4, 30, tzinfo=dt.timezone.utc)) == dt.date(2026, 5, 31)  # UTC-5; EDT: 06-01
+    assert history.nyt_today(dt.datetime(2026, 6, 1, 5, 0, tzinfo=dt.timezone.utc)) == dt.date(2026, 6, 1)
+
+
 def test_update_makes_a_bounded_number_of_requests(runner, data, nyt):
     result = update(runner, nyt.url, "--spoil", "--limit", "2")
     assert result.exit_code == 0 and "added 2 days" in result.stderr and "--limit" in result.stderr
