@@ -140,10 +140,10 @@ def test_review_grades_under_the_one_rules_prior_and_uniform_when_asked(runner, 
     """review has no exception to the rule: on today's game it grades under the nyt prior, as --prior nyt does."""
     monkeypatch.delenv("WORDLE_PRIOR")
     made = spy_weights(monkeypatch)
-    plain = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--json"])
+    plain = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--json", "--no-cache"])
     assert plain.exit_code == 0, plain.stderr
     assert made[-1][0] == "nyt" and json.loads(plain.stdout)["prior"].startswith("nyt prior for 2026-06-01")
-    under = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "nyt", "--json"])
+    under = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "nyt", "--json", "--no-cache"])
     assert under.exit_code == 0, under.stderr
     assert made[-1][0] == "nyt" and under.stdout == plain.stdout
     uniform = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "uniform", "--json"])
