@@ -94,6 +94,10 @@ def simulate(
         plays = f"the moves of {tree_file}" if tree_file is not None else None
         solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
         result = _simulate_one(report, solver, sample=sample, seed=seed, first=first, tree_file=tree_file, hard=hard, quiet=quiet, liar=liar)
+        if solver.unproven_moves:
+            n = solver.unproven_moves
+            report.warn(f"{n} move{'s' if n != 1 else ''} of the optimal strategy not proven in {solver.move_time:g} s: the best "
+                        "guess found was played (--move-time 0 proves every one)")
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
         with reader_may_go(), AtomicOutput(output) as out:

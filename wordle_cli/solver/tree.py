@@ -165,6 +165,7 @@ class Solver:
         self.opener = opener
         self.move_time = move_time
         self._unproven: Bounds | None = None  # the bounds of the optimal guess just chosen, when not proven
+        self.unproven_moves = 0  # moves of the optimal strategy not proven in `move_time` (each node counted once)
         self._optimal = None  # the exact search's chooser, made on first use by strategy "optimal"
         self._lie_codes = None  # with lies: every candidate's true feedback for every answer, answer-major
 
@@ -190,6 +191,7 @@ class Solver:
         self._unproven = None
         guess = forced if forced is not None else self.best(pool, constraints, turn)
         unproven, self._unproven = self._unproven, None
+        self.unproven_moves += unproven is not None
         if len(pool) == 1 and self.game.answers[int(pool[0])] == guess:
             codes = np.array([self.game.win_code], dtype=np.int32)
         else:
