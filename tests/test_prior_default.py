@@ -105,7 +105,6 @@ def test_the_credited_keys_by_hand():
     from wordle_cli.model.weighted import codes_sums
     from wordle_cli.solver.strategy import credit_win
 
-    game = Game("t", TINY_ANSWERS, TINY_ALLOWED)
     codes = {g: [naive.code(naive.feedback(g, a)) for a in TINY_ANSWERS] for g in ("dex", "abc")}
     sums = {g: codes_sums(np.array(c), np.array(TINY_WEIGHTS)).score_sums() for g, c in codes.items()}
     dex = credit_win(sums["dex"], np.array([0]))

@@ -465,7 +465,9 @@ def opener_for(lists, weights, *, pool_only: bool = False, hard: bool = False) -
     opener = book_opener(lists, "optimal", pool_only, hard)
     if opener is None:
         return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
-    return Opener(opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven); every later guess is optimal under the prior")
+    return Opener(
+        opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven); every later guess is optimal under the prior"
+    )
 
 
 def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
