@@ -113,6 +113,9 @@ def play(
     A share grid may be pasted as it is: its header line (`Wordle 512 3/6`)
     is skipped, and each row is the feedback of the suggested guess.
 
+    When an interactive game ends, won or lost, its review is printed: the
+    same numbers as `wordle review` of the game (--no-review: not).
+
     With --lies N (Fibble: --lies 1), every row you type is the one the game
     showed, lying in N tiles; the answers kept are those consistent with
     every row so far (an all-green row means the guess is the answer), and
