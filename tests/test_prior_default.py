@@ -120,3 +120,26 @@ def test_a_pool_of_two_under_a_prior_plays_its_likelier_word_first():
     solver = Solver(game, "expected", backend="cpu", use_openings=False, weights=np.array([1, 1, 5]))
     assert solver.best(np.array([1, 2])) == "dfe"
     assert Solver(game, "expected", backend="cpu", use_openings=False).best(np.array([1, 2])) == "def"
+
+
+def test_solve_and_simulate_label_the_moves_not_proven_in_their_time(runner, tmp_path, monkeypatch):
+    """A move past --move-time is said: solve names the turn and its bounds, simulate counts them (one line each)."""
+    from clitools import invoke
+
+    class Passed(budget.Deadline):
+        def __init__(self, seconds):
+            super().__init__(seconds)
+            self.at = time.monotonic() - 1
+
+    monkeypatch.setattr(budget, "Deadline", Passed)
+    (tmp_path / "a.txt").write_text("\n".join(ANSWERS) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(ALLOWED) + "\n")
+    (tmp_path / "p.csv").write_text("".join(f"{a},{x}\n" for a, x in zip(ANSWERS, weights_of(1))))
+    lists = ["--game", "wordle", "--answers", str(tmp_path / "a.txt"), "--allowed", str(tmp_path / "g.txt"), "--prior", str(tmp_path / "p.csv")]
+    solved = invoke(runner, ["solve", "cigar", "--move-time", "3", "-q", *lists])
+    assert solved.exit_code == 0, solved.stderr
+    notes = [line for line in solved.stderr.splitlines() if line.startswith("note: turn 1's ")]
+    assert len(notes) == 1 and "is the best guess found, not proven in 3 s: " in notes[0] and notes[0].endswith(" guesses to go")
+    played = invoke(runner, ["simulate", "-q", *lists])
+    assert played.exit_code == 0, played.stderr
+    assert "of the optimal strategy not proven in 5 s: the best guess found was played" in played.stderr

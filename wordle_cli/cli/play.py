@@ -199,7 +199,7 @@ def play(
 
                     talk.info(lost(limit))
                 if interactive and not no_review and solver.lies is None:
-                    _review(talk, report, session)
+                    _review(talk, report, session, ended=True)
                 break
             talk.state(session)
     if share:
@@ -227,8 +227,9 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
-def _review(talk, report: Reporter, session) -> None:
-    """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
+def _review(talk, report: Reporter, session, ended: bool = False) -> None:
+    """The game so far (`ended`: the whole game, just over) graded against the proven optimum (`wordle review`),
+    where the conversation goes."""
     from wordle_cli.cli.review import print_review, review_of
 
     if session.solver.lies is not None:
@@ -249,7 +250,7 @@ def _review(talk, report: Reporter, session) -> None:
             hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
         )
     if cancelled[0]:
-        talk.say("review cancelled (Ctrl-C); the game goes on")
+        talk.say("review cancelled (Ctrl-C)" if ended else "review cancelled (Ctrl-C); the game goes on")
         return
     print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
 

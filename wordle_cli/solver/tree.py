@@ -73,8 +73,8 @@ class Bounds:
     seconds: float
 
     def text(self) -> str:
-        """`not proven in 5 s: 2.314-2.402 guesses to go` (lower bound - the value of the guess's strategy)."""
-        return f"not proven in {self.seconds:g} s: {float(self.lower):.4g}-{float(self.upper):.4g} guesses to go"
+        """`not proven in 5 s: 2.314–2.402 guesses to go` (lower bound–the value of the guess's strategy, as review's ranges)."""
+        return f"not proven in {self.seconds:g} s: {float(self.lower):.4g}–{float(self.upper):.4g} guesses to go"
 
 
 @dataclass(eq=False)
