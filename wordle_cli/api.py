@@ -364,7 +364,6 @@ def _move_time(seconds: float | None) -> float | None:
     return float(seconds) or None
 
 
-
 def _solver(
     game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None,
     move_time: float | None = MOVE_TIME,
