@@ -90,3 +90,11 @@ def test_solve_says_a_stale_prior_once_and_names_the_prior_once(runner, monkeypa
     fresh = invoke(runner, ["solve", "cigar", "--date", "2026-06-01", "--strategy", "expected"])
     assert fresh.exit_code == 0 and "missing" not in fresh.stderr
     assert (fresh.stdout + fresh.stderr).count("prior: nyt prior for 2026-06-01") == 1
+
+
+def test_review_of_a_day_takes_that_days_prior_as_solve_does(runner, monkeypatch):
+    """`review --day N` grades under puzzle N's prior (as `solve --day N`), not today's: #0 has no history before it."""
+    monkeypatch.delenv("WORDLE_PRIOR")
+    graded = invoke(runner, ["review", "--day", "0", "salet", "crony", "cigar", "--json"])
+    assert graded.exit_code == 0, graded.stderr
+    assert graded.stderr.rstrip().endswith("prior: nyt prior for 2021-06-19 (weights p x 10^6, at least 1)")
