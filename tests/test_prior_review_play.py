@@ -87,6 +87,8 @@ def test_solve_says_a_stale_prior_once_and_names_the_prior_once(runner, monkeypa
     assert both.count("178 days are missing") == 1 and "#1807 (2026-05-31)" in stale.stderr
     assert "`wordle history update` fetches them" in stale.stderr
     assert both.count("prior: nyt prior for 2026-11-26") == 1
+    prior = invoke(runner, ["history", "prior", "--date", "2026-06-20", "-q"])
+    assert prior.exit_code == 0 and prior.stderr.count("19 days are missing") == 1
     fresh = invoke(runner, ["solve", "cigar", "--date", "2026-06-01", "--strategy", "expected"])
     assert fresh.exit_code == 0 and "missing" not in fresh.stderr
     assert (fresh.stdout + fresh.stderr).count("prior: nyt prior for 2026-06-01") == 1
