@@ -192,7 +192,7 @@ def test_colour_at_a_terminal_and_not_with_no_color():
 
 
 def test_share_command_and_option():
-    term = Terminal(["play", "-q", "--share"])
+    term = Terminal(["play", "-q", "--share", "--no-review"])  # the game's end prints the grid at once, no review first
     term.read_until("feedback> ")
     term.type("CACAA\r")
     term.read_until("feedback> ")

@@ -239,13 +239,22 @@ pool_only_option = click.option("--pool-only", is_flag=True, help="Guess only wo
 
 _solver_options = [
     *_game_options,
-    choice_option(
+    click.option(
         "--strategy",
-        choices=STRATEGIES,
-        default="expected",
-        help="expected: fewest answers left on average. entropy: most informative feedback. "
-        "minimax: fewest left in the worst case (ties: fewest on average). Further ties: a "
-        "possible answer first, then the earliest in list order.",
+        type=click.Choice(STRATEGIES),
+        default=None,
+        help="optimal: the exact search's fewest guesses on average (under --move-time). expected: fewest answers left on "
+        "average. entropy: most informative feedback. minimax: fewest left in the worst case (ties: fewest on average). "
+        "Under a prior the last three credit a guess that may be the answer (docs/prior.md). Further ties: a possible "
+        "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
+    ),
+    click.option(
+        "--move-time",
+        type=Seconds(zero=True),
+        default=None,
+        metavar="SECONDS",
+        help="The optimal strategy searches a move for at most SECONDS, then plays the best guess found and says its "
+        "proven bounds; 0: until proven. [default: 5]",
     ),
     hard_option,
     pool_only_option,
@@ -336,13 +345,14 @@ class SolverChoice(NamedTuple):
     game: str
     answers: str | None
     allowed: str | None
-    strategy: str
+    strategy: str | None  # None: the default (`strategy.default_strategy`, by the prior)
     hard: bool
     pool_only: bool
     backend: str
     threads: int | None
     prior: str | None = None  # --prior: uniform, nyt or a FILE (None: the default rule)
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
+    move_time: float | None = None  # --move-time (None: `api.MOVE_TIME`; 0: until proven)
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
@@ -352,40 +362,43 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     Returns (solver, first) with `first` normalised and checked (or None);
     the solver's `prior` is the `AnswerWeights` it plays under.
     """
-    from wordle_cli.api import new_solver
+    from wordle_cli.api import MOVE_TIME, new_solver
+    from wordle_cli.solver.strategy import default_strategy
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, move_time = chosen
     check_lies(lies, strategy=strategy, hard=hard)
     the_game, answers_name = open_game(report, game, answers, allowed)
     the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(lies)))
+    if strategy is None:
+        strategy = default_strategy(not weights.is_uniform)
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
     elif strategy == "optimal" and not weights.is_uniform:
-        _prior_opener_note(report, the_game, weights.label, pool_only, hard)
+        _prior_opener_note(report, the_game, weights, pool_only, hard)
+    seconds = MOVE_TIME if move_time is None else (move_time or None)
     solver, where = new_solver(
         the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
-        weights=None if weights.is_uniform else weights,
+        weights=None if weights.is_uniform else weights, move_time=seconds if strategy == "optimal" else None,
     )
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
+    timed = f" ({seconds:g} s a move)" if strategy == "optimal" and seconds is not None and plays is None else ""
+    named = f"; prior: {weights.label}" if weights.is_uniform else ""  # any other prior is named once, where the numbers are
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{plays or f'{strategy} strategy'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
+        f"{plays or f'{strategy} strategy{timed}'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 
 
-def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, hard: bool) -> None:
-    """The optimal strategy under a prior with no --first: its opener is the uniform book's (the prior's best is hours of search)."""
-    from wordle_cli.api import book_opener
+def _prior_opener_note(report: Reporter, the_game, weights, pool_only: bool, hard: bool) -> None:
+    """The optimal strategy under a prior with no --first: what is known of its opener (`api.opener_for`)."""
+    from wordle_cli.api import opener_for
 
-    opener = book_opener(the_game, "optimal", pool_only, hard)
-    if opener is not None:
-        report.warn(f"the opener is the uniform optimum {opener} (the best under {label} is not proven: hours of search); "
-                    "every later guess is optimal under the prior; --first WORD chooses another")
-    else:
-        report.warn("no --first: the optimal strategy searches every opener under the prior first; on full lists this takes hours")
+    note = opener_for(the_game, weights.weights, pool_only=pool_only, hard=hard).note
+    if note is not None:
+        report.info(f"{note}; --first WORD chooses another")
 
 
 def solver_unsupported(lies: int = 0, boards: int = 1) -> str | None:
@@ -421,7 +434,7 @@ def prior_date(puzzle_date):
 
 
 def prior_option_with(default_help: str = PRIOR_DEFAULT_HELP):
-    """--prior uniform|nyt|FILE, its default as `default_help` says (review's differs: `resolve_prior`)."""
+    """--prior uniform|nyt|FILE, its default as `default_help` says."""
     return click.option(
         "--prior",
         metavar="uniform|nyt|FILE",
@@ -442,24 +455,52 @@ def prior_options(command):
 
 def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
-    nyt_default: bool = True,
 ):
-    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds,
+    and (`stale_note`) when the history the nyt prior is fitted on ends long before its date.
 
     `answers_file`: the user's own answers (or candidates) file, if any: the
-    nyt default is for the NYT's own lists only. `what` names the words;
-    `nyt_default`: see `resolve_prior` (False: review).
+    nyt default is for the NYT's own lists only. `what` names the words.
     """
     from wordle_cli.api import answer_weights
     from wordle_cli.model.weights import resolve_prior
 
-    spec = resolve_prior(prior, game, answers_file is not None, unsupported, nyt_default)
-    weights = answer_weights(spec, answers, prior_date(date), what)
+    spec = resolve_prior(prior, game, answers_file is not None, unsupported)
+    date = prior_date(date)
+    weights = answer_weights(spec, answers, date, what)
+    if spec == "nyt":
+        note = stale_note(date)
+        if note is not None:
+            report.warn(note)
     if weights.unlisted:
         report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
     if weights.unknown:
         report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
     return weights
+
+
+#: The days the history may end before a puzzle's date without a word said (a week: a weekly update is enough).
+STALE_DAYS = 7
+
+
+def stale_note(date=None, days=None) -> str | None:
+    """One line when the history the nyt prior of `date` (None: today) is fitted on ends more than STALE_DAYS
+    before it: the last day known, the days missing and the command that fetches them; None when it does not."""
+    from wordle_cli import history
+
+    date = history.today() if date is None else date
+    days = history.known_days() if days is None else days
+    known = [day for day in days if day.date < date]
+    if not known:
+        return None
+    last = max(known, key=lambda day: day.number)
+    if (date - last.date).days <= STALE_DAYS:
+        return None
+    missing = (date - last.date).days - 1
+    return (
+        f"the nyt prior for {date} knows the history to #{last.number} ({last.date}) only: {missing} days are missing; "
+        "`wordle history update` fetches them"
+    )
 
 
 def weighed_game(the_game, weights):
@@ -592,7 +633,8 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, _ = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, _, _ = chosen
+    strategy = strategy or "expected"  # the boards play the uniform prior
     if hard:
         raise click.UsageError("--hard is not part of multi-board games")
     if tree_file is not None:
@@ -634,7 +676,7 @@ def open_player(
     else:
         if max_guesses is not None and not lies:
             raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
-        plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy} strategy)" if tree_file is not None else None
+        plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy or 'default'} strategy)" if tree_file is not None else None
         solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
     return solver, first, game_limit(boards, max_guesses, lies)
 

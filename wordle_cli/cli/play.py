@@ -12,7 +12,8 @@ Two modes, chosen by whether standard input is a terminal (override with
   (exit 1).
 
 The game ends when a turn's feedback is all exact, on `quit`, or at the end
-of input.
+of input. An interactive game that ends won or lost is then reviewed whole
+(as `wordle review` grades it, the same numbers), unless --no-review.
 """
 
 from __future__ import annotations
@@ -84,9 +85,12 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @date_option
 @look_options
 @click.option("--liar", hidden=True, expose_value=False, callback=_no_liar, help="Refused: solve and simulate's option.")
+@click.option(
+    "--no-review", is_flag=True, help="Do not grade the whole game when it ends at the prompt (won or lost; as `wordle review`)."
+)
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
-    quiet, layout, tiles, color, prior, puzzle_date,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, backend,
+    threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -108,6 +112,9 @@ def play(
 
     A share grid may be pasted as it is: its header line (`Wordle 512 3/6`)
     is skipped, and each row is the feedback of the suggested guess.
+
+    When an interactive game ends, won or lost, its review is printed: the
+    same numbers as `wordle review` of the game (--no-review: not).
 
     With --lies N (Fibble: --lies 1), every row you type is the one the game
     showed, lying in N tiles; the answers kept are those consistent with
@@ -133,7 +140,7 @@ def play(
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date,
+        prior=prior, date=puzzle_date, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -156,8 +163,8 @@ def play(
     help_text = HELP if solver.lies is None else LIES_HELP
     if interactive:
         talk.say(help_text)
-        if solver.weights is not None:  # the suggestions' numbers are under it
-            talk.say(f"prior: {solver.prior_label}")
+    if solver.weights is not None:  # the suggestions' numbers are under it (named here only: not in the opening line)
+        talk.say(f"prior: {solver.prior_label}")
     talk.state(session)
     lines = talk.entries(
         _grid_rows(turn_lines(interactive, "feedback> ")),
@@ -182,15 +189,17 @@ def play(
                 continue
             talk.row(guess, entry.tiles)
             if was_on_tree and not session.on_tree and not session.solved:
-                talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
-            if session.solved:
-                n = len(session.turns)
-                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
-                break
-            if len(session.turns) >= limit:
-                from wordle_cli.cli.boards import lost
+                talk.info(f"left the tree ({guess} is not its move here); the {solver.strategy} strategy suggests from now on")
+            if session.solved or len(session.turns) >= limit:
+                if session.solved:
+                    n = len(session.turns)
+                    talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
+                else:
+                    from wordle_cli.cli.boards import lost
 
-                talk.info(lost(limit))
+                    talk.info(lost(limit))
+                if interactive and not no_review and solver.lies is None:
+                    _review(talk, report, session, ended=True)
                 break
             talk.state(session)
     if share:
@@ -218,8 +227,9 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
-def _review(talk, report: Reporter, session) -> None:
-    """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
+def _review(talk, report: Reporter, session, ended: bool = False) -> None:
+    """The game so far (`ended`: the whole game, just over) graded against the proven optimum (`wordle review`),
+    where the conversation goes."""
     from wordle_cli.cli.review import print_review, review_of
 
     if session.solver.lies is not None:
@@ -240,7 +250,7 @@ def _review(talk, report: Reporter, session) -> None:
             hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
         )
     if cancelled[0]:
-        talk.say("review cancelled (Ctrl-C); the game goes on")
+        talk.say("review cancelled (Ctrl-C)" if ended else "review cancelled (Ctrl-C); the game goes on")
         return
     print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
 
@@ -451,3 +461,5 @@ class _Talk:
             self.say(f"suggestion: {suggestion}{detail}")
         else:
             click.echo(suggestion)
+        if session.node.unproven is not None and not session.node.forced:
+            self.say(f"({suggestion} is the best guess found, {session.node.unproven.text()})")

@@ -17,7 +17,7 @@ from wordle_cli.cli.options import (
     max_guesses_option,
     open_game,
     open_prior,
-    prior_option_with,
+    prior_option,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
@@ -75,7 +75,7 @@ class ReviewCommand(click.Command):
     "(its first guess shown as the best known); a later review with more time refines it.",
 )
 @game_options
-@prior_option_with("[default: $WORDLE_PRIOR if set, else uniform: the opening book that grades turn 1 is proven under the uniform prior only]")
+@prior_option
 @compute_options
 @look_options
 @quiet_option
@@ -111,7 +111,10 @@ def review(
         answer = puzzle_answer(reporter, day, spoil)
     the_game, _ = open_game(reporter, game, answers, allowed)
     greedy = None if strategy == "optimal" else f"with review --strategy {strategy} (a greedy strategy plays the uniform prior)"
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers, greedy, nyt_default=False))
+    from wordle_cli import history
+
+    prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
+    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, prior_day, game, answers, the_game.answers, greedy))
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
     rows = max_guesses or MOST_ROWS

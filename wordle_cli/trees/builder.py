@@ -240,9 +240,11 @@ class Problem:
             if value >= search.INF:
                 continue
             node = problem._extract(ctx, position)
-            depths = [d for _, d in node.leaves(self.win)]
-            if len(depths) != len(position.pool) or sum(depths) != value:
-                raise AssertionError(f"the quick search's tree does not add up ({sum(depths)} over {len(depths)} answers, not {value})")
+            leaves = list(node.leaves(self.win))
+            index = self.game.answer_index
+            total = sum(int(self.weights[index[answer]]) * depth for answer, depth in leaves)  # weight x guesses (uniform: 1 x)
+            if len(leaves) != len(position.pool) or total != value:
+                raise AssertionError(f"the quick search's tree does not add up ({total} over {len(leaves)} answers, not {value})")
             return value, node
         return search.INF, None
 
