@@ -240,11 +240,21 @@ class Problem:
             if value >= search.INF:
                 continue
             node = problem._extract(ctx, position)
-            depths = [d for _, d in node.leaves(self.win)]
-            if len(depths) != len(position.pool) or sum(depths) != value:
-                raise AssertionError(f"the quick search's tree does not add up ({sum(depths)} over {len(depths)} answers, not {value})")
+            self._check_adds_up(node, position, value)
             return value, node
         return search.INF, None
+
+    def _check_adds_up(self, node: Node, position: Position, value: int) -> None:
+        """A quick tree must reach each of the pool's answers once, and its total (weight x guesses under a
+        prior, guesses when uniform) must be the search's value: anything else is a fault of the search."""
+        leaves = list(node.leaves(self.win))
+        index = self.game.answer_index
+        reached = sorted(index[answer] for answer, _ in leaves)
+        total = sum(int(self.weights[index[answer]]) * depth for answer, depth in leaves)
+        if reached != sorted(position.pool.tolist()) or total != value:
+            raise AssertionError(
+                f"the quick search's tree does not add up ({total} over {len(leaves)} answers, not {value} over {len(position.pool)})"
+            )
 
     def _value(self, ctx: search.Context, position: Position, beta: int) -> tuple[int, int]:
         best = np.empty(1, dtype=np.int64)
