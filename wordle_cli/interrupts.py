@@ -202,6 +202,13 @@ def kept_from_new_threads() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def abandoned() -> int | None:
+    """The signal on which the main thread left the `in_worker` call this thread runs (None: not left, or this
+    thread is no such worker): work that goes on after it is unseen, and should stop or at least draw nothing."""
+    work = getattr(_worker, "work", None) if _worker is not None else None
+    return None if work is None else work.abandoned
+
+
 def when_abandoned(stop) -> None:
     """Call `stop()` whenever a worker of `in_worker` is abandoned: how a long computation that cannot see the
     signal (compiled code running in the worker) is told to stop. `stop` must be quick and never fail."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -236,7 +237,11 @@ class Problem:
                 problem._quick = []
                 self._quick.append((problem, problem.context()))
         for problem, ctx in self._quick:
-            value, _ = problem.value(ctx, position)
+            with NO_LIMIT.armed([ctx]):  # no deadline, but an abandoned run (Ctrl-C in `play`) stops it
+                value, _ = problem.value(ctx, position)
+            if ctx.stop[0]:
+                ctx.stop[0] = 0
+                raise interrupts.Interrupted(interrupts.abandoned() or signal.SIGINT)  # nobody waits for this tree
             if value >= search.INF:
                 continue
             node = problem._extract(ctx, position)
@@ -411,13 +416,15 @@ class Problem:
                     if values[i] >= search.INF:
                         failed.set()
 
-            futures = {pool.submit(prove, i, part): part for i, _, part in order}
+            futures = {pool.submit(prove, i, part): (i, part) for i, _, part in order}
             pending = set(futures)
             while pending:
                 done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 for future in done:
                     future.result()
-                    settled += len(futures[future].pool)
+                    i, part = futures[future]
+                    if i not in stopped:  # a part the deadline stopped is settled once bounded (`build`), not now
+                        settled += len(part.pool)
                 if failed.is_set():
                     pool.shutdown(wait=False, cancel_futures=True)  # the opener fails: the rest need not be proven
                     return values, stopped
