@@ -129,6 +129,7 @@ def _after_signal(status: int) -> int:
         return status
     prefix = "\n" if sys.stderr.isatty() else ""  # after ^C the cursor is still on the prompt's line
     _say(f"{prefix}wordle: {interrupts.Interrupted(signum).describe()}")
+    interrupts.said_so()
     return 128 + signum
 
 

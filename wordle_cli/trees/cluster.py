@@ -191,7 +191,14 @@ class Cluster:
         return max(1, sum(self.client.nthreads().values()))
 
     def close(self) -> None:
-        """Close the client and the local cluster; every worker process this run started is gone after it."""
+        """Close the client and the local cluster; every worker process this run started is gone after it (a
+        signal's watchdog waits for this: `interrupts.finishing`)."""
+        from wordle_cli import interrupts
+
+        with interrupts.finishing():
+            self._close()
+
+    def _close(self) -> None:
         import multiprocessing
 
         client, self.client = self.client, None
