@@ -234,3 +234,44 @@ def test_a_signal_at_any_moment_of_a_tree_build_ends_it(tmp_path, delay):
         assert proc.returncode == 143 and err.splitlines()[-1:] == ["wordle: terminated by SIGTERM"], err
     assert "Traceback" not in err and "Exception ignored" not in err
     assert not out.exists()
+
+
+#: Leaves as the program does once numba is loaded (os._exit, skipping the interpreter's exit) while holding a
+#: semaphore of multiprocessing's, as Dask's local cluster does (`tree rank`).
+SEMAPHORE_AT_EXIT = """
+import multiprocessing
+import numba
+from wordle_cli.cli import process
+kept = multiprocessing.get_context("spawn").Semaphore()
+process.exit_with(143)
+"""
+
+
+def test_leaving_releases_multiprocessings_semaphores():
+    """Issue 44 item 19: an interrupted `tree rank --workers 2` left multiprocessing's resource tracker saying
+    "There appear to be 12 leaked semaphore objects to clean up at shutdown" after the program's one line."""
+    result = run_script(SEMAPHORE_AT_EXIT)
+    assert result.returncode == 143 and "leaked" not in result.stderr and result.stderr == "", result.stderr
+
+
+#: A local cluster whose start a signal cut short: its worker processes are already starting (here one spawned
+#: child), and no LocalCluster object exists to close them.
+HALF_STARTED = """
+import multiprocessing, sys, time
+from wordle_cli.trees.cluster import Cluster
+if __name__ == "__main__":
+    child = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(60,))
+    child.start()
+    cluster = Cluster.__new__(Cluster)
+    cluster.cluster = cluster.client = None
+    cluster.address = None
+    cluster.close()
+    print(child.is_alive(), multiprocessing.active_children())
+"""
+
+
+def test_closing_a_half_started_local_cluster_stops_its_workers(tmp_path):
+    script = tmp_path / "half.py"
+    script.write_text(HALF_STARTED)
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, env=ENV, timeout=120, text=True, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "False []\n", "")
