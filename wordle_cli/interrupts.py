@@ -163,13 +163,14 @@ def _watchdog(signum: int, forgiven: int) -> None:
 
 
 #: Modules where an exception must not be raised (`_in_compiled_callback`), by name (`numba.typed` and
-#: `llvmlite.binding`: their submodules too): Python code that compiled (numba) code calls while it runs (numba's
-#: unpickler of the constants a kernel boxes its results with, its typed containers, and a named tuple's
-#: class, `namedtuple_*`); llvmlite's binding to LLVM, whose ctypes callbacks (its object cache's, while numba compiles or
-#: loads a kernel) drop an exception ("Exception ignored on calling ctypes callback function") and go on,
-#: and whose lock over LLVM, like numba's compiler lock (`COMPILER_LOCK`), is taken by Python code that an exception raised
-#: between the acquire and its `with` block leaves held for ever: any other thread compiling then waits
-#: for it for ever (issue 44, items 17 and 19).
+#: `llvmlite.binding`: their submodules too). Python code that compiled (numba) code calls while it runs:
+#: numba's unpickler of the constants a kernel boxes its results with, its typed containers, a named tuple's
+#: class (`namedtuple_*`). And llvmlite's binding to LLVM: its ctypes callbacks (its object cache's, called
+#: while numba compiles or loads a kernel) drop an exception ("Exception ignored on calling ctypes callback
+#: function") and go on; its lock over LLVM, like numba's compiler lock (`COMPILER_LOCK`), is taken by Python
+#: code, and an exception raised between the acquire and its `with` block leaves it held for ever: the next
+#: thread to compile waits for ever (issue 44, items 17 and 19: both, a `tree build` alive 14 minutes after
+#: its SIGTERM).
 CALLBACK_MODULES = ("numba.core.serialize", "numba.typed", "llvmlite.binding")
 
 #: Of CALLBACK_MODULES, the packages: their submodules count too (not llvmlite.ir, pure Python numba calls
