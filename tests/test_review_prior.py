@@ -196,5 +196,5 @@ def test_a_luck_near_zero_never_shows_as_zero():
 
 def test_review_help_says_what_cost_and_luck_are(runner):
     text = " ".join(invoke(runner, ["review", "--help"]).stdout.split())
-    assert "cost expected - best: what the guess lost against the best one (0: an optimal move)" in text
-    assert "luck expected - (1 + best from the outcome): what the feedback saved (+, lucky) or added (-, unlucky)" in text
+    assert "cost expected - best: what the guess lost to the best one (0: optimal)" in text
+    assert "luck expected - 1 - best after its outcome: + lucky, - unlucky, 0 average" in text

@@ -102,8 +102,8 @@ def review(
     guesses (definitions: docs/review.md):
 
     \b
-      cost  expected - best: what the guess lost against the best one (0: an optimal move)
-      luck  expected - (1 + best from the outcome): what the feedback saved (+, lucky) or added (-, unlucky)
+      cost  expected - best: what the guess lost to the best one (0: optimal)
+      luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
     """
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
