@@ -199,8 +199,17 @@ class Cluster:
             if interrupts.received() is not None:  # told to stop: the work cut short is no news, its workers no use
                 logging.disable(logging.CRITICAL)  # the scheduler's complaints (it runs in this process) unsaid
                 if self.address is None:
+                    self._no_restarts()
                     self._kill_workers()  # before the scheduler goes: no heartbeat of theirs fails aloud
             self._close()
+
+    def _no_restarts(self) -> None:
+        """Tell the local cluster's nannies not to start a worker again when theirs dies (it is killed next)."""
+        for nanny in list(getattr(self.cluster, "workers", {}).values()):
+            try:
+                nanny.close_gracefully(reason="interrupted")
+            except Exception:  # noqa: BLE001 - a nanny not started, or gone: nothing to restart
+                pass
 
     @staticmethod
     def _kill_workers(grace: float = 0) -> None:
