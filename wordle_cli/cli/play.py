@@ -25,6 +25,7 @@ import click
 
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
+    Progress,
     Reporter,
     SolverChoice,
     boards_solver_options,
@@ -38,7 +39,7 @@ from wordle_cli.cli.options import (
     show_option,
     tree_option,
 )
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import WordleError, one_line, quote
 
 HELP = (
     "Type the feedback you saw for the suggested guess, in any spelling: 🟩🟨⬛⬛⬛ (pasted), "
@@ -244,15 +245,29 @@ def _review(talk, report: Reporter, session, ended: bool = False) -> None:
 
     solver = session.solver
     # At the prompt, Ctrl-C cancels the review and the game goes on; piped (--batch), it ends the run as anywhere.
-    with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
-        result = review_of(
-            report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
-            hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
-        )
+    try:
+        with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
+            result = review_of(
+                report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
+                hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
+            )
+    except Exception as exc:  # noqa: BLE001 - a review is an aside: whatever fails in it, the game goes on
+        interrupts.reraise_signal(exc)
+        # At the prompt one line, and the game goes on; piped, one line ends the run (as any bad line does).
+        talk.problem(f"the review failed ({_failure(exc)})" + ("; the game goes on" if talk.interactive else ""))
+        return
+    finally:
+        Progress.clear_line()  # a bar the review left drawn (Ctrl-C stopped it mid-line) is not kept over the prompt
     if cancelled[0]:
         talk.say("review cancelled (Ctrl-C)" if ended else "review cancelled (Ctrl-C); the game goes on")
         return
     print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
+
+
+def _failure(exc: BaseException) -> str:
+    """An error in one line: a WordleError's message, else its type too (a fault of the tool, worth reporting)."""
+    text = one_line(exc)
+    return text if isinstance(exc, WordleError) or text == type(exc).__name__ else f"{type(exc).__name__}: {text}"
 
 
 def _share(session, day: int | None = None, rows: int | None = None) -> str:

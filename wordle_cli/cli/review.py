@@ -96,10 +96,14 @@ def review(
       pbpaste | wordle review --answer cigar -
       wordle review --day 0 salet crony cigar
 
-    Columns: the answers possible before and after the guess, the expected
-    number of guesses to finish with the guess played (best play after it)
-    and with the best guess, the cost (their difference) and the luck of
-    the outcome, in guesses. Definitions: docs/review.md.
+    Columns: the answers possible before and after the guess (and the
+    expected number left), the expected number of guesses to finish with the
+    guess played (best play after it) and with the best guess, then, in
+    guesses (definitions: docs/review.md):
+
+    \b
+      cost  expected - best: what the guess lost to the best one (0: optimal)
+      luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
     """
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
