@@ -262,11 +262,11 @@ def score(
     With `lies` (Fibble: 1) the rows are `LieScore`s: the average over the
     answers and the host's uniformly random lie, the worst case over both,
     ordered by (average, max, answers first, guess).
-    `weights` (integers >= 1, one per distinct answer in order, e.g.
-    `answer_weights(...).weights`): the answer is drawn from that prior; the
-    average is the expected number of answers left, the variance the sample
-    variance with the weights as frequencies, and a row's `answers` is the
-    total weight (strict rule, no lies). None: uniform, as `wordle score`.
+    `weights` (an `AnswerWeights`, or integers >= 1, one per distinct answer
+    in order): the answer is drawn from that prior; the average is the
+    expected number of answers left, the variance the sample variance with
+    the weights as frequencies, and a row's `answers` is the total weight
+    (strict rule, no lies). None, or all weights equal: uniform.
 
     >>> [(s.guess, s.average_num_allowed) for s in score(["abc", "bcd", "xyz"], ["abc", "abd", "bcd"])]
     [('abc', Fraction(1, 1)), ('bcd', Fraction(1, 1)), ('xyz', Fraction(3, 1))]
@@ -281,13 +281,12 @@ def score(
     chosen = backends.resolve(backend, pairs=len(allowed) * len(answers))
     rule_of_lies = _lies(lies, len(answers[0]), rule)
     if weights is not None:
-        import numpy as np
+        from wordle_cli.model.weights import checked
 
-        weights = np.asarray(weights, dtype=np.int64)
+        weights = checked(weights, len(answers)).solver_weights()
+    if weights is not None:
         if rule != "strict" or rule_of_lies is not None:
             raise UsageProblem("a prior's weights go with the strict rule and no lies")
-        if weights.shape != (len(answers),) or (len(weights) and weights.min() < 1):
-            raise UsageProblem(f"weights must be {len(answers)} integers >= 1, one per answer")
         scores = scoring.compute_weighted(allowed, answers, weights, chosen)
         s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
         rows = (GuessScore(allowed[i], scores.is_answer[i], mx[i], scores.total, s1[i], s2[i]) for i in scoring.ranking(scores))
@@ -378,21 +377,14 @@ def new_solver(
 
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
     chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
-    label = "uniform"
-    if weights is not None:
-        import numpy as np
+    from wordle_cli.model.weights import checked
 
-        label = getattr(weights, "label", "weights")
-        weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
-        if weights.shape != (len(lists.answers),) or (len(weights) and weights.min() < 1):
-            raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 1, one per answer of the game")
-        if lies is not None:
-            raise UsageProblem("weights are not yet supported with lies")
-        if weights.min() == weights.max():
-            weights, label = None, "uniform"
+    prior = checked(weights, len(lists.answers), "weights")
+    if not prior.is_uniform and lies is not None:
+        raise UsageProblem("weights are not yet supported with lies")
     solver = Solver(
-        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies, weights=weights,
-        prior_label=label,
+        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies,
+        weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label,
     )
     return solver, chosen
 
@@ -606,24 +598,15 @@ def review(
     chosen = backends.resolve_with_threads(backend, len(lists.candidates) * len(lists.answers), threads)
     if threads is None:
         threads = backends.numba_module().get_num_threads()
-    weighed = _answer_weights(weights, len(lists.answers))
+    from wordle_cli.model.weights import checked
+
+    prior = checked(weights, len(lists.answers))
+    weighed = prior.solver_weights()
     result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
         weights=weighed,
     )
     if weighed is not None:
-        result.prior = getattr(weights, "label", "the weights given")
+        result.prior = prior.label
     return result
-
-
-def _answer_weights(weights, n: int):
-    """A prior's weights as int64, one >= 1 per answer, or None when uniform (None or all equal)."""
-    if weights is None:
-        return None
-    import numpy as np
-
-    weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
-    if weights.shape != (n,) or (n and weights.min() < 1):
-        raise UsageProblem(f"weights must be {n} integers >= 1, one per answer of the game")
-    return None if weights.min() == weights.max() else weights

@@ -364,8 +364,7 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     elif strategy == "optimal" and not weights.is_uniform:
         _prior_opener_note(report, the_game, weights.label, pool_only, hard)
     solver, where = new_solver(
-        the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
-        weights=None if weights.is_uniform else weights,
+        the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule, weights=weights,
     )
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
     report.info(

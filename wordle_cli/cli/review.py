@@ -138,7 +138,7 @@ def review(
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
-        weights=None if weights.is_uniform else weights,
+        weights=weights,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))

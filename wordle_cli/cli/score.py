@@ -113,8 +113,7 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
     chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answers), threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        equal = weights.min() == weights.max()  # uniform over the pool: the unweighted kernel, today's bytes
-        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=None if equal else weights)
+        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=weights)  # all equal: uniform
         report.info(
             f"scored {len(allowed_list)} x {len(answers)} ({rule} rule{lies_text(lies)}; prior: {prior.label}) on {chosen} "
             f"in {report.elapsed() - started:.3f} s"

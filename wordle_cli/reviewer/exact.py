@@ -30,6 +30,7 @@ import numpy as np
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import decode
 from wordle_cli.model.game import ROWS, Game
+from wordle_cli.model.weights import digest
 from wordle_cli.reviewer import book
 from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
@@ -102,7 +103,7 @@ class ExactValues(Values):
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
         lists = f"{answers_digest}{candidates_digest}"
         if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
-            lists += "w" + hashlib.sha256(self.problem.weights.tobytes()).hexdigest()[:16]
+            lists += "w" + digest(self.problem.weights)[:16]
         self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
         self._memo: dict[str, tuple[int, int, str]] = {}  # key -> (lower, upper, best)
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden

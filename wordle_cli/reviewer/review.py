@@ -348,7 +348,9 @@ def run(
     if strategy != "optimal":
         from wordle_cli.reviewer.greedy import GreedyValues
 
-        if weights is not None and len(weights) and min(weights) != max(weights):
+        from wordle_cli.model.weights import checked
+
+        if checked(weights, len(game.answers)).solver_weights() is not None:
             raise UsageProblem(f"the {strategy} strategy's review is under the uniform prior only; review under a prior with the optimal strategy")
 
         return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,

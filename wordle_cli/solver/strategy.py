@@ -23,7 +23,7 @@ pool (it could waste the row) is never chosen; a pool word never is one.
 
 Under a prior (`wordle_cli.model.weights`: integer weights w(a), class c
 of n_c answers weighing W_c, pool weight W) the same keys are read from
-`model.weighted`'s sums: ``expected`` minimises sum_c W_c n_c (W x the
+`model.class_sums`'s sums: ``expected`` minimises sum_c W_c n_c (W x the
 expected number of answers left, the answer drawn from the prior),
 ``entropy`` maximises the entropy of the weighted partition (minimises
 sum_c W_c log2 W_c), ``minimax`` minimises the heaviest class's weight, then
@@ -141,7 +141,7 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
         )
 
     if weights is not None:
-        from wordle_cli.model.weighted import codes_sums
+        from wordle_cli.model.class_sums import codes_sums
 
         sums = codes_sums(codes, weights)
         n_classes = len(np.unique(np.asarray(codes)))

@@ -29,7 +29,7 @@ candidates are scored by their spread over the rows the host may show
 game is played against a host that picks the shown row (`Liar`).
 
 Under a prior (`weights`: int64 per answer, `model.weights`) the candidates
-are scored by `model.weighted`'s sums of each pool's weights (`strategy`'s
+are scored by `model.class_sums`'s sums of each pool's weights (`strategy`'s
 module docstring); the memoised openings, made for the uniform pool, are
 not used. `weights` None is the uniform prior, on the backends' own kernels.
 """
@@ -116,11 +116,9 @@ class Solver:
         if self.lies is not None and (strategy not in strategies.SCORED_STRATEGIES or hard):
             raise ValueError("with lies the strategies are expected, entropy and minimax, without hard mode")
         if weights is not None:
-            import numpy as np
+            from wordle_cli.model.weights import checked
 
-            weights = np.asarray(weights, dtype=np.int64)
-            if weights.shape != (len(game.answers),) or (len(weights) and weights.min() < 1):
-                raise ValueError("weights must be one integer >= 1 per answer")
+            weights = checked(weights, len(game.answers)).weights
             if self.lies is not None:
                 raise ValueError("with lies the answers are uniform (no weights)")
         self.weights = weights
@@ -288,7 +286,7 @@ class Solver:
         self.scored += len(guesses) * len(answers)
         if weights is None:
             return self.backend.score(guesses, answers, "strict")
-        from wordle_cli.model.weighted import backend_sums
+        from wordle_cli.model.class_sums import backend_sums
 
         return backend_sums(self.backend, guesses, answers, weights).score_sums()
 
