@@ -315,17 +315,17 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
     """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
 
     `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
-    `date`, a `datetime.date`, default today in the user's time zone, fitted
-    on the days before it) or the path of a `word,weight` file (`what` names
+    `date`, a `datetime.date` from puzzle #0's on, default $WORDLE_DATE, else
+    today in the user's time zone, fitted on the days before it) or the path of a `word,weight` file (`what` names
     the words in its messages: "answer", "candidate"). Which spec a
     command uses when none is given is `model.weights.resolve_prior`'s rule.
 
     >>> answer_weights("uniform", ["cigar", "rebut"]).weights.tolist()
     [1, 1]
     """
-    import datetime as dt
     import os
 
+    from wordle_cli import dates
     from wordle_cli.model import weights
 
     answers = list(answers)
@@ -334,14 +334,7 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
     if spec == "nyt":
         from wordle_cli.prior import nyt_probabilities
 
-        if date is None:
-            from wordle_cli.history import today
-
-            date = today()
-        if not isinstance(date, dt.date):
-            raise UsageProblem(f"date must be a datetime.date, not {type(date).__name__}")
-        if isinstance(date, dt.datetime):
-            date = date.date()
+        date = dates.puzzle_date_or_today(date)  # puzzle #0's date or later
         return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
     if spec != "-" and not os.path.exists(spec):
         raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")

@@ -402,21 +402,11 @@ def solver_unsupported(lies: int = 0, boards: int = 1) -> str | None:
 PRIOR_DEFAULT_HELP = "[default: $WORDLE_PRIOR if set, else nyt for --game nyt on its own answers, else uniform]"
 
 
-#: The environment variable that fixes the puzzle date of --prior nyt for every command (the docs' examples
-#: and the tests run with one, so that their numbers do not move with the calendar).
-DATE_ENV = "WORDLE_DATE"
-
-
 def prior_date(puzzle_date):
-    """The puzzle whose nyt prior is played: --date, else $WORDLE_DATE, else None (today in the user's time zone)."""
-    import os
+    """The puzzle whose nyt prior is played: --date, else $WORDLE_DATE, else None (today): `dates.puzzle_date`."""
+    from wordle_cli import dates
 
-    if puzzle_date is not None:
-        return puzzle_date
-    pinned = os.environ.get(DATE_ENV, "").strip()
-    if not pinned:
-        return None
-    return IsoDate().convert(pinned, None, None)
+    return dates.puzzle_date(puzzle_date)
 
 
 def prior_option_with(default_help: str = PRIOR_DEFAULT_HELP):
@@ -655,12 +645,9 @@ def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
 
 
 class IsoDate(click.ParamType):
-    """`--date YYYY-MM-DD`, a calendar date (on or after `not_before`, puzzle #0's date, when given)."""
+    """`--date YYYY-MM-DD`: a puzzle's date, by `dates.parse`'s one rule (puzzle #0's date or later)."""
 
     name = "date"
-
-    def __init__(self, not_before=None):
-        self.not_before = not_before
 
     def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
         return "YYYY-MM-DD"
@@ -668,16 +655,12 @@ class IsoDate(click.ParamType):
     def convert(self, value, param, ctx):
         import datetime as dt
 
-        if isinstance(value, dt.date):
-            return value
-        text = str(value).strip()
+        from wordle_cli import dates
+
         try:
-            date = dt.date.fromisoformat(text)
-        except ValueError:
-            self.fail(f"{quote(text)} is not a date YYYY-MM-DD", param, ctx)
-        if self.not_before is not None and date < self.not_before:
-            self.fail(f"{text} is before puzzle #0 ({self.not_before.isoformat()})", param, ctx)
-        return date
+            return dates.checked(value, None) if isinstance(value, dt.date) else dates.parse(value, None)
+        except WordleError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
@@ -691,7 +674,7 @@ date_option = click.option(
     type=IsoDate(),
     default=None,
     help="The NYT's puzzle of that day: --prior nyt predicts its answer from the days before it, and a command that takes "
-    f"an answer plays that day's (as --day) [default: ${DATE_ENV} if set, else today in your time zone; no answer].",
+    f"an answer plays that day's (as --day) [default: $WORDLE_DATE if set, else today in your time zone; no answer].",
 )
 
 spoil_option = click.option(
@@ -709,17 +692,10 @@ def puzzle_options(day_help: str | None = None):
 
 
 def puzzle_number(day: int | None, date) -> int | None:
-    """The puzzle --day or --date names (None: neither); both at once is a usage error."""
-    from wordle_cli import history
+    """The puzzle --day or --date names (None: neither): `dates.puzzle_number`'s rule."""
+    from wordle_cli import dates
 
-    if day is not None and date is not None:
-        raise click.UsageError("give --day or --date, not both")
-    if date is None:
-        return day
-    number = history.number_of(date)
-    if number < 0:
-        raise click.BadParameter(f"{date} is before the first puzzle ({history.LAUNCH})", param_hint="'--date'")
-    return number
+    return dates.puzzle_number(day, date)
 
 
 def history_days(report: Reporter):
