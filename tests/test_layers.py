@@ -30,6 +30,7 @@ LAYERS = {
     "__main__": 5,
     "": 5,  # wordle_cli/__init__.py: the lazy facade over the API
     "api": 4,
+    "setup": 4,  # the setup made once, below the API (which uses it) and above the capabilities
     "scoring": 3,
     "solver": 3,
     "trees": 3,

@@ -14,7 +14,7 @@ subclass `UsageProblem` (a bad argument); nothing here prints.
 >>> best = w.score(["roate", "cigar", "zzzzz"], ["cigar", "rebut", "robin", "awake"])[0]
 >>> best.guess, best.average_num_allowed, best.max_wordlist_len
 ('cigar', Fraction(1, 1), 1)
->>> game = w.solve("cigar")
+>>> game = w.solve("cigar", prior="uniform")
 >>> game.guesses
 ['roate', 'carrs', 'cigar']
 >>> print(game.share())
@@ -36,6 +36,8 @@ from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
 from wordle_cli.model.game import ROWS
+from wordle_cli.setup import answer_weights, book_opener, exact_search, new_solver, words_of
+from wordle_cli.setup import game_of_words as _lists
 from wordle_cli.wordlist import normalise
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
@@ -49,29 +51,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- words and tiles
-
-
-def words_of(words: Iterable[str], what: str = "words") -> list[str]:
-    """Normalised, distinct words of one length (1 to 8), in their order; UsageProblem if not."""
-    if isinstance(words, str):
-        raise UsageProblem(f"{what} must be a list of words, not one string (read a file with wordle_cli.lists.read_word_list)")
-    seen: dict[str, None] = {}
-    for word in words:
-        if not isinstance(word, str):
-            raise UsageProblem(f"{what} must hold strings, not {type(word).__name__}")
-        word = normalise(word.strip())
-        if word:
-            seen.setdefault(word, None)
-    result = list(seen)
-    if not result:
-        raise UsageProblem(f"{what} holds no word")
-    length = len(result[0])
-    if length > MAX_WORD_LENGTH:
-        raise UsageProblem(f"{what}: {quote(result[0])} has length {length}; words must have 1 to {MAX_WORD_LENGTH} symbols")
-    for word in result:
-        if len(word) != length:
-            raise UsageProblem(f"{what}: {quote(word)} has length {len(word)}, expected {length}")
-    return result
 
 
 def _word(word: str, what: str, length: int | None = None) -> str:
@@ -308,78 +287,24 @@ def score(
     return Ranking(rows, scores)
 
 
-# ---------------------------------------------------------------- the prior
-
-
-def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer"):
-    """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
-
-    `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
-    `date`, a `datetime.date` from puzzle #0's on, default $WORDLE_DATE, else
-    today in the user's time zone, fitted on the days before it) or the path of a `word,weight` file (`what` names
-    the words in its messages: "answer", "candidate"). Which spec a
-    command uses when none is given is `model.weights.resolve_prior`'s rule.
-
-    >>> answer_weights("uniform", ["cigar", "rebut"]).weights.tolist()
-    [1, 1]
-    """
-    import os
-
-    from wordle_cli import dates
-    from wordle_cli.model import weights
-
-    answers = list(answers)
-    if spec == "uniform":
-        return weights.uniform(len(answers))
-    if spec == "nyt":
-        from wordle_cli.prior import nyt_probabilities
-
-        date = dates.puzzle_date_or_today(date)  # puzzle #0's date or later
-        return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
-    if spec != "-" and not os.path.exists(spec):
-        raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
-    return weights.from_file(spec, answers, what)
-
-
 # ---------------------------------------------------------------- solve and simulate
 
 
-def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None):
-    from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
+def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0,
+            weights=None, prior: str | None = None, date=None):
+    """The solver of `open_setup`'s game: the command's rules for the game, the prior and the date."""
+    from wordle_cli.setup import open_setup, solver_of
+    from wordle_cli.solver.strategy import STRATEGIES
 
     if strategy not in STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
-    lists = _lists(game, answers, allowed)
-    rule = _lies(lies, lists.length)
-    if rule is not None and (hard or strategy not in SCORED_STRATEGIES):
-        raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
-    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule, weights=weights)[0]
-
-
-def new_solver(
-    lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
-):
-    """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
-
-    The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
-    the `optimal` strategy handed the exact search; `lies`: the game's `Lies` rule (None: none); `weights`:
-    the prior (`AnswerWeights` or integers >= 1 per answer; None or all equal: uniform).
-    """
-    from wordle_cli import backends
-    from wordle_cli.solver.tree import Solver
-
-    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
-    chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
-    from wordle_cli.model.weights import checked
-
-    prior = checked(weights, len(lists.answers), "weights")
-    if not prior.is_uniform and lies is not None:
-        raise UsageProblem("weights are not yet supported with lies")
-    solver = Solver(
-        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies,
-        weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label,
+    if not isinstance(lies, int) or isinstance(lies, bool):
+        raise UsageProblem(f"lies must be a whole number, not {type(lies).__name__}")
+    made = open_setup(
+        game=game, answers=answers, allowed=allowed, prior=prior, weights=weights, date=date, strategy=strategy, hard=hard,
+        pool_only=pool_only, lies=lies, backend=backend,
     )
-    return solver, chosen
+    return solver_of(made)[0]
 
 
 def _liar(solver, liar: str, seed: int):
@@ -389,41 +314,6 @@ def _liar(solver, liar: str, seed: int):
     from wordle_cli.model.lies import Liar
 
     return Liar(solver.lies, liar, seed)
-
-
-def _lists(game: str | None, answers, allowed):
-    """The game's lists (either replaced by a list of words) as the solver's `Game`; game None: `resolve_game`'s."""
-    from wordle_cli.model.game import GAMES, load_lists, resolve_game
-    from wordle_cli.model.game import Game as Lists
-
-    if game is not None and game not in GAMES:
-        raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
-    game = resolve_game(game)
-    if answers is None or allowed is None:
-        default_answers, default_allowed = load_lists(game)
-        answers = default_answers.words if answers is None else words_of(answers, "answers")
-        allowed = default_allowed.words if allowed is None else words_of(allowed, "allowed")
-    else:
-        answers, allowed = words_of(answers, "answers"), words_of(allowed, "allowed")
-    if len(answers[0]) != len(allowed[0]):
-        raise UsageProblem(f"answers have length {len(answers[0])}, allowed words have length {len(allowed[0])}")
-    return Lists(game, answers, allowed)
-
-
-def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
-    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None."""
-    from wordle_cli.solver import openings
-
-    return openings.lookup(lists, strategy, pool_only, hard)
-
-
-def exact_search(strategy: str):
-    """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
-    if strategy != "optimal":
-        return None
-    from wordle_cli.trees.optimal import OptimalChooser
-
-    return OptimalChooser
 
 
 def solve(
@@ -441,6 +331,8 @@ def solve(
     liar: str = "random",
     seed: int = 0,
     weights=None,
+    prior: str | None = None,
+    date=None,
 ) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
 
@@ -453,20 +345,29 @@ def solve(
     its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
     by a host that lies at random (`liar` "random", drawn with `seed`) or
     against you ("worst"); each turn's `tiles` are then the row shown and
-    `lied` the positions that lied; the game has nine rows. `weights`: the
-    prior, an `AnswerWeights` (`answer_weights(...)`) or integers >= 1 per
-    answer of the game; None is uniform (not today's nyt default: the API
-    does not depend on the calendar).
+    `lied` the positions that lied; the game has nine rows.
 
-    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
+    The prior follows `wordle solve`'s rule: `weights` if given (an
+    `AnswerWeights`, `answer_weights(...)`, or integers >= 1 per answer of
+    the game), else `prior` ("uniform", "nyt" or a FILE of word,weight
+    lines), else $WORDLE_PRIOR, else "nyt" for the NYT's game on its own
+    lists (no `answers` given) and "uniform" otherwise. The nyt prior is the
+    puzzle's of `date` (a `datetime.date`), else $WORDLE_DATE's, else
+    today's: like the command, the default game's play moves with the
+    calendar; `prior="uniform"` does not.
+
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt", prior="uniform").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="wordle").turns]
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
+    >>> import datetime
+    >>> solve("cigar", prior="nyt", date=datetime.date(2026, 6, 1)).guesses
+    ['raise', 'alcid', 'cigar']
     """
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date)
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -492,21 +393,24 @@ def simulate(
     liar: str = "random",
     seed: int = 0,
     weights=None,
+    prior: str | None = None,
+    date=None,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
     `.counts`, `.histogram()`, `.mean()`, `.std()`, `.worst()`, `.failures()`.
-    Options as for `solve` (with lies, `.failures(9)` counts Fibble's); under
-    `weights`, `.prior_mean()` weighs each game by its target's weight.
+    Options as for `solve`, the prior by its rule (with lies, `.failures(9)`
+    counts Fibble's); under a prior, `.prior_mean()` weighs each game by its
+    target's weight.
 
-    >>> result = simulate(["cigar", "rebut", "sissy"])
+    >>> result = simulate(["cigar", "rebut", "sissy"], prior="uniform")
     >>> result.paths[0], result.counts
     (['roate', 'carrs', 'cigar'], [3, 3, 4])
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date)
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)

@@ -104,9 +104,11 @@ def solve(
         raise click.BadParameter(
             f"{quote(target)} is neither one of the {len(solver.game.answers)} answers nor an allowed guess", param_hint="'TARGET'"
         )
+    weighed_out = target in solver.left_out
     solver, added = with_target(solver, target)
     if added:
-        click.echo(f"note: {quote(target)} is not among the answers; added it to the pool ({len(solver.game.answers)} answers)", err=True)
+        why = f"is an answer of weight 0 under the {solver.prior_label}" if weighed_out else "is not among the answers"
+        click.echo(f"note: {quote(target)} {why}; added it to the pool ({len(solver.game.answers)} answers)", err=True)
     the_liar = None
     if solver.lies is not None:
         from wordle_cli.model.lies import Liar

@@ -88,6 +88,9 @@ class Node:
 class Solver:
     """A strategy over a game, computing on one backend ("cpu" or "cuda")."""
 
+    #: Answers of the game's lists that the prior gave weight 0, so not in its pool (`setup.solver_of` sets it).
+    left_out: frozenset[str] = frozenset()
+
     def __init__(
         self,
         game: Game,
