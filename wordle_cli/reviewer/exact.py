@@ -36,7 +36,7 @@ from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
 from wordle_cli.solver import openings
 from wordle_cli.trees import search
-from wordle_cli.trees.budget import Deadline
+from wordle_cli.trees.budget import Deadline, limit_seconds
 from wordle_cli.trees.builder import Position, Problem
 
 INF = search.INF
@@ -109,7 +109,7 @@ class ExactValues(Values):
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
-        self.time_limit = time_limit if time_limit and time_limit > 0 else None
+        self.time_limit = limit_seconds(time_limit)  # None: no limit (also past a week: `budget.NO_LIMIT_PAST`)
         self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
         self.stopped = False  # some search stopped at the deadline: some values are intervals
         self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
@@ -118,7 +118,8 @@ class ExactValues(Values):
     @staticmethod
     def proof_deadline(time_limit: float | None) -> Deadline:
         """The proofs get three quarters of the time; the rest is for the quick searches giving the upper bounds."""
-        return Deadline(PROOF_SHARE * time_limit if time_limit and time_limit > 0 else None)
+        limit = limit_seconds(time_limit)
+        return Deadline(None if limit is None else PROOF_SHARE * limit)
 
     # ------------------------------------------------------------ positions
 
