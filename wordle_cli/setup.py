@@ -310,9 +310,11 @@ def open_setup(
     "nyt", a FILE; None: `resolve_prior`'s default) for the puzzle of `date`.
     The modes are checked against each other first (`check_modes`).
     """
-    from wordle_cli.model.game import resolve_game
+    from wordle_cli.model.game import GAMES, resolve_game
     from wordle_cli.model.weights import checked
 
+    if game is not None and game not in GAMES:
+        raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
     check_modes(lies=lies, boards=boards, hard=hard, strategy=strategy, tree=tree)
     excluded = prior_excluded(lies=lies, boards=boards)
     if answers_file is not None or allowed_file is not None or (answers is None and allowed is None):

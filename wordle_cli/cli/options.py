@@ -100,11 +100,6 @@ class Seconds(click.ParamType):
         return seconds
 
 
-def seconds_option(*names: str, help: str, default: float | None = None):
-    """A time in seconds (`--time-limit SECONDS`): positive and finite, `default` (None) when not given."""
-    return click.option(*names, type=Seconds(), default=default, metavar="SECONDS", help=help)
-
-
 def show_option(what: str):
     """`--show N`: list `what` when at most N remain (default 10)."""
     return click.option(

@@ -36,7 +36,7 @@ from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
 from wordle_cli.solver import openings
 from wordle_cli.trees import search
-from wordle_cli.trees.budget import Deadline, limit_seconds
+from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
 from wordle_cli.trees.builder import Position, Problem
 
 INF = search.INF
@@ -60,8 +60,6 @@ TIES_MAX_POOL = 40
 #: spare has thousands of ties, each proven: seconds for a "(+2977)").
 TIES_MAX_CHECKS = 1500
 
-#: The share of the time limit the proofs may take (the quick searches for upper bounds follow).
-PROOF_SHARE = 0.75
 
 ProgressFactory = Callable[[int, str], Callable[[int], None]]
 

@@ -39,6 +39,10 @@ def _stop_all() -> None:
 interrupts.when_abandoned(_stop_all)
 
 
+#: The share of a time limit the proofs get (review, fibble solve); the rest is for the quick searches or the
+#: play-out that give the upper bounds.
+PROOF_SHARE = 0.75
+
 #: A time limit longer than this (a week) is no limit: the one meaning of "no limit" beside None and 0.
 NO_LIMIT_PAST = 7 * 24 * 3600.0
 
@@ -54,6 +58,13 @@ class Deadline:
     def __init__(self, seconds: float | None):
         self.seconds = limit_seconds(seconds)
         self.at = None if self.seconds is None else time.monotonic() + self.seconds
+
+    @classmethod
+    def until(cls, at: float | None) -> Deadline:
+        """The deadline at the moment `at` (time.monotonic; None: no limit)."""
+        deadline = cls(None)
+        deadline.at = at
+        return deadline
 
     @property
     def limited(self) -> bool:
