@@ -36,8 +36,12 @@ from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
 from wordle_cli.model.game import ROWS
-from wordle_cli.setup import answer_weights, book_opener, exact_search, new_solver, words_of
+from wordle_cli.setup import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
+from wordle_cli.setup import book_opener as book_opener
+from wordle_cli.setup import exact_search as exact_search
 from wordle_cli.setup import game_of_words as _lists
+from wordle_cli.setup import new_solver as new_solver
+from wordle_cli.setup import words_of
 from wordle_cli.wordlist import normalise
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast

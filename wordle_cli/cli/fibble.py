@@ -68,9 +68,9 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     """
     from wordle_cli import backends, interrupts
     from wordle_cli.games.fibble import Fibble, OutOfTime, Search
-    from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
     from wordle_cli.games.report import fibble_rows, plural
     from wordle_cli.model.lies import Lies
+    from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
 
     report = Reporter(quiet)
     the_game, answers_name = open_game(report, game, answers, allowed)

@@ -10,6 +10,7 @@ import click
 
 from wordle_cli.cli.options import IsoDate, Reporter, quiet_option
 
+
 @click.command("prior")
 @click.option(
     "--date",

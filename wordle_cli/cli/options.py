@@ -640,7 +640,7 @@ date_option = click.option(
     type=IsoDate(),
     default=None,
     help="The NYT's puzzle of that day: --prior nyt predicts its answer from the days before it, and a command that takes "
-    f"an answer plays that day's (as --day) [default: $WORDLE_DATE if set, else today in your time zone; no answer].",
+    "an answer plays that day's (as --day) [default: $WORDLE_DATE if set, else today in your time zone; no answer].",
 )
 
 spoil_option = click.option(
