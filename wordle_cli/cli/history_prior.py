@@ -34,13 +34,12 @@ def prior(date, output, quiet):
     from wordle_cli import dates, history
     from wordle_cli.output import AtomicOutput, csv_row
     from wordle_cli.prior import nyt
-    from wordle_cli.shipped import NYT_ANSWERS, shipped_list
-    from wordle_cli.wordlist import read_text
+    from wordle_cli.shipped import NYT_ANSWERS, shipped_words
 
     report = Reporter(quiet)
     date = dates.puzzle_date_or_today(date)
     days = history.known_days()
-    words = read_text(shipped_list(NYT_ANSWERS), "word list").split()
+    words = list(shipped_words(NYT_ANSWERS))
     probabilities = nyt.nyt_probabilities(date, words, days)
     before = [day for day in days if day.date < date]
     number = (date - history.LAUNCH).days
