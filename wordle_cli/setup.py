@@ -299,7 +299,8 @@ def open_setup(
     *, report: Report = QUIET, game: str | None = None, answers=None, allowed=None, answers_file: str | None = None,
     allowed_file: str | None = None, prior: str | None = None, weights=None, date: dt.date | None = None,
     strategy: str = "expected", hard: bool = False, pool_only: bool = False, lies: int = 0, boards: int = 1,
-    backend: str = "auto", threads: int | None = None, tree: bool = False,
+    backend: str = "auto", threads: int | None = None, tree: bool = False, greedy_review: str | None = None,
+    nyt_default: bool = True,
 ) -> Setup:
     """The `Setup` of a game, every argument by keyword, by the rules every command and the API share.
 
@@ -309,6 +310,8 @@ def open_setup(
     `AnswerWeights` or integers >= 1 per answer), else `prior` ("uniform",
     "nyt", a FILE; None: `resolve_prior`'s default) for the puzzle of `date`.
     The modes are checked against each other first (`check_modes`).
+    `greedy_review` (review's greedy strategy) plays only the uniform prior;
+    `nyt_default` False (review): the default prior stays uniform.
     """
     from wordle_cli.model.game import GAMES, resolve_game
     from wordle_cli.model.weights import checked
@@ -316,7 +319,7 @@ def open_setup(
     if game is not None and game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
     check_modes(lies=lies, boards=boards, hard=hard, strategy=strategy, tree=tree)
-    excluded = prior_excluded(lies=lies, boards=boards)
+    excluded = prior_excluded(lies=lies, boards=boards, greedy_review=greedy_review)
     if answers_file is not None or allowed_file is not None or (answers is None and allowed is None):
         name = resolve_game(game)
         the_game, answers_name = open_game(report, name, answers_file, allowed_file)
@@ -328,7 +331,7 @@ def open_setup(
         if excluded and not the_prior.is_uniform:
             raise UsageProblem(f"weights are not yet supported {excluded}")
     else:
-        the_prior = open_prior(report, prior, date, the_game.name, own, the_game.answers, excluded)
+        the_prior = open_prior(report, prior, date, the_game.name, own, the_game.answers, excluded, nyt_default=nyt_default)
     listed = the_game.answers
     the_game, the_prior = weighed_game(the_game, the_prior)
     left_out = frozenset(listed) - frozenset(the_game.answers) if len(listed) != len(the_game.answers) else frozenset()

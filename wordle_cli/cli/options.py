@@ -444,6 +444,15 @@ def open_prior(
     return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what, nyt_default)
 
 
+def open_weighed_game(report: Reporter, game: str, answers: str | None, allowed: str | None, prior: str | None, date, **modes):
+    """The `setup.Setup` of a command that plays no solver (review, tree build, verify, rank): its lists, with the
+    answers the prior leaves out taken out, and its prior (`modes`: `open_setup`'s, e.g. hard, greedy_review)."""
+    from wordle_cli import setup
+
+    with usage_errors():
+        return setup.open_setup(report=report, game=game, answers_file=answers, allowed_file=allowed, prior=prior, date=date, **modes)
+
+
 def weighed_game(the_game, weights):
     """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool: `setup.weighed_game`."""
     from wordle_cli import setup

@@ -15,15 +15,13 @@ from wordle_cli.cli.options import (
     game_options,
     look_options,
     max_guesses_option,
-    open_game,
-    open_prior,
+    open_weighed_game,
     prior_option_with,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
     quiet_option,
     time_limit_option,
-    weighed_game,
 )
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model.game import ROWS
@@ -109,9 +107,10 @@ def review(
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
         answer = puzzle_answer(reporter, day, spoil)
-    the_game, _ = open_game(reporter, game, answers, allowed)
-    greedy = None if strategy == "optimal" else f"with review --strategy {strategy} (a greedy strategy plays the uniform prior)"
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers, greedy, nyt_default=False))
+    made = open_weighed_game(
+        reporter, game, answers, allowed, prior, puzzle_date, greedy_review=None if strategy == "optimal" else strategy, nyt_default=False
+    )
+    the_game, weights = made.game, made.prior
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
     rows = max_guesses or MOST_ROWS

@@ -103,10 +103,12 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
             report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
     for word_list in (allowed_list, answer_list):
         report.dropped_duplicates(word_list)
+    from wordle_cli.setup import prior_excluded
+
     report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
     report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
 
-    unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
+    unsupported = prior_excluded(lies=lies, rule=rule)
     # Explicit files take no game (WORDLE_GAME is not read): the default prior is then uniform whatever the game.
     prior = open_prior(report, prior, puzzle_date, game or "", None if not own_answers else "ANSWERS", answer_list.words, unsupported)
     answers, weights = prior.kept(answer_list.words)
