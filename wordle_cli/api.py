@@ -272,20 +272,27 @@ def score(
             raise UsageProblem("a prior's weights go with the strict rule and no lies")
         scores = scoring.compute_weighted(allowed, answers, weights, chosen)
         s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
-        rows = (GuessScore(allowed[i], scores.is_answer[i], mx[i], scores.total, s1[i], s2[i]) for i in scoring.ranking(scores))
+        rows = (
+            GuessScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=mx[i], answers=scores.total,
+                       total=s1[i], total_squares=s2[i])
+            for i in scoring.ranking(scores)
+        )
         return Ranking(rows, scores)
     scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
     if rule_of_lies is not None:
         total, worst = scores.total.tolist(), scores.worst.tolist()
         scale = rule_of_lies.scale
         lie_rows = (
-            LieScore(allowed[i], scores.is_answer[i], worst[i], len(answers), total[i], scale) for i in scoring.ranking(scores)
+            LieScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=worst[i], answers=len(answers),
+                     total=total[i], scale=scale)
+            for i in scoring.ranking(scores)
         )
         return Ranking(lie_rows, scores)
     s1, s2, mx = (a.tolist() for a in (scores.sums.sum_n, scores.sums.sum_n2, scores.sums.max_n))
     n = scores.n_answers
     rows = (
-        GuessScore(allowed[i], scores.is_answer[i], mx[i], n, s1[i], s2[i])
+        GuessScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=mx[i], answers=n, total=s1[i],
+                   total_squares=s2[i])
         for i in scoring.ranking(scores)
     )
     return Ranking(rows, scores)

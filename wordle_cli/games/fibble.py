@@ -316,8 +316,8 @@ class Search:
                 guess = first
                 upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
         except OutOfTime:
-            return Bounds(lower, None, first or "", [])
-        return Bounds(lower, upper, guess, self.worst_line(pool, guess, self.greedy, self._greedy_move))
+            return Bounds(lower=lower, upper=None, first=first or "", line=[])
+        return Bounds(lower=lower, upper=upper, first=guess, line=self.worst_line(pool, guess, self.greedy, self._greedy_move))
 
     def greedy(self, pool: np.ndarray) -> int:
         """The most guesses a strategy needs from `pool` against every row: an upper bound on f(pool).
