@@ -390,24 +390,10 @@ def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, 
         report.warn("no --first: the optimal strategy searches every opener under the prior first; on full lists this takes hours")
 
 
-def solver_unsupported(lies: int = 0, boards: int = 1) -> str | None:
-    """Why a game plays only the uniform prior (`setup.prior_excluded`), None where any prior goes."""
-    from wordle_cli.setup import prior_excluded
-
-    return prior_excluded(lies=lies, boards=boards)
-
-
 # ---------------------------------------------------------------- the prior (which answer is likely)
 
 #: How --prior's default is chosen, for every command's help (the rule is `model.weights.resolve_prior`).
 PRIOR_DEFAULT_HELP = "[default: $WORDLE_PRIOR if set, else nyt for --game nyt on its own answers, else uniform]"
-
-
-def prior_date(puzzle_date):
-    """The puzzle whose nyt prior is played: --date, else $WORDLE_DATE, else None (today): `dates.puzzle_date`."""
-    from wordle_cli import dates
-
-    return dates.puzzle_date(puzzle_date)
 
 
 def prior_option_with(default_help: str = PRIOR_DEFAULT_HELP):
@@ -453,13 +439,6 @@ def open_weighed_game(report: Reporter, game: str, answers: str | None, allowed:
         return setup.open_setup(report=report, game=game, answers_file=answers, allowed_file=allowed, prior=prior, date=date, **modes)
 
 
-def weighed_game(the_game, weights):
-    """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool: `setup.weighed_game`."""
-    from wordle_cli import setup
-
-    return setup.weighed_game(the_game, weights)
-
-
 lies_option = count_option(
     "--lies",
     least=0,
@@ -482,13 +461,6 @@ def lies_text(lies: int) -> str:
     from wordle_cli.setup import lies_text as text
 
     return text(lies)
-
-
-def lies_rule(lies: int, length: int):
-    """The rule (`Lies`) for --lies N over words of `length`; None without lies."""
-    from wordle_cli import setup
-
-    return setup.lies_rule(lies, length)
 
 
 def check_lies(lies: int, strategy: str | None = None, hard: bool = False, boards: int = 1, tree_file=None) -> None:
@@ -585,10 +557,6 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
         f"{n_candidates}; {made.strategy} strategy; {where} backend; prior: uniform"
     )
     return MultiSolver(the_game, boards, made.strategy, pool_only=made.pool_only, backend=where), first
-
-
-#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
-SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
 
 
 def open_player(
