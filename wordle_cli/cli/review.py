@@ -113,6 +113,8 @@ def review(
     the_game, weights = made.game, made.prior
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
+        if answer in made.left_out:
+            raise UsageProblem(f"the answer {quote(answer)} has weight 0 under the {weights.label}: no game under it can end with it")
     rows = max_guesses or MOST_ROWS
     marked_hard = False
     if turns == ("-",):
