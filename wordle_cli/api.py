@@ -265,11 +265,12 @@ def score(
     rule_of_lies = _lies(lies, len(answers[0]), rule)
     if weights is not None:
         from wordle_cli.model.weights import checked
+        from wordle_cli.setup import prior_excluded, refuse_weights
 
-        weights = checked(weights, len(answers)).solver_weights()
+        prior = checked(weights, len(answers))
+        refuse_weights(prior, prior_excluded(lies=lies, rule=rule))
+        weights = prior.solver_weights()
     if weights is not None:
-        if rule != "strict" or rule_of_lies is not None:
-            raise UsageProblem("a prior's weights go with the strict rule and no lies")
         scores = scoring.compute_weighted(allowed, answers, weights, chosen)
         s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
         rows = (

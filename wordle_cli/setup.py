@@ -112,6 +112,12 @@ def prior_excluded(*, lies: int = 0, boards: int = 1, rule: str = "strict", gree
     return None
 
 
+def refuse_weights(prior: AnswerWeights, excluded: str | None) -> None:
+    """UsageProblem when a prior that is not uniform meets a mode that plays only the uniform one (`prior_excluded`)."""
+    if excluded is not None and not prior.is_uniform:
+        raise UsageProblem(f"weights are not yet supported {excluded}")
+
+
 def lies_rule(lies: int, length: int):
     """The rule (`Lies`) for `lies` lies a row over words of `length`; None without lies."""
     if not lies:
@@ -328,8 +334,7 @@ def open_setup(
         the_game, answers_name, own = game_of_words(game, answers, allowed), "the answers given", answers is not None
     if weights is not None:
         the_prior = checked(weights, len(the_game.answers))
-        if excluded and not the_prior.is_uniform:
-            raise UsageProblem(f"weights are not yet supported {excluded}")
+        refuse_weights(the_prior, excluded)
     else:
         the_prior = open_prior(report, prior, date, the_game.name, own, the_game.answers, excluded, nyt_default=nyt_default)
     listed = the_game.answers
@@ -360,8 +365,7 @@ def new_solver(
     n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
     chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
     prior = checked(weights, len(lists.answers), "weights")
-    if not prior.is_uniform and lies is not None:
-        raise UsageProblem("weights are not yet supported with lies")
+    refuse_weights(prior, prior_excluded(lies=0 if lies is None else lies.n))
     solver = Solver(
         lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies,
         weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label,
