@@ -319,12 +319,14 @@ def open_setup(
     `greedy_review` (review's greedy strategy) plays only the uniform prior;
     `nyt_default` False (review): the default prior stays uniform.
     """
+    from wordle_cli import dates
     from wordle_cli.model.game import GAMES, resolve_game
     from wordle_cli.model.weights import checked
 
     if game is not None and game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
     check_modes(lies=lies, boards=boards, hard=hard, strategy=strategy, tree=tree)
+    date = dates.puzzle_date(date)  # --date, else $WORDLE_DATE (checked), else None: today
     excluded = prior_excluded(lies=lies, boards=boards, greedy_review=greedy_review)
     if answers_file is not None or allowed_file is not None or (answers is None and allowed is None):
         name = resolve_game(game)
