@@ -58,14 +58,19 @@ class ModeConflict(UsageProblem):
 
 def check_modes(
     *, lies: int = 0, boards: int = 1, hard: bool = False, strategy: str | None = None, tree: bool = False,
-    share: bool = False, max_guesses: int | None = None, command: str | None = None,
+    share: bool = False, max_guesses: int | None = None, command: str | None = None, review: bool = False,
 ) -> None:
     """The cross-rules between the modes of a game: ModeConflict naming the first pair that does not go together.
 
     Lies (Fibble) play one board, no hard mode, no tree and a scored strategy; boards play no hard mode, no
     tree, expected or entropy, and have no share grid; `max_guesses` (given by the user to `command`) goes
-    with boards or lies. Which modes play only the uniform prior is `prior_excluded`.
+    with boards or lies; a `review` of the game played (solve --review) goes with one board of true feedback.
+    Which modes play only the uniform prior is `prior_excluded`.
     """
+    if review and boards > 1:
+        raise ModeConflict("--review goes with a one-board game")
+    if review and lies:
+        raise ModeConflict("--review grades a game of true feedback; it cannot be combined with --lies")
     if lies:
         from wordle_cli.solver.strategy import SCORED_STRATEGIES
 

@@ -17,8 +17,10 @@ from wordle_cli.cli.options import (
     puzzle_answer,
     puzzle_number,
     puzzle_options,
+    usage_errors,
 )
 from wordle_cli.errors import quote
+from wordle_cli.setup import check_modes
 
 
 @click.command()
@@ -80,10 +82,8 @@ def solve(
         targets = (puzzle_answer(report, day, spoil),)
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
-    if with_review and boards > 1:
-        raise click.UsageError("--review goes with a one-board game")
-    if with_review and lies:
-        raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
+    with usage_errors():
+        check_modes(boards=boards, lies=lies, review=with_review)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
         prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day),
