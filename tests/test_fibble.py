@@ -330,8 +330,10 @@ def test_the_play_out_for_an_upper_bound_stops_at_its_deadline_too():
     """Past its deadline the strategy's play-out gives no upper bound (it used to run on with none)."""
     import time
 
+    from wordle_cli.trees.budget import Deadline
+
     game = game_of(FIVE, ["roate", "lints", "chump", *FIVE])
-    bounds = Search(Fibble(game, Lies(1, 5))).bounds(deadline=time.monotonic() - 1)
+    bounds = Search(Fibble(game, Lies(1, 5))).bounds(deadline=Deadline.until(time.monotonic() - 1))
     assert bounds.upper is None and bounds.line == [] and bounds.lower >= 1
 
 

@@ -602,7 +602,7 @@ def test_solve_plays_a_days_answer(runner, data, small):
         (["--day", "1808"], 1, "#1808 (2026-06-01) is not in the history, which ends at #1807 (2026-05-31): `wordle history update`"),
         (["--day", "1810"], 2, "#1810 is today's puzzle (2026-06-03): its answer is a spoiler; add --spoil"),
         (["--date", "2026-06-04"], 2, "#1811 falls on 2026-06-04, after today (2026-06-03): its answer is a spoiler; add --spoil"),
-        (["--date", "2021-06-18"], 2, "2021-06-18 is before the first puzzle (2021-06-19)"),
+        (["--date", "2021-06-18"], 2, "2021-06-18 is before puzzle #0 (2021-06-19)"),
         (["--date", "2021-13-01"], 2, "'2021-13-01' is not a date YYYY-MM-DD"),
         (["--day", "3", "--date", "2021-06-22"], 2, "give --day or --date, not both"),
         (["cigar", "--day", "3"], 2, "--day goes with --share"),

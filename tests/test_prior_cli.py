@@ -24,16 +24,18 @@ turn  guess  feedback    pool  expected  entropy
 
 
 def spy_weights(monkeypatch):
-    """Record every prior `api.answer_weights` makes: (spec, date, words, weights)."""
+    """Record every prior `setup.answer_weights` makes (the one maker of the commands' priors): (spec, date, words, weights)."""
+    from wordle_cli import setup
+
     made = []
-    real = api.answer_weights
+    real = setup.answer_weights
 
     def spy(spec, answers, date=None, what="answer"):
         result = real(spec, answers, date, what)
         made.append((spec, date, list(answers), result.weights.copy()))
         return result
 
-    monkeypatch.setattr(api, "answer_weights", spy)
+    monkeypatch.setattr(setup, "answer_weights", spy)
     return made
 
 

@@ -102,7 +102,7 @@ def test_a_likely_answer_is_played_for_its_chance_to_win_now(strategy):
 
 
 def test_the_credited_keys_by_hand():
-    from wordle_cli.model.weighted import codes_sums
+    from wordle_cli.model.class_sums import codes_sums
     from wordle_cli.solver.strategy import credit_win
 
     codes = {g: [naive.code(naive.feedback(g, a)) for a in TINY_ANSWERS] for g in ("dex", "abc")}

@@ -8,8 +8,8 @@ import naive_solver
 import numpy as np
 import pytest
 
+from wordle_cli.model.class_sums import codes_sums, weighted_sums
 from wordle_cli.model.game import Game
-from wordle_cli.model.weighted import codes_sums, weighted_sums
 from wordle_cli.solver import tree
 from wordle_cli.solver.strategy import SCORED_STRATEGIES as STRATEGIES
 from wordle_cli.solver.strategy import stats_from_codes
@@ -105,7 +105,7 @@ def test_weighted_stats_against_hand_numbers():
 def test_the_cpu_weighted_kernel_equals_the_table_path(seed):
     """cpu's own kernel and the feedback-table path (what cuda takes) give the same sums."""
     from wordle_cli.backends import cpu
-    from wordle_cli.model.weighted import backend_sums
+    from wordle_cli.model.class_sums import backend_sums
 
     rng = random.Random(seed)
     answers, allowed = random_lists(rng, alphabet="abcdef", length=5, n_answers=60, n_allowed=90)

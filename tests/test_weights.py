@@ -127,3 +127,68 @@ def test_the_default_rule(monkeypatch, prior, env, game, own, unsupported, expec
 def test_a_named_prior_where_unsupported_is_one_clear_error():
     with pytest.raises(WordleError, match="--prior 'nyt': not yet supported with --strategy optimal"):
         W.resolve_prior("nyt", "nyt", False, "with --strategy optimal")
+
+
+def test_one_ceiling_checked_when_a_file_is_read(tmp_path):
+    """Weights the reader once took (total <= 2^40) but the search or the scorer refused later: refused at once."""
+    path = write(tmp_path, "cigar,200000000001\nrebut,200000000000\nsissy,200000000000\nhumph,200000000000\n")
+    with pytest.raises(WordleError, match="too many digits for exact sums"):
+        W.from_file(path, ANSWERS)
+    ceiling = W.max_total(len(ANSWERS) + 1) - 1  # room for solve's target outside the pool
+    fits = write(tmp_path, f"cigar,{ceiling - 3}\nrebut,1\nsissy,1\nhumph,1\n")
+    prior = W.from_file(fits, ANSWERS)
+    assert prior.total == ceiling
+    assert api.score(ANSWERS, ANSWERS, weights=prior, backend="cpu")[0].answers == ceiling  # the scorer takes it
+
+
+def test_the_one_check_of_weights_handed_in():
+    assert W.checked(None, 3).is_uniform and W.checked([2, 2, 2], 3).solver_weights() is None
+    assert W.checked(np.array([1, 2, 3]), 3).solver_weights().tolist() == [1, 2, 3]
+    for bad, message in (([1, 2], "2 weights for 3 answers"), ([1, 0, 1], "positive"), ([1.5, 1, 1], "integers"),
+                         ([W.max_total(3), 1, 1], "scale them down")):
+        with pytest.raises(WordleError, match=message):
+            W.checked(bad, 3)
+
+
+def test_a_prior_file_is_streamed_and_a_bad_first_line_refused_at_once(tmp_path, monkeypatch):
+    """A bad first line is refused before the rest is read: the reader never holds the file."""
+    path = tmp_path / "big.csv"
+    with open(path, "wb") as out:
+        out.write(b"cigar,x\n")
+        out.write(b"rebut,1\n" * 100_000)
+    reads = []
+    real = W._Bounded.read
+
+    def counting(self, size=-1):
+        data = real(self, size)
+        reads.append(len(data))
+        return data
+
+    monkeypatch.setattr(W._Bounded, "read", counting)
+    with pytest.raises(WordleError, match="line 1: 'x' is not a number"):
+        W.from_file(str(path), ANSWERS)
+    assert sum(reads) < 800_000  # not the whole file
+
+
+def test_a_prior_file_over_the_size_limit_says_so(tmp_path, monkeypatch):
+    from wordle_cli import config
+
+    monkeypatch.setattr(config, "MAX_TEXT_BYTES", 1 << 20)
+    path = tmp_path / "big.csv"
+    path.write_bytes(b"cigar,1\n" + b"zzzzz,1\n" * 200_000)
+    with pytest.raises(WordleError, match="larger than 1 MiB, so not a prior file"):
+        W.from_file(str(path), ANSWERS)
+
+
+def test_score_refuses_weights_past_the_ceiling_in_one_line(runner, tmp_path):
+    """Issue 44 item 15: weights the reader took crashed the scorer with a traceback."""
+    from clitools import invoke
+
+    from wordle_cli.model.game import load_lists
+
+    words = load_lists("nyt")[0].words
+    path = tmp_path / "big.txt"
+    path.write_text("".join(f"{w},{200000001 if i == 0 else 200000000}\n" for i, w in enumerate(words)))
+    result = invoke(runner, ["score", "--prior", str(path), "--top", "2", "-q"])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and "too many digits for exact sums" in result.stderr

@@ -14,7 +14,7 @@ subclass `UsageProblem` (a bad argument); nothing here prints.
 >>> best = w.score(["roate", "cigar", "zzzzz"], ["cigar", "rebut", "robin", "awake"])[0]
 >>> best.guess, best.average_num_allowed, best.max_wordlist_len
 ('cigar', Fraction(1, 1), 1)
->>> game = w.solve("cigar")
+>>> game = w.solve("cigar", prior="uniform")
 >>> game.guesses
 ['roate', 'carrs', 'cigar']
 >>> print(game.share())
@@ -36,6 +36,15 @@ from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
 from wordle_cli.model.game import ROWS
+from wordle_cli.setup import MOVE_TIME as MOVE_TIME
+from wordle_cli.setup import Opener as Opener
+from wordle_cli.setup import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
+from wordle_cli.setup import book_opener as book_opener
+from wordle_cli.setup import exact_search as exact_search
+from wordle_cli.setup import game_of_words as _lists
+from wordle_cli.setup import new_solver as new_solver
+from wordle_cli.setup import opener_for as opener_for
+from wordle_cli.setup import words_of
 from wordle_cli.wordlist import normalise
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
@@ -49,29 +58,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- words and tiles
-
-
-def words_of(words: Iterable[str], what: str = "words") -> list[str]:
-    """Normalised, distinct words of one length (1 to 8), in their order; UsageProblem if not."""
-    if isinstance(words, str):
-        raise UsageProblem(f"{what} must be a list of words, not one string (read a file with wordle_cli.lists.read_word_list)")
-    seen: dict[str, None] = {}
-    for word in words:
-        if not isinstance(word, str):
-            raise UsageProblem(f"{what} must hold strings, not {type(word).__name__}")
-        word = normalise(word.strip())
-        if word:
-            seen.setdefault(word, None)
-    result = list(seen)
-    if not result:
-        raise UsageProblem(f"{what} holds no word")
-    length = len(result[0])
-    if length > MAX_WORD_LENGTH:
-        raise UsageProblem(f"{what}: {quote(result[0])} has length {length}; words must have 1 to {MAX_WORD_LENGTH} symbols")
-    for word in result:
-        if len(word) != length:
-            raise UsageProblem(f"{what}: {quote(word)} has length {len(word)}, expected {length}")
-    return result
 
 
 def _word(word: str, what: str, length: int | None = None) -> str:
@@ -262,11 +248,11 @@ def score(
     With `lies` (Fibble: 1) the rows are `LieScore`s: the average over the
     answers and the host's uniformly random lie, the worst case over both,
     ordered by (average, max, answers first, guess).
-    `weights` (integers >= 1, one per distinct answer in order, e.g.
-    `answer_weights(...).weights`): the answer is drawn from that prior; the
-    average is the expected number of answers left, the variance the sample
-    variance with the weights as frequencies, and a row's `answers` is the
-    total weight (strict rule, no lies). None: uniform, as `wordle score`.
+    `weights` (an `AnswerWeights`, or integers >= 1, one per distinct answer
+    in order): the answer is drawn from that prior; the average is the
+    expected number of answers left, the variance the sample variance with
+    the weights as frequencies, and a row's `answers` is the total weight
+    (strict rule, no lies). None, or all weights equal: uniform.
 
     >>> [(s.guess, s.average_num_allowed) for s in score(["abc", "bcd", "xyz"], ["abc", "abd", "bcd"])]
     [('abc', Fraction(1, 1)), ('bcd', Fraction(1, 1)), ('xyz', Fraction(3, 1))]
@@ -281,142 +267,59 @@ def score(
     chosen = backends.resolve(backend, pairs=len(allowed) * len(answers))
     rule_of_lies = _lies(lies, len(answers[0]), rule)
     if weights is not None:
-        import numpy as np
+        from wordle_cli.model.weights import checked
+        from wordle_cli.setup import prior_excluded, refuse_weights
 
-        weights = np.asarray(weights, dtype=np.int64)
-        if rule != "strict" or rule_of_lies is not None:
-            raise UsageProblem("a prior's weights go with the strict rule and no lies")
-        if weights.shape != (len(answers),) or (len(weights) and weights.min() < 1):
-            raise UsageProblem(f"weights must be {len(answers)} integers >= 1, one per answer")
+        prior = checked(weights, len(answers))
+        refuse_weights(prior, prior_excluded(lies=lies, rule=rule))
+        weights = prior.solver_weights()
+    if weights is not None:
         scores = scoring.compute_weighted(allowed, answers, weights, chosen)
         s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
-        rows = (GuessScore(allowed[i], scores.is_answer[i], mx[i], scores.total, s1[i], s2[i]) for i in scoring.ranking(scores))
+        rows = (
+            GuessScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=mx[i], answers=scores.total,
+                       total=s1[i], total_squares=s2[i])
+            for i in scoring.ranking(scores)
+        )
         return Ranking(rows, scores)
     scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
     if rule_of_lies is not None:
         total, worst = scores.total.tolist(), scores.worst.tolist()
         scale = rule_of_lies.scale
         lie_rows = (
-            LieScore(allowed[i], scores.is_answer[i], worst[i], len(answers), total[i], scale) for i in scoring.ranking(scores)
+            LieScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=worst[i], answers=len(answers),
+                     total=total[i], scale=scale)
+            for i in scoring.ranking(scores)
         )
         return Ranking(lie_rows, scores)
     s1, s2, mx = (a.tolist() for a in (scores.sums.sum_n, scores.sums.sum_n2, scores.sums.max_n))
     n = scores.n_answers
     rows = (
-        GuessScore(allowed[i], scores.is_answer[i], mx[i], n, s1[i], s2[i])
+        GuessScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=mx[i], answers=n, total=s1[i],
+                   total_squares=s2[i])
         for i in scoring.ranking(scores)
     )
     return Ranking(rows, scores)
 
 
-# ---------------------------------------------------------------- the prior
-
-
-def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer"):
-    """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
-
-    `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
-    `date`, a `datetime.date`, default today in the user's time zone, fitted
-    on the days before it) or the path of a `word,weight` file (`what` names
-    the words in its messages: "answer", "candidate"). Which spec a
-    command uses when none is given is `model.weights.resolve_prior`'s rule.
-
-    >>> answer_weights("uniform", ["cigar", "rebut"]).weights.tolist()
-    [1, 1]
-    """
-    import datetime as dt
-    import os
-
-    from wordle_cli.model import weights
-
-    answers = list(answers)
-    if spec == "uniform":
-        return weights.uniform(len(answers))
-    if spec == "nyt":
-        from wordle_cli.prior import nyt_probabilities
-
-        if date is None:
-            from wordle_cli.history import today
-
-            date = today()
-        if not isinstance(date, dt.date):
-            raise UsageProblem(f"date must be a datetime.date, not {type(date).__name__}")
-        if isinstance(date, dt.datetime):
-            date = date.date()
-        return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
-    if spec != "-" and not os.path.exists(spec):
-        raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
-    return weights.from_file(spec, answers, what)
-
-
 # ---------------------------------------------------------------- solve and simulate
 
-#: Seconds the optimal strategy searches one move by default before it plays the best guess found (its bounds said).
-MOVE_TIME = 5.0
+def _solver(game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0,
+            weights=None, prior: str | None = None, date=None, move_time: float | None = None):
+    """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
+    (None: the best, `optimal` under a prior other than uniform, `move_time` seconds a move)."""
+    from wordle_cli.setup import open_setup, solver_of
+    from wordle_cli.solver.strategy import STRATEGIES
 
-
-def _move_time(seconds: float | None) -> float | None:
-    """`move_time` as the solver takes it: None -> MOVE_TIME, 0 -> None (search until proven)."""
-    if seconds is None:
-        return MOVE_TIME
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
-        raise UsageProblem(f"move_time must be a number of seconds >= 0, not {seconds!r}")
-    return float(seconds) or None
-
-
-def _solver(
-    game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None,
-    move_time: float | None = MOVE_TIME,
-):
-    from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES, default_strategy
-
-    if strategy is None:
-        strategy = default_strategy(_answer_weights(weights, None) is not None and not lies)
-    if strategy not in STRATEGIES:
+    if strategy is not None and strategy not in STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
-    lists = _lists(game, answers, allowed)
-    rule = _lies(lies, lists.length)
-    if rule is not None and (hard or strategy not in SCORED_STRATEGIES):
-        raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
-    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule, weights=weights, move_time=move_time)[0]
-
-
-def new_solver(
-    lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
-    move_time: float | None = None,
-):
-    """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
-
-    The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
-    the `optimal` strategy handed the exact search (and under a prior its opener, `opener_for`); `lies`: the
-    game's `Lies` rule (None: none); `weights`: the prior (`AnswerWeights` or integers >= 1 per answer; None or
-    all equal: uniform); `move_time`: the seconds the optimal strategy may search each move (None: to the proof).
-    """
-    from wordle_cli import backends
-    from wordle_cli.solver.tree import Solver
-
-    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
-    chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
-    label = "uniform"
-    if weights is not None:
-        import numpy as np
-
-        label = getattr(weights, "label", "weights")
-        weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
-        if weights.shape != (len(lists.answers),) or (len(weights) and weights.min() < 1):
-            raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 1, one per answer of the game")
-        if lies is not None:
-            raise UsageProblem("weights are not yet supported with lies")
-        if weights.min() == weights.max():
-            weights, label = None, "uniform"
-    opener = None
-    if weights is not None and strategy == "optimal":
-        opener = opener_for(lists, weights, pool_only=pool_only, hard=hard).word
-    solver = Solver(
-        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies, weights=weights,
-        prior_label=label, opener=opener, move_time=move_time,
+    if not isinstance(lies, int) or isinstance(lies, bool):
+        raise UsageProblem(f"lies must be a whole number, not {type(lies).__name__}")
+    made = open_setup(
+        game=game, answers=answers, allowed=allowed, prior=prior, weights=weights, date=date, strategy=strategy, move_time=move_time,
+        hard=hard, pool_only=pool_only, lies=lies, backend=backend,
     )
-    return solver, chosen
+    return solver_of(made)[0]
 
 
 def _liar(solver, liar: str, seed: int):
@@ -426,63 +329,6 @@ def _liar(solver, liar: str, seed: int):
     from wordle_cli.model.lies import Liar
 
     return Liar(solver.lies, liar, seed)
-
-
-def _lists(game: str | None, answers, allowed):
-    """The game's lists (either replaced by a list of words) as the solver's `Game`; game None: `resolve_game`'s."""
-    from wordle_cli.model.game import GAMES, load_lists, resolve_game
-    from wordle_cli.model.game import Game as Lists
-
-    if game is not None and game not in GAMES:
-        raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
-    game = resolve_game(game)
-    if answers is None or allowed is None:
-        default_answers, default_allowed = load_lists(game)
-        answers = default_answers.words if answers is None else words_of(answers, "answers")
-        allowed = default_allowed.words if allowed is None else words_of(allowed, "allowed")
-    else:
-        answers, allowed = words_of(answers, "answers"), words_of(allowed, "allowed")
-    if len(answers[0]) != len(allowed[0]):
-        raise UsageProblem(f"answers have length {len(answers[0])}, allowed words have length {len(allowed[0])}")
-    return Lists(game, answers, allowed)
-
-
-class Opener(NamedTuple):
-    """The first guess of the optimal strategy under a prior, and what is known of it (`note`: None when proven)."""
-
-    word: str | None
-    note: str | None
-
-
-def opener_for(lists, weights, *, pool_only: bool = False, hard: bool = False) -> Opener:
-    """The first guess the optimal strategy plays under the prior `weights` (int64 per answer, not uniform).
-
-    The one place the opener under a prior is chosen (`play`, `solve`, `simulate` and their note). Until the
-    best opener under a day's prior is proven (issue 40, item 2), the uniform opening book's opener, said to be
-    unproven; word None where the book has none (the search then proves the opener itself: hours on full lists).
-    """
-    opener = book_opener(lists, "optimal", pool_only, hard)
-    if opener is None:
-        return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
-    return Opener(
-        opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven); every later guess is optimal under the prior"
-    )
-
-
-def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
-    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None."""
-    from wordle_cli.solver import openings
-
-    return openings.lookup(lists, strategy, pool_only, hard)
-
-
-def exact_search(strategy: str):
-    """The exact search's chooser for the `optimal` strategy (None for the greedy ones)."""
-    if strategy != "optimal":
-        return None
-    from wordle_cli.trees.optimal import OptimalChooser
-
-    return OptimalChooser
 
 
 def solve(
@@ -500,6 +346,8 @@ def solve(
     liar: str = "random",
     seed: int = 0,
     weights=None,
+    prior: str | None = None,
+    date=None,
     move_time: float | None = None,
 ) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
@@ -514,22 +362,31 @@ def solve(
     its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
     by a host that lies at random (`liar` "random", drawn with `seed`) or
     against you ("worst"); each turn's `tiles` are then the row shown and
-    `lied` the positions that lied; the game has nine rows. `weights`: the
-    prior, an `AnswerWeights` (`answer_weights(...)`) or integers >= 1 per
-    answer of the game; None is uniform (not today's nyt default: the API
-    does not depend on the calendar). `move_time`: the seconds the optimal
-    strategy may search a move before it plays the best guess found (None:
-    `MOVE_TIME`; 0: until proven).
+    `lied` the positions that lied; the game has nine rows. `move_time`: the
+    seconds the optimal strategy may search a move before it plays the best
+    guess found (None: `MOVE_TIME`; 0: until proven).
 
-    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
+    The prior follows `wordle solve`'s rule: `weights` if given (an
+    `AnswerWeights`, `answer_weights(...)`, or integers >= 1 per answer of
+    the game), else `prior` ("uniform", "nyt" or a FILE of word,weight
+    lines), else $WORDLE_PRIOR, else "nyt" for the NYT's game on its own
+    lists (no `answers` given) and "uniform" otherwise. The nyt prior is the
+    puzzle's of `date` (a `datetime.date`), else $WORDLE_DATE's, else
+    today's: like the command, the default game's play moves with the
+    calendar; `prior="uniform"` does not.
+
+    >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt", prior="uniform").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="wordle").turns]
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
+    >>> import datetime
+    >>> solve("cigar", prior="nyt", date=datetime.date(2026, 6, 1)).guesses
+    ['raise', 'alcid', 'cigar']
     """
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, _move_time(move_time))
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_time)
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -555,22 +412,25 @@ def simulate(
     liar: str = "random",
     seed: int = 0,
     weights=None,
+    prior: str | None = None,
+    date=None,
     move_time: float | None = None,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
     `.counts`, `.histogram()`, `.mean()`, `.std()`, `.worst()`, `.failures()`.
-    Options as for `solve` (with lies, `.failures(9)` counts Fibble's); under
-    `weights`, `.prior_mean()` weighs each game by its target's weight.
+    Options as for `solve`, the prior by its rule (with lies, `.failures(9)`
+    counts Fibble's); under a prior, `.prior_mean()` weighs each game by its
+    target's weight.
 
-    >>> result = simulate(["cigar", "rebut", "sissy"])
+    >>> result = simulate(["cigar", "rebut", "sissy"], prior="uniform")
     >>> result.paths[0], result.counts
     (['roate', 'carrs', 'cigar'], [3, 3, 4])
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, _move_time(move_time))
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_time)
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)
@@ -655,27 +515,15 @@ def review(
     chosen = backends.resolve_with_threads(backend, len(lists.candidates) * len(lists.answers), threads)
     if threads is None:
         threads = backends.numba_module().get_num_threads()
-    weighed = _answer_weights(weights, len(lists.answers))
+    from wordle_cli.model.weights import checked
+
+    prior = checked(weights, len(lists.answers))
+    weighed = prior.solver_weights()
     result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
         weights=weighed,
     )
     if weighed is not None:
-        result.prior = getattr(weights, "label", "the weights given")
+        result.prior = prior.label
     return result
-
-
-def _answer_weights(weights, n: int | None):
-    """A prior's weights as int64, one >= 1 per answer (`n` of them; None: not checked), or None when uniform
-    (None or all equal)."""
-    if weights is None:
-        return None
-    import numpy as np
-
-    weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
-    if n is None:
-        return None if len(weights) == 0 or weights.min() == weights.max() else weights
-    if weights.shape != (n,) or (n and weights.min() < 1):
-        raise UsageProblem(f"weights must be {n} integers >= 1, one per answer of the game")
-    return None if weights.min() == weights.max() else weights

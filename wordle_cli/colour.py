@@ -28,8 +28,6 @@ STYLES = ("emoji", "letters", "byg", "digits")
 #: Older spellings still accepted: `feedback --style ace` means letters.
 ALIASES = {"ace": "letters", "colours": "byg", "colors": "byg"}
 
-CHOICES = ("auto", "always", "never")
-
 # Background per tile (absent, contained, exact), with a readable foreground.
 _ANSI = ("\x1b[1;97;100m", "\x1b[1;30;43m", "\x1b[1;30;42m")
 _RESET = "\x1b[0m"

@@ -301,6 +301,5 @@ def unlisted(days: list[Day]) -> list[Day]:
     and the package knows it.
     """
     shipped_last = _shipped()[-1].number
-    with open(shipped.shipped_list(ANSWER_LIST), encoding="utf-8") as stream:
-        words = {line.strip().lower() for line in stream}
+    words = frozenset(shipped.shipped_words(ANSWER_LIST))
     return [d for d in days if d.number > shipped_last and d.answer not in words]

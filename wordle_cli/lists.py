@@ -68,5 +68,5 @@ def shipped_lists() -> list[ShippedList]:
         path = shipped.shipped_list(name)
         with open(path, "rb") as handle:
             data = handle.read()
-        found.append(ShippedList(name, path, len(wordlist.read_word_list(path)), hashlib.sha256(data).hexdigest()))
+        found.append(ShippedList(name=name, path=path, words=len(shipped.read_shipped(name)), sha256=hashlib.sha256(data).hexdigest()))
     return found

@@ -36,7 +36,7 @@ class Scores:
 
 @dataclass
 class WeightedScores:
-    """Per-guess sums under a prior (`model.weighted`), the answers drawn with probability weight / total.
+    """Per-guess sums under a prior (`model.class_sums`), the answers drawn with probability weight / total.
 
     average = sum_wn / total: the expected number of answers left; variance
     (total x sum_wn2 - sum_wn^2) / (total (total - 1)): the sample variance
@@ -46,7 +46,7 @@ class WeightedScores:
 
     guesses: Sequence[str]
     is_answer: list[bool]
-    sums: object  # model.weighted.WeightedSums
+    sums: object  # model.class_sums.WeightedSums
     total: int  # the answers' total weight
 
 
@@ -82,7 +82,7 @@ def compute_weighted(guesses: Sequence[str], answers: Sequence[str], weights, ba
     """Score every guess against answers drawn from a prior (int64 `weights`, each >= 1), strict rule."""
     import numpy as np
 
-    from wordle_cli.model.weighted import backend_sums
+    from wordle_cli.model.class_sums import backend_sums
 
     length = len(answers[0])
     alphabet = Alphabet.of(guesses, answers)

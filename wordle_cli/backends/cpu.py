@@ -174,7 +174,7 @@ def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, s
 
 @compiled(parallel=True)
 def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, n_blocks, sum_wn, sum_wn2, max_n, max_w, wlogw):
-    """`_score_strict` over answers of integer `weights`: per class its count c and weight m (see `model.weighted`)."""
+    """`_score_strict` over answers of integer `weights`: per class its count c and weight m (see `model.class_sums`)."""
     n_guesses, length = guesses.shape
     n_answers = cols.shape[1]
     for blk in prange(n_blocks):

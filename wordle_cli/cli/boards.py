@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import SHARE_ONE_BOARD, Progress, Reporter
+from wordle_cli.cli.options import Progress, Reporter
 from wordle_cli.errors import quote
+from wordle_cli.setup import SHARE_ONE_BOARD
 
 
 def compact_wanted(layout: str, wide_columns: int) -> bool:

@@ -7,6 +7,7 @@ import click
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
     Reporter,
+    Seconds,
     checked_word,
     compute_options,
     count_option,
@@ -15,7 +16,6 @@ from wordle_cli.cli.options import (
     max_guesses_option,
     open_game,
     quiet_option,
-    seconds_option,
     tiles_option,
 )
 
@@ -35,10 +35,14 @@ def fibble_group() -> None:
 @first_word_option
 @max_guesses_option("Search strategies of at most N guesses in all (default: unlimited, until one wins).", unlimited=True)
 @count_option("--lies", least=0, default=1, help="Lies in every row (Fibble: 1; 0 is Wordle against a host choosing the answer).")
-@seconds_option(
+@click.option(
     "--time-limit",
+    type=Seconds(zero=True),
+    default=0,
+    metavar="SECONDS",
     help="Stop after SECONDS in all: the proof stops at three quarters of them, then the best strategy found is played "
-    "out against every row (an upper bound) in the rest; prints what is proven and what was found, labelled.",
+    "out against every row (an upper bound) in the rest; prints what is proven and what was found, labelled. "
+    "0 (the default): prove to the end, however long it takes.",
 )
 @game_options
 @tiles_option
@@ -62,12 +66,11 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     the best strategy found (an upper bound, checked against every row, if
     that play-out finishes in the last quarter of the time), each labelled.
     """
-    import time
-
     from wordle_cli import backends, interrupts
     from wordle_cli.games.fibble import Fibble, OutOfTime, Search
     from wordle_cli.games.report import fibble_rows, plural
     from wordle_cli.model.lies import Lies
+    from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
 
     report = Reporter(quiet)
     the_game, answers_name = open_game(report, game, answers, allowed)
@@ -79,17 +82,18 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
         f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guess candidates{lies_text(lies)}; "
         f"{chosen} backend"
     )
-    started = time.monotonic()
-    deadline = started + 0.75 * time_limit if time_limit is not None else None  # the rest: the strategy's play-out
-    search = Search(Fibble(the_game, rule, chosen), deadline, report.info)
+    time_limit = limit_seconds(time_limit)  # None: no limit
+    whole = Deadline(time_limit)
+    proof = Deadline(None if time_limit is None else PROOF_SHARE * time_limit)  # the rest: the strategy's play-out
+    search = Search(Fibble(the_game, rule, chosen), proof, report.info)
     start = f", first guess {first}" if first is not None else ""
     goal = "to win against every lie" if lies else "to win against a host choosing the answer"
     try:
         solution = interrupts.in_worker(search.solve, first, max_guesses)  # so that a signal stops it at once
     except OutOfTime:
         nodes = search.nodes
-        report.info(f"proof stopped after {0.75 * time_limit:g} s, having searched {nodes} pools; playing out the strategy found")
-        bounds = interrupts.in_worker(search.bounds, first, started + time_limit)
+        report.info(f"proof stopped after {proof.seconds:g} s, having searched {nodes} pools; playing out the strategy found")
+        bounds = interrupts.in_worker(search.bounds, first, whole)
         report.info(f"the strategy played out on {search.nodes - nodes} pools; {report.elapsed():.2f} s in all")
         for row in fibble_rows(bounds.line, the_game.length, len(the_game.answers), tiles) if bounds.line else ():
             click.echo(row)

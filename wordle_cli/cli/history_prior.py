@@ -7,22 +7,18 @@ strictly before the date (docs/prior.md).
 
 from __future__ import annotations
 
-import datetime as dt
-
 import click
 
-from wordle_cli.cli.options import IsoDate, Reporter, quiet_option, stale_note
-
-#: Puzzle #0's date (the same as `history.LAUNCH`, kept here so that parsing options imports no history).
-FIRST_PUZZLE = dt.date(2021, 6, 19)
+from wordle_cli.cli.options import IsoDate, Reporter, quiet_option
+from wordle_cli.setup import stale_note
 
 
 @click.command("prior")
 @click.option(
     "--date",
-    type=IsoDate(not_before=FIRST_PUZZLE),
+    type=IsoDate(),
     default=None,
-    help="The puzzle's date  [default: today in your time zone].",
+    help="The puzzle's date  [default: $WORDLE_DATE if set, else today in your time zone].",
 )
 @click.option("-o", "--output", default="-", metavar="FILE", help="Write here (replaced atomically)  [default: standard output].")
 @quiet_option
@@ -38,16 +34,15 @@ def prior(date, output, quiet):
     \b
       wordle history prior --date 2026-05-31 | head -4
     """
-    from wordle_cli import history
+    from wordle_cli import dates, history
     from wordle_cli.output import AtomicOutput, csv_row
     from wordle_cli.prior import nyt
-    from wordle_cli.shipped import NYT_ANSWERS, shipped_list
-    from wordle_cli.wordlist import read_text
+    from wordle_cli.shipped import NYT_ANSWERS, shipped_words
 
     report = Reporter(quiet)
-    date = history.today() if date is None else date
+    date = dates.puzzle_date_or_today(date)
     days = history.known_days()
-    words = read_text(shipped_list(NYT_ANSWERS), "word list").split()
+    words = list(shipped_words(NYT_ANSWERS))
     probabilities = nyt.nyt_probabilities(date, words, days)
     before = [day for day in days if day.date < date]
     number = (date - history.LAUNCH).days

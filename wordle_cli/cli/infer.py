@@ -93,7 +93,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
         prior_for = LAUNCH + dt.timedelta(days=number)
     own = candidates if candidates is not None else answers
     the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate")
-    weights = None if the_prior.is_uniform else the_prior.weights
+    weights = the_prior.solver_weights()
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)
     report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend; prior: {the_prior.label}")
     tables = candidate_tables(the_game, words, backends.load(chosen))

@@ -100,11 +100,6 @@ class Seconds(click.ParamType):
         return seconds
 
 
-def seconds_option(*names: str, help: str, default: float | None = None):
-    """A time in seconds (`--time-limit SECONDS`): positive and finite, `default` (None) when not given."""
-    return click.option(*names, type=Seconds(), default=default, metavar="SECONDS", help=help)
-
-
 def show_option(what: str):
     """`--show N`: list `what` when at most N remain (default 10)."""
     return click.option(
@@ -292,11 +287,10 @@ def game_options(command):
 
 
 def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
-    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
-    from wordle_cli.model.game import Game
+    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates: `setup.open_game`."""
+    from wordle_cli import setup
 
-    answer_list, allowed_list = open_lists(report, game, answers, allowed)
-    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+    return setup.open_game(report, game, answers, allowed)
 
 
 def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: str | None = None) -> str:
@@ -312,13 +306,21 @@ def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: 
 
 
 def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
-    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
-    from wordle_cli.model.game import load_lists
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates: `setup.open_lists`."""
+    from wordle_cli import setup
 
-    answer_list, allowed_list = load_lists(game, answers, allowed)
-    for word_list in (answer_list, allowed_list):
-        report.dropped_duplicates(word_list)
-    return answer_list, allowed_list
+    return setup.open_lists(report, game, answers, allowed)
+
+
+@contextlib.contextmanager
+def usage_errors():
+    """Options that do not go together (`setup.ModeConflict`) shown as click's usage errors, with the usage line."""
+    from wordle_cli.setup import ModeConflict
+
+    try:
+        yield
+    except ModeConflict as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
@@ -356,81 +358,51 @@ class SolverChoice(NamedTuple):
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
-    """Load the game's lists and its prior, pick the backend and build the solver (with `lies` lies in every row).
+    """The game's `setup.Setup` (lists, prior, date, modes) and its solver (with `lies` lies in every row).
 
     `plays` says what makes the moves when the strategy does not (a tree's moves), for the opening line.
     Returns (solver, first) with `first` normalised and checked (or None);
     the solver's `prior` is the `AnswerWeights` it plays under.
     """
-    from wordle_cli.api import MOVE_TIME, new_solver
-    from wordle_cli.solver.strategy import default_strategy
+    from wordle_cli import setup
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, move_time = chosen
-    check_lies(lies, strategy=strategy, hard=hard)
-    the_game, answers_name = open_game(report, game, answers, allowed)
-    the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(lies)))
-    if strategy is None:
-        strategy = default_strategy(not weights.is_uniform)
-    rule = lies_rule(lies, the_game.length)
+    with usage_errors():
+        made = setup.open_setup(
+            report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
+            date=chosen.date, strategy=chosen.strategy, move_time=chosen.move_time, hard=chosen.hard, pool_only=chosen.pool_only,
+            lies=lies, backend=chosen.backend, threads=chosen.threads,
+        )
+    the_game, weights = made.game, made.prior
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
-    elif strategy == "optimal" and not weights.is_uniform:
-        _prior_opener_note(report, the_game, weights, pool_only, hard)
-    seconds = MOVE_TIME if move_time is None else (move_time or None)
-    solver, where = new_solver(
-        the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
-        weights=None if weights.is_uniform else weights, move_time=seconds if strategy == "optimal" else None,
-    )
-    n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
-    timed = f" ({seconds:g} s a move)" if strategy == "optimal" and seconds is not None and plays is None else ""
+    elif made.strategy == "optimal" and not weights.is_uniform:
+        _prior_opener_note(report, the_game, weights, made.pool_only, made.hard)
+    solver, where = setup.solver_of(made)
+    n_candidates = len(the_game.answers) if made.pool_only else len(the_game.candidates)
+    seconds = made.move_time
+    timed = f" ({seconds:g} s a move)" if made.strategy == "optimal" and seconds is not None and plays is None else ""
     named = f"; prior: {weights.label}" if weights.is_uniform else ""  # any other prior is named once, where the numbers are
     report.info(
-        f"{game}: {len(the_game.answers)} answers from {answers_name}, "
-        f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{plays or f'{strategy} strategy{timed}'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend{named}"
+        f"{made.game.name}: {len(the_game.answers)} answers from {made.answers_name}, "
+        f"{n_candidates} guess candidates{' (--pool-only)' if made.pool_only else ''}; "
+        f"{plays or f'{made.strategy} strategy{timed}'}{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 
 
 def _prior_opener_note(report: Reporter, the_game, weights, pool_only: bool, hard: bool) -> None:
-    """The optimal strategy under a prior with no --first: what is known of its opener (`api.opener_for`)."""
-    from wordle_cli.api import opener_for
+    """The optimal strategy under a prior with no --first: what is known of its opener (`setup.opener_for`)."""
+    from wordle_cli.setup import opener_for
 
-    note = opener_for(the_game, weights.weights, pool_only=pool_only, hard=hard).note
+    note = opener_for(the_game, weights, pool_only=pool_only, hard=hard).note
     if note is not None:
         report.info(f"{note}; --first WORD chooses another")
-
-
-def solver_unsupported(lies: int = 0, boards: int = 1) -> str | None:
-    """Why a game plays only the uniform prior (`resolve_prior`'s `unsupported`), None where any prior goes."""
-    if boards > 1:
-        return "with --boards"
-    if lies:
-        return "with --lies"
-    return None
 
 
 # ---------------------------------------------------------------- the prior (which answer is likely)
 
 #: How --prior's default is chosen, for every command's help (the rule is `model.weights.resolve_prior`).
 PRIOR_DEFAULT_HELP = "[default: $WORDLE_PRIOR if set, else nyt for --game nyt on its own answers, else uniform]"
-
-
-#: The environment variable that fixes the puzzle date of --prior nyt for every command (the docs' examples
-#: and the tests run with one, so that their numbers do not move with the calendar).
-DATE_ENV = "WORDLE_DATE"
-
-
-def prior_date(puzzle_date):
-    """The puzzle whose nyt prior is played: --date, else $WORDLE_DATE, else None (today in the user's time zone)."""
-    import os
-
-    if puzzle_date is not None:
-        return puzzle_date
-    pinned = os.environ.get(DATE_ENV, "").strip()
-    if not pinned:
-        return None
-    return IsoDate().convert(pinned, None, None)
 
 
 def prior_option_with(default_help: str = PRIOR_DEFAULT_HELP):
@@ -456,64 +428,23 @@ def prior_options(command):
 def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
 ):
-    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds,
-    and (`stale_note`) when the history the nyt prior is fitted on ends long before its date.
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule: `setup.open_prior`.
 
     `answers_file`: the user's own answers (or candidates) file, if any: the
-    nyt default is for the NYT's own lists only. `what` names the words.
+    nyt default is for the NYT's own lists only.
     """
-    from wordle_cli.api import answer_weights
-    from wordle_cli.model.weights import resolve_prior
+    from wordle_cli import setup
 
-    spec = resolve_prior(prior, game, answers_file is not None, unsupported)
-    date = prior_date(date)
-    weights = answer_weights(spec, answers, date, what)
-    if spec == "nyt":
-        note = stale_note(date)
-        if note is not None:
-            report.warn(note)
-    if weights.unlisted:
-        report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
-    if weights.unknown:
-        report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
-    return weights
+    return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what)
 
 
-#: The days the history may end before a puzzle's date without a word said (a week: a weekly update is enough).
-STALE_DAYS = 7
+def open_weighed_game(report: Reporter, game: str, answers: str | None, allowed: str | None, prior: str | None, date, **modes):
+    """The `setup.Setup` of a command that plays no solver (review, tree build, verify, rank): its lists, with the
+    answers the prior leaves out taken out, and its prior (`modes`: `open_setup`'s, e.g. hard, greedy_review)."""
+    from wordle_cli import setup
 
-
-def stale_note(date=None, days=None) -> str | None:
-    """One line when the history the nyt prior of `date` (None: today) is fitted on ends more than STALE_DAYS
-    before it: the last day known, the days missing and the command that fetches them; None when it does not."""
-    from wordle_cli import history
-
-    date = history.today() if date is None else date
-    days = history.known_days() if days is None else days
-    known = [day for day in days if day.date < date]
-    if not known:
-        return None
-    last = max(known, key=lambda day: day.number)
-    if (date - last.date).days <= STALE_DAYS:
-        return None
-    missing = (date - last.date).days - 1
-    return (
-        f"the nyt prior for {date} knows the history to #{last.number} ({last.date}) only: {missing} days are missing; "
-        "`wordle history update` fetches them"
-    )
-
-
-def weighed_game(the_game, weights):
-    """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool."""
-    if not weights.unlisted:
-        return the_game, weights
-    from dataclasses import replace
-
-    from wordle_cli.model.game import Game
-
-    kept, kept_weights = weights.kept(the_game.answers)
-    # The candidates stay as they were (a word left out of the pool is still a guess), in their order.
-    return Game(the_game.name, kept, the_game.candidates), replace(weights, weights=kept_weights, unlisted=0)
+    with usage_errors():
+        return setup.open_setup(report=report, game=game, answers_file=answers, allowed_file=allowed, prior=prior, date=date, **modes)
 
 
 lies_option = count_option(
@@ -535,35 +466,19 @@ liar_option = choice_option(
 
 def lies_text(lies: int) -> str:
     """`, 1 lie per row` for the informational line (nothing without lies)."""
-    return f", {lies} lie{'s' if lies != 1 else ''} per row" if lies else ""
+    from wordle_cli.setup import lies_text as text
 
-
-def lies_rule(lies: int, length: int):
-    """The rule (`Lies`) for --lies N over words of `length`; None without lies."""
-    if not lies:
-        return None
-    from wordle_cli.model.lies import Lies
-
-    return Lies(lies, length)  # UsageProblem past the word length
+    return text(lies)
 
 
 def check_lies(lies: int, strategy: str | None = None, hard: bool = False, boards: int = 1, tree_file=None) -> None:
-    """--lies N > 0 goes with one board, the scored strategies, no hard mode and no --tree."""
+    """--lies N > 0 goes with one board, the scored strategies, no hard mode and no --tree (`setup.check_modes`)."""
     if not lies:
         return
-    from wordle_cli.solver.strategy import SCORED_STRATEGIES
+    from wordle_cli import setup
 
-    if boards > 1:
-        raise click.UsageError("--lies plays one board; it cannot be combined with --boards")
-    if hard:
-        raise click.UsageError("--hard is not part of a game whose rows lie")
-    if tree_file is not None:
-        raise click.UsageError("--tree follows a tree of true feedback; it cannot be combined with --lies")
-    if strategy is not None and strategy not in SCORED_STRATEGIES:
-        raise click.UsageError(
-            f"--strategy {strategy} is not defined with --lies; choose {', '.join(SCORED_STRATEGIES)} "
-            "(the proof over every lie is `wordle fibble solve`)"
-        )
+    with usage_errors():
+        setup.check_modes(lies=lies, strategy=strategy, hard=hard, boards=boards, tree=tree_file is not None)
 
 
 class BoardCount(click.ParamType):
@@ -625,85 +540,65 @@ def boards_solver_options(command):
 
 
 def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, tree_file=None):
-    """`open_solver` for --boards N > 1: load the game, check the options that apply, build the `MultiSolver`.
+    """`open_solver` for --boards N > 1: the game's `setup.Setup` (the modes checked), then the `MultiSolver`.
 
     Returns (solver, first) with `first` normalised and checked (or None).
     """
-    from wordle_cli import backends
+    from wordle_cli import backends, setup
     from wordle_cli.games import board_game_name
-    from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
+    from wordle_cli.games.multiboard import MultiSolver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, _, _ = chosen
-    strategy = strategy or "expected"  # the boards play the uniform prior
-    if hard:
-        raise click.UsageError("--hard is not part of multi-board games")
-    if tree_file is not None:
-        raise click.UsageError("--tree plays one board; it cannot be combined with --boards")
-    if strategy not in STRATEGIES:
-        raise click.UsageError(f"--strategy {strategy} is for one board; with --boards choose {' or '.join(STRATEGIES)}")
-    from wordle_cli.model.weights import resolve_prior
-
-    resolve_prior(prior, game, answers is not None, solver_unsupported(boards=boards))  # uniform, or a clear error
-    the_game, answers_name = open_game(report, game, answers, allowed)
+    with usage_errors():
+        made = setup.open_setup(
+            report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
+            date=chosen.date, strategy=chosen.strategy, hard=chosen.hard, pool_only=chosen.pool_only, boards=boards,
+            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None,
+        )
+    the_game = made.game
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
-    where = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
-    n_candidates = "the pools' words" if pool_only else f"{len(the_game.candidates)} guess candidates"
+    where = backends.resolve_with_threads(made.backend, len(the_game.candidates) * len(the_game.answers), made.threads)
+    n_candidates = "the pools' words" if made.pool_only else f"{len(the_game.candidates)} guess candidates"
     named = board_game_name(boards)
     report.info(
-        f"{game}: {boards} boards{f' ({named})' if named else ''}, {len(the_game.answers)} answers from {answers_name}, {n_candidates}; "
-        f"{strategy} strategy; {where} backend; prior: uniform"
+        f"{the_game.name}: {boards} boards{f' ({named})' if named else ''}, {len(the_game.answers)} answers from {made.answers_name}, "
+        f"{n_candidates}; {made.strategy} strategy; {where} backend; prior: uniform"
     )
-    return MultiSolver(the_game, boards, strategy, pool_only=pool_only, backend=where), first
-
-
-#: Why `share` (and --share) is refused with --boards: the grid players post is a one-board game's.
-SHARE_ONE_BOARD = "share goes with a one-board game; a game with --boards has no share grid"
+    return MultiSolver(the_game, boards, made.strategy, pool_only=made.pool_only, backend=where), first
 
 
 def open_player(
     report: Reporter, chosen: SolverChoice, *, command: str, boards, max_guesses, share, first, tree_file=None, lies: int = 0
 ):
-    """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the checks both share.
-
-    Returns (solver, first, limit): the `limit` of turns is `game_limit`'s.
+    """The solver that `solve` and `play` use: `open_boards` with --boards N > 1, else `open_solver`, after the
+    modes' checks (`setup.check_modes`). Returns (solver, first, limit): the `limit` of turns is `game_limit`'s.
     """
-    check_lies(lies, boards=boards, tree_file=tree_file)
+    from wordle_cli import setup
+
+    with usage_errors():
+        setup.check_modes(lies=lies, boards=boards, tree=tree_file is not None, share=share, max_guesses=max_guesses, command=command)
     if boards > 1:
-        if share:
-            raise click.UsageError(f"--{SHARE_ONE_BOARD}")
         solver, first = open_boards(report, chosen, boards=boards, first=first, tree_file=tree_file)
     else:
-        if max_guesses is not None and not lies:
-            raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
         plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy or 'default'} strategy)" if tree_file is not None else None
         solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
     return solver, first, game_limit(boards, max_guesses, lies)
 
 
 def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
-    """The turns a game may take: --max-guesses, else 6 for one board, N + 5 for N boards, 9 with lies (Fibble)."""
-    from wordle_cli.games.multiboard import turn_limit
-    from wordle_cli.model.game import ROWS
-    from wordle_cli.model.lies import FIBBLE_ROWS
+    """The turns a game may take: `setup.game_limit`."""
+    from wordle_cli import setup
 
-    if max_guesses is not None:
-        return max_guesses
-    if lies:
-        return FIBBLE_ROWS
-    return ROWS if boards == 1 else turn_limit(boards)
+    return setup.game_limit(boards, max_guesses, lies)
 
 
 # ---------------------------------------------------------------- a puzzle of the NYT's history: --day N, --date D
 
 
 class IsoDate(click.ParamType):
-    """`--date YYYY-MM-DD`, a calendar date (on or after `not_before`, puzzle #0's date, when given)."""
+    """`--date YYYY-MM-DD`: a puzzle's date, by `dates.parse`'s one rule (puzzle #0's date or later)."""
 
     name = "date"
-
-    def __init__(self, not_before=None):
-        self.not_before = not_before
 
     def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
         return "YYYY-MM-DD"
@@ -711,16 +606,12 @@ class IsoDate(click.ParamType):
     def convert(self, value, param, ctx):
         import datetime as dt
 
-        if isinstance(value, dt.date):
-            return value
-        text = str(value).strip()
+        from wordle_cli import dates
+
         try:
-            date = dt.date.fromisoformat(text)
-        except ValueError:
-            self.fail(f"{quote(text)} is not a date YYYY-MM-DD", param, ctx)
-        if self.not_before is not None and date < self.not_before:
-            self.fail(f"{text} is before puzzle #0 ({self.not_before.isoformat()})", param, ctx)
-        return date
+            return dates.checked(value, None) if isinstance(value, dt.date) else dates.parse(value, None)
+        except WordleError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
@@ -734,7 +625,7 @@ date_option = click.option(
     type=IsoDate(),
     default=None,
     help="The NYT's puzzle of that day: --prior nyt predicts its answer from the days before it, and a command that takes "
-    f"an answer plays that day's (as --day) [default: ${DATE_ENV} if set, else today in your time zone; no answer].",
+    "an answer plays that day's (as --day) [default: $WORDLE_DATE if set, else today in your time zone; no answer].",
 )
 
 spoil_option = click.option(
@@ -752,66 +643,35 @@ def puzzle_options(day_help: str | None = None):
 
 
 def puzzle_number(day: int | None, date) -> int | None:
-    """The puzzle --day or --date names (None: neither); both at once is a usage error."""
-    from wordle_cli import history
+    """The puzzle --day or --date names (None: neither): `dates.puzzle_number`'s rule."""
+    from wordle_cli import dates
 
-    if day is not None and date is not None:
-        raise click.UsageError("give --day or --date, not both")
-    if date is None:
-        return day
-    number = history.number_of(date)
-    if number < 0:
-        raise click.BadParameter(f"{date} is before the first puzzle ({history.LAUNCH})", param_hint="'--date'")
-    return number
+    return dates.puzzle_number(day, date)
 
 
 def history_days(report: Reporter):
-    """The known days (`history.known_days`), saying once per command when an answer is missing from the shipped lists."""
-    from wordle_cli import history
+    """The known days (`setup.history_days`), saying once per command when an answer is missing from the shipped lists."""
+    from wordle_cli import setup
 
-    days = history.known_days()
-    if not report.history_checked:
-        report.history_checked = True
-        stale = history.unlisted(days)
-        if stale:
-            numbers = ", ".join(f"#{d.number}" for d in stale[:5]) + (", ..." if len(stale) > 5 else "")
-            report.warn(
-                f"the lists are out of date: the answer of {numbers} is not in {history.ANSWER_LIST} "
-                "(a newer wordle-cli may ship newer lists)"
-            )
+    days = setup.history_days(report, warn_stale=not report.history_checked)
+    report.history_checked = True
     return days
 
 
 def puzzle_rows(report: Reporter, number: int, spoil: bool):
-    """Puzzle `number`'s rows of the history (two on a doubled day of 2022): refused for today and later without
-    --spoil (a usage error), or when the history does not have it yet (WordleError)."""
-    from wordle_cli import history
+    """Puzzle `number`'s rows of the history: `setup.puzzle_rows` (a spoiler without --spoil: a usage error)."""
+    from wordle_cli import setup
 
-    date, today = history.date_of(number), history.today()
-    if date > today and not spoil:
-        raise click.UsageError(f"#{number} falls on {date}, after today ({today}): its answer is a spoiler; add --spoil to use it")
-    if date == today and not spoil:
-        raise click.UsageError(f"#{number} is today's puzzle ({date}): its answer is a spoiler; add --spoil to use it")
-    days = history_days(report)
-    rows = history.on_number(days, number)
-    if not rows:
-        last = history.last(days)
-        raise WordleError(
-            f"#{number} ({date}) is not in the history, which ends at #{last.number} ({last.date}): "
-            "`wordle history update` fetches the days since"
-        )
-    return rows
+    with usage_errors():
+        return setup.puzzle_rows(report, number, spoil, lambda: history_days(report))
 
 
 def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
-    """Puzzle `number`'s answer from the history (`puzzle_rows`); on a doubled day of 2022 a warning says which
-    word is used and why."""
-    from wordle_cli import history
+    """Puzzle `number`'s answer from the history: `setup.puzzle_answer`."""
+    from wordle_cli import setup
 
-    answer, note = history.answer_of(puzzle_rows(report, number, spoil))
-    if note:
-        report.warn(note)
-    return answer
+    with usage_errors():
+        return setup.puzzle_answer(report, number, spoil, lambda: history_days(report))
 
 
 share_day_option = click.option(

@@ -15,15 +15,13 @@ from wordle_cli.cli.options import (
     game_options,
     look_options,
     max_guesses_option,
-    open_game,
-    open_prior,
+    open_weighed_game,
     prior_option,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
     quiet_option,
     time_limit_option,
-    weighed_game,
 )
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model.game import ROWS
@@ -113,14 +111,15 @@ def review(
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
         answer = puzzle_answer(reporter, day, spoil)
-    the_game, _ = open_game(reporter, game, answers, allowed)
-    greedy = None if strategy == "optimal" else f"with review --strategy {strategy} (a greedy strategy plays the uniform prior)"
     from wordle_cli import history
 
     prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, prior_day, game, answers, the_game.answers, greedy))
+    made = open_weighed_game(reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy)
+    the_game, weights = made.game, made.prior
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
+        if answer in made.left_out:
+            raise UsageProblem(f"the answer {quote(answer)} has weight 0 under the {weights.label}: no game under it can end with it")
     rows = max_guesses or MOST_ROWS
     marked_hard = False
     if turns == ("-",):
@@ -145,7 +144,7 @@ def review(
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
-        weights=None if weights.is_uniform else weights,
+        weights=weights,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))

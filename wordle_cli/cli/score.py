@@ -103,18 +103,19 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
             report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
     for word_list in (allowed_list, answer_list):
         report.dropped_duplicates(word_list)
+    from wordle_cli.setup import prior_excluded
+
     report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
     report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
 
-    unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
+    unsupported = prior_excluded(lies=lies, rule=rule)
     # Explicit files take no game (WORDLE_GAME is not read): the default prior is then uniform whatever the game.
     prior = open_prior(report, prior, puzzle_date, game or "", None if not own_answers else "ANSWERS", answer_list.words, unsupported)
     answers, weights = prior.kept(answer_list.words)
     chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answers), threads)
     with AtomicOutput(output) as out:
         started = report.elapsed()
-        equal = weights.min() == weights.max()  # uniform over the pool: the unweighted kernel, today's bytes
-        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=None if equal else weights)
+        ranked = api.score(allowed_list.words, answers, rule=rule, backend=chosen, lies=lies, weights=weights)  # all equal: uniform
         report.info(
             f"scored {len(allowed_list)} x {len(answers)} ({rule} rule{lies_text(lies)}; prior: {prior.label}) on {chosen} "
             f"in {report.elapsed() - started:.3f} s"

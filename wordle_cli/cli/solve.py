@@ -17,8 +17,10 @@ from wordle_cli.cli.options import (
     puzzle_answer,
     puzzle_number,
     puzzle_options,
+    usage_errors,
 )
 from wordle_cli.errors import quote
+from wordle_cli.setup import check_modes
 
 
 @click.command()
@@ -80,10 +82,8 @@ def solve(
         targets = (puzzle_answer(report, day, spoil),)
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
-    if with_review and boards > 1:
-        raise click.UsageError("--review goes with a one-board game")
-    if with_review and lies:
-        raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
+    with usage_errors():
+        check_modes(boards=boards, lies=lies, review=with_review)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
         prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), move_time=move_time,
@@ -104,9 +104,11 @@ def solve(
         raise click.BadParameter(
             f"{quote(target)} is neither one of the {len(solver.game.answers)} answers nor an allowed guess", param_hint="'TARGET'"
         )
+    weighed_out = target in solver.left_out
     solver, added = with_target(solver, target)
     if added:
-        click.echo(f"note: {quote(target)} is not among the answers; added it to the pool ({len(solver.game.answers)} answers)", err=True)
+        why = f"is an answer of weight 0 under the {solver.prior_label}" if weighed_out else "is not among the answers"
+        click.echo(f"note: {quote(target)} {why}; added it to the pool ({len(solver.game.answers)} answers)", err=True)
     the_liar = None
     if solver.lies is not None:
         from wordle_cli.model.lies import Liar

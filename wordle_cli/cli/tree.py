@@ -20,15 +20,14 @@ from wordle_cli.cli.options import (
     lists_label,
     look_options,
     max_guesses_option,
-    open_game,
     open_lists,
     open_prior,
+    open_weighed_game,
     plot_option,
     pool_only_option,
     prior_options,
     quiet_option,
     time_limit_option,
-    weighed_game,
 )
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS
@@ -133,8 +132,8 @@ def build(
         output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
     check_distinct({"--output": output, "--plot": plot})
-    the_game, answers_name = open_game(reporter, game, answers, allowed)
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
+    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
+    the_game, weights, answers_name = made.game, made.prior, made.answers_name
     label = lists_label(game, len(the_game.answers), answers, allowed)
     history = parse_history(state, the_game.length) if state else []
     for word, _ in history:
@@ -235,8 +234,8 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     from wordle_cli.trees.verify import history_text, summary_disagreements
 
     reporter = Reporter(quiet)
-    the_game, _ = open_game(reporter, game, answers, allowed)
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
+    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
+    the_game, weights = made.game, made.prior
     tree_file, name = read_tree_file(file, len(the_game.answers))
     stats, history = _checked(
         tree_file, name, the_game.answers, the_game.candidate_index, state, hard=hard, max_guesses=max_guesses,
@@ -474,8 +473,8 @@ def rank(
         dask_cluster.check_address(address)
     dask_cluster.check_environment()
     reporter = Reporter(quiet)
-    the_game, answers_name = open_game(reporter, game, answers, allowed)
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
+    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
+    the_game, weights, answers_name = made.game, made.prior, made.answers_name
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))

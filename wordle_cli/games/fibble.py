@@ -59,6 +59,7 @@ from wordle_cli.games.split import TableHost
 from wordle_cli.model import lie_split
 from wordle_cli.model.game import Game
 from wordle_cli.model.lies import Lies, least_guesses, most_answers
+from wordle_cli.trees.budget import NO_LIMIT, Deadline
 
 #: Pools up to this size not won in 2 are played word by word inside `Search.greedy` (the upper bound's
 #: strategy): that takes the pool's size, exactly the minimum for 3 words.
@@ -127,8 +128,9 @@ class Bounds:
 class Search:
     """The fewest guesses that win against every lie, from a fresh game or after a given first guess."""
 
-    def __init__(self, fibble: Fibble, deadline: float | None = None, log=None):
-        """`log(message)`, when given, is told each depth proven (with the seconds since the start)."""
+    def __init__(self, fibble: Fibble, deadline: Deadline = NO_LIMIT, log=None):
+        """`deadline`: when the proof stops (`trees.budget.Deadline`); `log(message)`, when given, is told each depth
+        proven (with the seconds since the start)."""
         self.fibble = fibble
         self.log = log
         self.started = time.monotonic()
@@ -216,7 +218,7 @@ class Search:
             return known[1]
         if self.lower.get(key, 2) > depth:
             return None
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline.passed():
             raise OutOfTime
         self.nodes += 1
         guess = self._two(pool) if depth == 2 else self._deeper(pool, depth)
@@ -295,7 +297,7 @@ class Search:
 
     # ------------------------------------------------------------ bounds, when the proof stops
 
-    def bounds(self, first: str | None = None, deadline: float | None = None) -> Bounds:
+    def bounds(self, first: str | None = None, deadline: Deadline = NO_LIMIT) -> Bounds:
         """After the deadline: the proven lower bound, and the most guesses the strategy of `greedy` needs
         (with `first` as its first guess if given): an upper bound on the minimum.
 
@@ -314,8 +316,8 @@ class Search:
                 guess = first
                 upper = 1 + max([0, *(self.greedy(left) for _, left in self._left(first, pool))])
         except OutOfTime:
-            return Bounds(lower, None, first or "", [])
-        return Bounds(lower, upper, guess, self.worst_line(pool, guess, self.greedy, self._greedy_move))
+            return Bounds(lower=lower, upper=None, first=first or "", line=[])
+        return Bounds(lower=lower, upper=upper, first=guess, line=self.worst_line(pool, guess, self.greedy, self._greedy_move))
 
     def greedy(self, pool: np.ndarray) -> int:
         """The most guesses a strategy needs from `pool` against every row: an upper bound on f(pool).
@@ -336,7 +338,7 @@ class Search:
         known = self._greedy.get(key)
         if known is not None:
             return known[0]
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline.passed():
             raise OutOfTime
         two = self.wins_within(pool, 2) if n <= most_answers(self.lies, 2) else None
         if two is not None:

@@ -125,7 +125,7 @@ def _default_list(game: str, which: str) -> WordList:
     name = lists.answers if which == "answers" else lists.allowed
     if name is None:  # primel, the only generated game
         return _generated(PRIMEL_NAME, primel_words())
-    return wordlist.read_word_list(shipped.shipped_list(name))
+    return shipped.read_shipped(name)
 
 
 class Game:

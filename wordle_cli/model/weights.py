@@ -14,8 +14,14 @@ proofs, stay exact: the answer a has probability w(a) / sum(w).
 - `from_probabilities`: round(p x `SCALE`), each at least 1, so that no
   possible answer is ignored by a proof (a weight of 0 would let a tree
   fail it); the label says so.
+- `checked`: weights handed in by a caller (the API's `weights=`, the
+  solver, the exact search), validated here and nowhere else.
 
-Which prior a command uses when none is named is `resolve_prior`'s one rule.
+This module owns the prior: its one notion of uniform (`is_uniform`, and
+`solver_weights()`, None when uniform, for the unweighted fast paths), its
+one ceiling (`max_total`: every consumer's exact sums fit, so a prior that
+loads is never refused later), its label and its digest. Which prior a
+command uses when none is named is `resolve_prior`'s one rule.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
 from wordle_cli.errors import UsageProblem, WordleError, quote
-from wordle_cli.wordlist import display_name, normalise, read_text
+from wordle_cli.wordlist import content_lines, display_name, normalise, open_input
 
 if TYPE_CHECKING:
     import numpy as np
@@ -38,14 +44,19 @@ SCALE = 10**6
 #: The environment variable that names the prior once for every command (beside WORDLE_GAME).
 PRIOR_ENV = "WORDLE_PRIOR"
 
-#: The priors by name; anything else is a FILE.
-NAMED_PRIORS = ("uniform", "nyt")
-
 #: A weight of a FILE is less than this (the ratios of larger ones are not worth their digits).
 MAX_WEIGHT = 10**15
 
-#: The largest total weight: sums of weight x pool size (and squares) stay far inside int64.
-MAX_TOTAL = 2**40
+#: The one ceiling on a prior: its total weight times its number of answers stays at or below this. The exact
+#: search's totals and orders (up to 8 x answers x weight) stay below its INF (2^40); the scorer's sums
+#: (total x answers^2) below 2^62.
+TOTAL_TIMES_ANSWERS = 2**39
+
+
+def max_total(n_answers: int) -> int:
+    """The largest total weight a prior over `n_answers` answers may have (`TOTAL_TIMES_ANSWERS`)."""
+    n = max(1, n_answers)
+    return min(TOTAL_TIMES_ANSWERS // n, (2**62 - 1) // (n * n))
 
 
 @dataclass(frozen=True, eq=False)
@@ -86,6 +97,47 @@ class AnswerWeights:
         """The weights the solver and the search take: None when uniform (their fast, unweighted paths)."""
         return None if self.is_uniform else self.weights
 
+    @property
+    def digest(self) -> str:
+        """The weights' fingerprint (hex), for keys of anything computed under them (caches, checkpoints)."""
+        return digest(self.weights)
+
+
+def digest(weights) -> str:
+    """The fingerprint of int64 weights (hex sha256 of their bytes): the one key of a prior in caches and checkpoints."""
+    import hashlib
+
+    import numpy as np
+
+    return hashlib.sha256(np.ascontiguousarray(weights, dtype=np.int64).tobytes()).hexdigest()
+
+
+def checked(weights, n_answers: int, label: str = "the weights given") -> AnswerWeights:
+    """Weights a caller hands in (an `AnswerWeights`, integers per answer, or None: uniform) as an `AnswerWeights`,
+    validated: one integer >= 1 per answer, their total within `max_total`. UsageProblem says what is wrong.
+
+    The one check of weights that did not come from a reader here (which check as they read).
+    """
+    import numpy as np
+
+    if weights is None:
+        return uniform(n_answers)
+    if isinstance(weights, AnswerWeights):
+        label, weights = weights.label, weights.weights
+    array = np.asarray(weights)
+    if array.shape != (n_answers,):
+        got = array.shape[0] if array.ndim == 1 else array.shape
+        raise UsageProblem(f"{got} weights for {n_answers} answers: give one integer >= 1 per answer")
+    if n_answers and not np.issubdtype(array.dtype, np.integer):
+        raise UsageProblem("the weights must be integers >= 1 (scale them: sums and proofs under them are exact)")
+    array = np.ascontiguousarray(array, dtype=np.int64)
+    if n_answers and int(array.min()) < 1:
+        raise UsageProblem("the weights must be positive integers (an answer of weight 0 is left out of the pool instead)")
+    ceiling = max_total(n_answers)
+    if n_answers and (int(array.max()) > ceiling or int(array.sum()) > ceiling):
+        raise UsageProblem(f"the weights total past {ceiling} for {n_answers} answers: scale them down (sums under them are exact)")
+    return AnswerWeights(label, array)
+
 
 def uniform(n: int) -> AnswerWeights:
     """Every one of `n` answers equally likely."""
@@ -109,44 +161,70 @@ def from_file(path: str, answers, what: str = "answer") -> AnswerWeights:
     """The weights of a `word,weight` file over `answers`; WordleError names the file and line of a bad line.
 
     An optional first line `word,weight`; blank lines and `#` lines skipped;
-    words normalised as in word lists; a word listed twice is an error.
+    words normalised as in word lists; a word of `answers` listed twice is an
+    error (other words are ignored, and counted per line).
     Weights are integers or decimals >= 0 (`1`, `2.5`, `0.001`, `1e-3`).
     `what` names the words weighed in messages ("answer", "candidate").
+    Read as a stream (memory does not grow with the file; a bad line is refused
+    as soon as it is read), at most MAX_TEXT_BYTES.
     """
     import numpy as np
+
+    from wordle_cli.config import MAX_TEXT_BYTES
 
     name = display_name(path)
     index = {word: i for i, word in enumerate(answers)}
     listed: dict[str, Decimal] = {}
     unknown = 0
     first = True
-    for number, raw in enumerate(read_text(path, "prior file").split("\n"), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if first and line.replace(" ", "").lower() == "word,weight":
+    with open_input(path, "prior file") as stream:
+        for number, line in content_lines(_Bounded(stream, MAX_TEXT_BYTES, name), name):
+            if line.startswith("#"):
+                continue
+            if first and line.replace(" ", "").lower() == "word,weight":
+                first = False
+                continue
             first = False
-            continue
-        first = False
-        where = f"{name} line {number}"
-        word, weight = _parse_line(line, where)
-        if word in listed:
-            raise WordleError(f"{where}: {quote(word)} is listed twice")
-        listed[word] = weight
-        unknown += word not in index
-    kept = {word: weight for word, weight in listed.items() if word in index and weight > 0}
+            where = f"{name} line {number}"
+            word, weight = _parse_line(line, where)
+            if word not in index:
+                unknown += 1
+                continue
+            if word in listed:
+                raise WordleError(f"{where}: {quote(word)} is listed twice")
+            listed[word] = weight
+    kept = {word: weight for word, weight in listed.items() if weight > 0}
     if not kept:
         raise WordleError(f"{name}: gives no {what} a positive weight")
     places = max(-min(w.as_tuple().exponent for w in kept.values()), 0)
     scaled = {word: int(weight.scaleb(places)) for word, weight in kept.items()}
     common = math.gcd(*scaled.values())
-    weights = np.zeros(len(answers), dtype=np.int64)
     total = sum(scaled.values()) // common
-    if total > MAX_TOTAL:
-        raise WordleError(f"{name}: the weights span too many digits to be exact integers (total {total} > 2^40); round them")
+    ceiling = max_total(len(kept) + 1) - 1  # room for solve's target outside the pool, of weight 1
+    if total > ceiling:
+        raise WordleError(
+            f"{name}: the weights span too many digits for exact sums (total {total} in lowest terms, "
+            f"at most {ceiling} over {len(kept)} {what}s); round them"
+        )
+    weights = np.zeros(len(answers), dtype=np.int64)
     for word, weight in scaled.items():
         weights[index[word]] = weight // common
     return AnswerWeights(f"prior from {name}", weights, len(answers) - len(kept), unknown)
+
+
+class _Bounded:
+    """A binary stream that refuses, in one line, to give more than `limit` bytes (a prior FILE's size limit)."""
+
+    def __init__(self, stream, limit: int, name: str):
+        self.stream, self.limit, self.left, self.name = stream, limit, limit, name
+
+    def read(self, size: int = -1) -> bytes:
+        reader = getattr(self.stream, "read1", self.stream.read)
+        data = reader(size)
+        self.left -= len(data)
+        if self.left < 0:
+            raise WordleError(f"{self.name}: larger than {self.limit >> 20} MiB, so not a prior file")
+        return data
 
 
 def _parse_line(line: str, where: str) -> tuple[str, Decimal]:

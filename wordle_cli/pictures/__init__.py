@@ -19,9 +19,6 @@ from typing import TextIO
 from wordle_cli.trees import formats
 from wordle_cli.trees.model import Tree
 
-#: Formats `write_tree` can write: the tree files, then the pictures.
-TREE_FORMATS = (*formats.READABLE, "dot", "html")
-
 
 def write_tree(
     tree: Tree, out: TextIO, fmt: str, *, summary: dict | None = None, depth: int = 2, title: str | None = None, lists: str | None = None

@@ -18,7 +18,6 @@ from functools import lru_cache
 import numpy as np
 
 from wordle_cli import shipped
-from wordle_cli.wordlist import read_text
 
 #: The Zipf value given to a word wordfreq does not know.
 UNKNOWN_ZIPF = 0.0
@@ -33,7 +32,7 @@ NAMES = ("original", "zipf", "plural", "repeated letter")
 @lru_cache(maxsize=1)
 def original_words() -> frozenset[str]:
     """The 2315 answers of the original game (the NYT's editors have drawn most answers from them)."""
-    return frozenset(read_text(shipped.shipped_list(shipped.WORDLE_ANSWERS), "word list").split())
+    return frozenset(shipped.shipped_words(shipped.WORDLE_ANSWERS))
 
 
 @lru_cache(maxsize=8)

@@ -31,7 +31,6 @@ import numpy as np
 
 from wordle_cli import history, shipped
 from wordle_cli.prior import features, logit
-from wordle_cli.wordlist import read_text
 
 #: Puzzle number of the first day chosen by the NYT's editors (2022-11-21); before it the original list's order ran.
 EDITORS_FROM = 520
@@ -98,7 +97,7 @@ def _softmax(scores: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def _shipped_answers() -> tuple[str, ...]:
-    return tuple(read_text(shipped.shipped_list(shipped.NYT_ANSWERS), "word list").split())
+    return shipped.shipped_words(shipped.NYT_ANSWERS)
 
 
 def nyt_probabilities(date: dt.date, words: Sequence[str], days: Sequence[history.Day] | None = None) -> np.ndarray:

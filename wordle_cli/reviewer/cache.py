@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import stat
-import sys
 from pathlib import Path
 
 from wordle_cli import interrupts
@@ -41,19 +40,13 @@ MAX_ENTRY_BYTES = 1 << 16
 
 
 def cache_dir() -> Path:
-    """$WORDLE_CACHE_DIR, else the platform's user cache folder (XDG_CACHE_HOME or ~/.cache on Linux) + wordle-cli."""
+    """$WORDLE_CACHE_DIR, else platformdirs' user cache folder for wordle-cli (as `history.data_dir` finds its data)."""
     explicit = os.environ.get(ENV)
     if explicit:
         return Path(explicit)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "wordle-cli" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "wordle-cli"
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base or not os.path.isabs(base):
-        base = str(Path.home() / ".cache")
-    return Path(base) / "wordle-cli"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("wordle-cli", appauthor=False))
 
 
 def _checksum(key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> str:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 import numpy as np
 
 from wordle_cli import backends
 from wordle_cli.model.game import Game
+
+if TYPE_CHECKING:
+    from wordle_cli.reviewer.cache import ProvenCache
 
 
 def outcome_codes(game: Game, pool: np.ndarray, guess: str) -> np.ndarray:
@@ -26,8 +31,34 @@ def expected_left(codes: np.ndarray, weights: np.ndarray | None = None) -> tuple
     return int((mass * counts).sum()), int(weights.sum())
 
 
+class ReviewValues(Protocol):
+    """The values a review grades with (`ExactValues`, `GreedyValues`): a position's value, best and played."""
+
+    proven: bool  # values are proven optimal (exact), not a greedy strategy's
+    unproven_root: bool  # the fresh game's best opener was out of reach
+    time_limit: float | None  # the seconds the proofs were given (None: no limit)
+    cache: ProvenCache | None  # where proven values are kept (None: none); its `problems` become the review's notes
+
+    def start(self): ...
+
+    def after(self, position, guess: str, tiles): ...
+
+    def pool(self, position) -> np.ndarray: ...
+
+    def weight(self, position) -> int: ...
+
+    def best(self, position) -> tuple[int | None, int | None, str | None]: ...
+
+    def played(self, position, guess: str, legal: bool = True) -> tuple[int, int]: ...
+
+    def ties(self, position, total: int) -> int | None: ...
+
+
 class Values:
     """What the review needs of either kind of values (exact or greedy) beyond their own methods."""
+
+    time_limit: float | None = None
+    cache: ProvenCache | None = None
 
     @staticmethod
     def pool(position) -> np.ndarray:

@@ -30,12 +30,13 @@ import numpy as np
 from wordle_cli.errors import WordleError
 from wordle_cli.model.feedback import decode
 from wordle_cli.model.game import ROWS, Game
+from wordle_cli.model.weights import digest
 from wordle_cli.reviewer import book
 from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
 from wordle_cli.solver import openings
 from wordle_cli.trees import search
-from wordle_cli.trees.budget import Deadline
+from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
 from wordle_cli.trees.builder import Position, Problem
 
 INF = search.INF
@@ -59,8 +60,6 @@ TIES_MAX_POOL = 40
 #: spare has thousands of ties, each proven: seconds for a "(+2977)").
 TIES_MAX_CHECKS = 1500
 
-#: The share of the time limit the proofs may take (the quick searches for upper bounds follow).
-PROOF_SHARE = 0.75
 
 ProgressFactory = Callable[[int, str], Callable[[int], None]]
 
@@ -102,13 +101,13 @@ class ExactValues(Values):
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
         lists = f"{answers_digest}{candidates_digest}"
         if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
-            lists += "w" + hashlib.sha256(self.problem.weights.tobytes()).hexdigest()[:16]
+            lists += "w" + digest(self.problem.weights)[:16]
         self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
         self._memo: dict[str, tuple[int, int, str]] = {}  # key -> (lower, upper, best)
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
-        self.time_limit = time_limit if time_limit and time_limit > 0 else None
+        self.time_limit = limit_seconds(time_limit)  # None: no limit (also past a week: `budget.NO_LIMIT_PAST`)
         self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
         self.stopped = False  # some search stopped at the deadline: some values are intervals
         self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
@@ -117,7 +116,8 @@ class ExactValues(Values):
     @staticmethod
     def proof_deadline(time_limit: float | None) -> Deadline:
         """The proofs get three quarters of the time; the rest is for the quick searches giving the upper bounds."""
-        return Deadline(PROOF_SHARE * time_limit if time_limit and time_limit > 0 else None)
+        limit = limit_seconds(time_limit)
+        return Deadline(None if limit is None else PROOF_SHARE * limit)
 
     # ------------------------------------------------------------ positions
 

@@ -13,8 +13,6 @@ from fractions import Fraction
 
 from wordle_cli.trees.search import INF
 
-Value = "Fraction | Interval"
-
 
 @dataclass(frozen=True)
 class Interval:

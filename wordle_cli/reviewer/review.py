@@ -250,12 +250,14 @@ def review_game(
             constraints = constraints.after(guess, got)
         turns.append(
             TurnReview(
-                number, guess, got, n, after, Fraction(left_sum, left_weight), expected, best, best_guess, ties,
-                None if best is None else minus(expected, best, floor=Fraction(0)), None, violation, limit,
+                turn=number, guess=guess, tiles=got, before=n, after=after, expected_left=Fraction(left_sum, left_weight),
+                expected=expected, best=best, best_guess=best_guess, ties=ties,
+                cost=None if best is None else minus(expected, best, floor=Fraction(0)), luck=None,
+                hard_violation=violation, limit=limit,
             )
         )
     solved = tiles[-1] == (2,) * game.length
-    review = Review(turns, solved, strategy, values.proven, hard, max_guesses)
+    review = Review(turns=turns, solved=solved, strategy=strategy, proven=values.proven, hard=hard, max_guesses=max_guesses)
     if not solved and tiles[-1] is not None:
         low, high, _ = values.best(position)
         if low >= INF:  # the guesses left cannot be enough after the last one: no value ahead under this limit
@@ -276,7 +278,7 @@ def review_game(
             after_best = review.remaining
         t.luck = None if after_best is None else minus(minus(t.expected, Fraction(1)), after_best)
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
-    review.time_limit = getattr(values, "time_limit", None)
+    review.time_limit = values.time_limit
     for number, guess, new in raised:
         left = None if max_guesses is None else max_guesses - number + 1
         under = f"a limit of {new} guesses" if new is not None else "no guess limit"
@@ -294,7 +296,7 @@ def review_game(
         review.notes.append(
             "the best opener's value is not known for these lists (proving it is `wordle tree rank`'s long job); not compared"
         )
-    if getattr(values, "cache", None) is not None and values.cache.problems:
+    if values.cache is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
     return review
 
@@ -350,9 +352,10 @@ def run(
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
     if strategy != "optimal":
+        from wordle_cli.model.weights import checked
         from wordle_cli.reviewer.greedy import GreedyValues
 
-        if weights is not None and len(weights) and min(weights) != max(weights):
+        if checked(weights, len(game.answers)).solver_weights() is not None:
             raise UsageProblem(f"the {strategy} strategy's review is under the uniform prior only; review under a prior with the optimal strategy")
 
         return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,

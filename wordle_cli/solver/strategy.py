@@ -23,7 +23,7 @@ pool (it could waste the row) is never chosen; a pool word never is one.
 
 Under a prior (`wordle_cli.model.weights`: integer weights w(a), class c
 of n_c answers weighing W_c, pool weight W) the same keys are read from
-`model.weighted`'s sums, crediting a guess that may be the answer
+`model.class_sums`'s sums, crediting a guess that may be the answer
 (`credit_win`: with probability p_g = w_g / W it wins now, and then nothing
 is left): ``expected`` minimises sum_c W_c n_c - w_g (W x the expected
 number of answers left, none after a win), ``entropy`` maximises the bits of
@@ -88,7 +88,7 @@ def tied_best(sums, strategy: str, among=None):
 
 
 def credit_win(sums, win_weight, heaviest_other=None):
-    """Weighted `ScoreSums` (`model.weighted.WeightedSums.score_sums`) with each guess credited for winning now.
+    """Weighted `ScoreSums` (`model.class_sums.WeightedSums.score_sums`) with each guess credited for winning now.
 
     `win_weight`: int64 per guess, its weight as a pool answer (0 when it is
     not one): the weight of its all-exact class. That class leaves nothing
@@ -174,7 +174,7 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
         )
 
     if weights is not None:
-        from wordle_cli.model.weighted import codes_sums
+        from wordle_cli.model.class_sums import codes_sums
 
         sums = codes_sums(codes, weights)
         n_classes = len(np.unique(np.asarray(codes)))

@@ -30,7 +30,7 @@ candidates are scored by their spread over the rows the host may show
 game is played against a host that picks the shown row (`Liar`).
 
 Under a prior (`weights`: int64 per answer, `model.weights`) the candidates
-are scored by `model.weighted`'s sums of each pool's weights, each guess
+are scored by `model.class_sums`'s sums of each pool's weights, each guess
 credited for the chance that it is the answer (`strategy.credit_win`); the
 memoised openings, made for the uniform pool, are not used (the `optimal`
 strategy opens with `opener`, handed in). `weights` None is the uniform
@@ -112,6 +112,9 @@ class Node:
 class Solver:
     """A strategy over a game, computing on one backend ("cpu" or "cuda")."""
 
+    #: Answers of the game's lists that the prior gave weight 0, so not in its pool (`setup.solver_of` sets it).
+    left_out: frozenset[str] = frozenset()
+
     def __init__(
         self,
         game: Game,
@@ -144,11 +147,9 @@ class Solver:
         if self.lies is not None and (strategy not in strategies.SCORED_STRATEGIES or hard):
             raise ValueError("with lies the strategies are expected, entropy and minimax, without hard mode")
         if weights is not None:
-            import numpy as np
+            from wordle_cli.model.weights import checked
 
-            weights = np.asarray(weights, dtype=np.int64)
-            if weights.shape != (len(game.answers),) or (len(weights) and weights.min() < 1):
-                raise ValueError("weights must be one integer >= 1 per answer")
+            weights = checked(weights, len(game.answers)).weights
             if self.lies is not None:
                 raise ValueError("with lies the answers are uniform (no weights)")
         self.weights = weights
@@ -350,7 +351,7 @@ class Solver:
         self.scored += len(guesses) * len(answers)
         if weights is None:
             return self.backend.score(guesses, answers, "strict")
-        from wordle_cli.model.weighted import backend_sums
+        from wordle_cli.model.class_sums import backend_sums
 
         return backend_sums(self.backend, guesses, answers, weights).score_sums()
 

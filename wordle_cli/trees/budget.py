@@ -3,8 +3,9 @@
 The compiled search cannot be interrupted from Python, so a timer thread
 sets each armed context's stop flag (`Context.stop`) at the deadline; the
 search reads it at its next candidate and returns a lower bound (see
-`search.solve`). A budget of None (or 0 seconds asked: `Deadline(None)`)
-never stops anything: the search proves to the end.
+`search.solve`). A budget of None, 0 seconds, or more than `NO_LIMIT_PAST`
+seconds never stops anything: the search proves to the end (a timer that far
+out would overflow the clock's timeouts, and no proof is waited for so long).
 """
 
 from __future__ import annotations
@@ -38,12 +39,32 @@ def _stop_all() -> None:
 interrupts.when_abandoned(_stop_all)
 
 
+#: The share of a time limit the proofs get (review, fibble solve); the rest is for the quick searches or the
+#: play-out that give the upper bounds.
+PROOF_SHARE = 0.75
+
+#: A time limit longer than this (a week) is no limit: the one meaning of "no limit" beside None and 0.
+NO_LIMIT_PAST = 7 * 24 * 3600.0
+
+
+def limit_seconds(seconds: float | None) -> float | None:
+    """A time limit as seconds, or None for no limit (None, 0 or less, or past `NO_LIMIT_PAST`)."""
+    return seconds if seconds and 0 < seconds <= NO_LIMIT_PAST else None
+
+
 class Deadline:
     """The moment (time.monotonic) searches must stop by, shared by every search of one command."""
 
     def __init__(self, seconds: float | None):
-        self.seconds = seconds if seconds and seconds > 0 else None
+        self.seconds = limit_seconds(seconds)
         self.at = None if self.seconds is None else time.monotonic() + self.seconds
+
+    @classmethod
+    def until(cls, at: float | None) -> Deadline:
+        """The deadline at the moment `at` (time.monotonic; None: no limit)."""
+        deadline = cls(None)
+        deadline.at = at
+        return deadline
 
     @property
     def limited(self) -> bool:

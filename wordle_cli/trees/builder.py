@@ -114,11 +114,8 @@ class Problem:
         self.cache_limit = cache_limit
         thresholds.check()
         self.thresholds = thresholds
-        try:
-            #: int64 weight per answer (all ones when uniform); `weighted`: not all ones.
-            self.weights = search.checked_weights(weights, len(game.answers))
-        except ValueError as exc:
-            raise WordleError(f"the answers' weights: {exc}") from None
+        #: int64 weight per answer (all ones when uniform); `weighted`: not all ones.
+        self.weights = search.checked_weights(weights, len(game.answers))  # UsageProblem: the prior's one check
         self.weighted = bool((self.weights != 1).any())
         n_cand, n_ans = len(game.candidates), len(game.answers)
         itemsize = 1 if 3**game.length <= 256 else 2

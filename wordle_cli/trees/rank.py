@@ -31,6 +31,7 @@ import numpy as np
 from wordle_cli import config
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS
+from wordle_cli.model.weights import digest as weights_digest
 from wordle_cli.trees import search
 
 try:
@@ -88,7 +89,7 @@ def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions,
     if options.exact:  # absent otherwise, so that checkpoints made before --exact stay valid
         meaning["exact"] = True
     if weights is not None and (np.asarray(weights) != 1).any():  # absent when uniform, likewise
-        meaning["weights"] = hashlib.sha256(np.ascontiguousarray(weights, dtype=np.int64).tobytes()).hexdigest()
+        meaning["weights"] = weights_digest(weights)
     h.update(json.dumps(meaning, sort_keys=True).encode())
     return h.hexdigest()[:32]
 

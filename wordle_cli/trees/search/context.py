@@ -15,8 +15,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from wordle_cli.model.weights import TOTAL_TIMES_ANSWERS, checked, max_total
 from wordle_cli.trees.search.memo import new_memo
 from wordle_cli.trees.search.shared import INF, SLOT_BITS, STAT_NAMES
+
+assert TOTAL_TIMES_ANSWERS <= INF >> 1, "the prior's ceiling keeps every total and order of the search below INF"
 
 
 @dataclass(frozen=True)
@@ -159,27 +162,18 @@ def new_context(
 
 
 def max_weight_total(n_answers: int) -> int:
-    """The largest sum of weights the search takes for `n_answers` answers: totals and search orders (up to
-    8 x answers x weights) must stay below INF and fit a heap key."""
-    return (INF >> 1) // max(1, n_answers)
+    """The largest sum of weights the search takes for `n_answers` answers: the prior's one ceiling
+    (`model.weights.max_total`), under which totals and search orders (up to 8 x answers x weights) stay below
+    INF and fit a heap key."""
+    return max_total(n_answers)
 
 
 def checked_weights(weights: np.ndarray | None, n_answers: int) -> np.ndarray:
-    """`weights` as a C-contiguous int64 array of n_answers positive integers (None: all ones); ValueError when
-    they are not, or when their sum passes `max_weight_total`."""
+    """`weights` as a C-contiguous int64 array of n_answers positive integers (None: all ones), checked by the
+    prior's one check (`model.weights.checked`: UsageProblem when they are not, or pass `max_weight_total`)."""
     if weights is None:
         return np.ones(n_answers, dtype=np.int64)
-    array = np.asarray(weights)
-    if array.shape != (n_answers,):
-        raise ValueError(f"{array.shape[0] if array.ndim == 1 else array.shape} weights for {n_answers} answers")
-    if not np.issubdtype(array.dtype, np.integer):
-        raise ValueError("answer weights must be integers (scale them: the search's proofs are exact)")
-    array = np.ascontiguousarray(array, dtype=np.int64)
-    if n_answers and int(array.min()) < 1:
-        raise ValueError("answer weights must be positive")
-    if n_answers and (int(array.max()) > max_weight_total(n_answers) or int(array.sum()) > max_weight_total(n_answers)):
-        raise ValueError(f"answer weights sum past {max_weight_total(n_answers)} for {n_answers} answers: scale them down")
-    return array
+    return checked(weights, n_answers).weights
 
 
 def _cand_weight(weights: np.ndarray, answer_cand: np.ndarray, n_cands: int) -> np.ndarray:

@@ -12,9 +12,10 @@ table (guesses x pool, any backend's `feedback_table`) this gives, per guess:
   (the entropy of the feedback under the prior is log2 W - sum_wlogw / W).
 
 With all weights 1 these are `stats.ScoreSums`' sum_n, sum_n2, max_n, max_n,
-sum_clog2c: the uniform numbers. Integer sums are exact (the total weight is
-bounded by `weights.MAX_TOTAL`); the uniform commands never come here, they
-keep the backends' own kernels.
+sum_clog2c: the uniform numbers. Integer sums are exact: the total weight is
+within the prior's one ceiling (`weights.max_total`, checked where the weights
+are made); the uniform commands never come here, they keep the backends' own
+kernels.
 """
 
 from __future__ import annotations
@@ -49,8 +50,7 @@ def weighted_sums(table: np.ndarray, weights: np.ndarray, n_codes: int) -> Weigh
     table = np.asarray(table)
     weights = np.asarray(weights, dtype=np.int64)
     n_guesses, n = table.shape
-    if int(weights.sum()) * n * n >= 2**62:
-        raise ValueError("the weights are too large for exact sums over this pool")
+    _check_exact(weights, n)
     out = WeightedSums(*(np.zeros(n_guesses, np.int64) for _ in range(4)), np.zeros(n_guesses, np.float64))
     as_float = weights.astype(np.float64)  # exact: every class's total < 2^53
     for start in range(0, n_guesses, CHUNK):
@@ -75,8 +75,7 @@ def backend_sums(module, guesses: np.ndarray, answers: np.ndarray, weights: np.n
     kernel where it has one (cpu), else from its feedback table (a chunk of guesses at a time)."""
     weights = np.asarray(weights, dtype=np.int64)
     n = len(answers)
-    if int(weights.sum()) * n * n >= 2**62:
-        raise ValueError("the weights are too large for exact sums over this pool")
+    _check_exact(weights, n)
     if hasattr(module, "score_weighted"):
         return WeightedSums(*module.score_weighted(guesses, answers, weights))
     n_codes = 3 ** guesses.shape[1]
@@ -85,6 +84,14 @@ def backend_sums(module, guesses: np.ndarray, answers: np.ndarray, weights: np.n
     if not parts:
         return weighted_sums(np.zeros((0, n), np.uint8), weights, n_codes)
     return WeightedSums(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("sum_wn", "sum_wn2", "max_n", "max_w", "sum_wlogw")))
+
+
+def _check_exact(weights: np.ndarray, n: int) -> None:
+    """The prior's one ceiling (`weights.max_total`), which the makers of weights check: a guard, never the first check."""
+    from wordle_cli.model.weights import max_total
+
+    if n and int(weights.sum()) > max_total(n):
+        raise ValueError(f"the weights total past {max_total(n)} over {n} answers, the prior's ceiling")
 
 
 def codes_sums(codes: np.ndarray, weights: np.ndarray) -> WeightedSums:
