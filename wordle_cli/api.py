@@ -425,11 +425,14 @@ def _lists(game: str | None, answers, allowed):
     return Lists(game, answers, allowed)
 
 
-def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
-    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None."""
+def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False, extended: bool = False) -> str | None:
+    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None.
+
+    `extended`: also the opener of a tabled list that these answers extend by a few words (`openings.lookup`).
+    """
     from wordle_cli.solver import openings
 
-    return openings.lookup(lists, strategy, pool_only, hard)
+    return openings.lookup(lists, strategy, pool_only, hard, extended)
 
 
 def exact_search(strategy: str):

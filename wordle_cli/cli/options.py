@@ -282,11 +282,11 @@ def game_options(command):
     return _attach(_game_options, command)
 
 
-def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
-    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates."""
+def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
+    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates; `pool`: the date in play."""
     from wordle_cli.model.game import Game
 
-    answer_list, allowed_list = open_lists(report, game, answers, allowed)
+    answer_list, allowed_list = open_lists(report, game, answers, allowed, pool)
     return Game(game, answer_list.words, allowed_list.words), answer_list.name
 
 
@@ -302,11 +302,15 @@ def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: 
     return f"{game}{given}: {n_answers} answers"
 
 
-def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
-    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
+def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded.
+
+    `pool`: the puzzle date in play (`pool_date`), whose past answers join the nyt game's pool (`load_lists`).
+    """
     from wordle_cli.model.game import load_lists
 
-    answer_list, allowed_list = load_lists(game, answers, allowed)
+    date, through_day = pool if pool is not None else (None, False)
+    answer_list, allowed_list = load_lists(game, answers, allowed, date, through_day)
     for word_list in (answer_list, allowed_list):
         report.dropped_duplicates(word_list)
     return answer_list, allowed_list
@@ -329,6 +333,30 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     return word
 
 
+class PoolDate(NamedTuple):
+    """The puzzle date in play for the nyt game's pool (`model.game.load_lists`), and whether that day's answer joins it."""
+
+    date: object  # datetime.date
+    through_day: bool = False
+
+
+def pool_date(
+    prior: str | None, puzzle_date, game: str, answers_file: str | None, unsupported: str | None = None, nyt_default: bool = True,
+    day: int | None = None,
+) -> PoolDate | None:
+    """The date whose past answers join the nyt game's pool: the puzzle a command plays (`day`, through it), else
+    the nyt prior's (--date, else $WORDLE_DATE, else today) when that prior is played; None: no date in play (the
+    shipped list as it is, which the proven openers and the review's opening book are made for)."""
+    from wordle_cli import history
+    from wordle_cli.model.weights import resolve_prior
+
+    if day is not None:
+        return PoolDate(history.date_of(day), True)
+    if resolve_prior(prior, game, answers_file is not None, unsupported, nyt_default) == "nyt":
+        return PoolDate(prior_date(puzzle_date) or history.today())
+    return None
+
+
 class SolverChoice(NamedTuple):
     """What the command line chose for a solver (`solve`, `simulate`, `play`): the game and its lists, the strategy
     and its rules, where to compute. Made by keyword, so that no two of its flags can trade places."""
@@ -343,6 +371,7 @@ class SolverChoice(NamedTuple):
     threads: int | None
     prior: str | None = None  # --prior: uniform, nyt or a FILE (None: the default rule)
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
+    day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
@@ -354,9 +383,10 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     """
     from wordle_cli.api import new_solver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day = chosen
     check_lies(lies, strategy=strategy, hard=hard)
-    the_game, answers_name = open_game(report, game, answers, allowed)
+    pool = pool_date(prior, date, game, answers, solver_unsupported(lies), day=day)
+    the_game, answers_name = open_game(report, game, answers, allowed, pool)
     the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(lies)))
     rule = lies_rule(lies, the_game.length)
     if first is not None:
@@ -380,7 +410,7 @@ def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, 
     """The optimal strategy under a prior with no --first: its opener is the uniform book's (the prior's best is hours of search)."""
     from wordle_cli.api import book_opener
 
-    opener = book_opener(the_game, "optimal", pool_only, hard)
+    opener = book_opener(the_game, "optimal", pool_only, hard, extended=True)
     if opener is not None:
         report.warn(f"the opener is the uniform optimum {opener} (the best under {label} is not proven: hours of search); "
                     "every later guess is optimal under the prior; --first WORD chooses another")
@@ -592,7 +622,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, _ = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day = chosen
     if hard:
         raise click.UsageError("--hard is not part of multi-board games")
     if tree_file is not None:
@@ -602,7 +632,8 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     from wordle_cli.model.weights import resolve_prior
 
     resolve_prior(prior, game, answers is not None, solver_unsupported(boards=boards))  # uniform, or a clear error
-    the_game, answers_name = open_game(report, game, answers, allowed)
+    pool = pool_date(prior, date, game, answers, solver_unsupported(boards=boards), day=day)
+    the_game, answers_name = open_game(report, game, answers, allowed, pool)
     if first is not None:
         first = checked_word(first, the_game, "--first", report)
     where = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)

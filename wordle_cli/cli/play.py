@@ -133,7 +133,7 @@ def play(
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date,
+        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date),
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -195,6 +195,16 @@ def play(
             talk.state(session)
     if share:
         click.echo(_share(session, day, limit))
+
+
+def _past_puzzle(puzzle_date) -> int | None:
+    """The puzzle --date replays when it is a past one, whose answer then joins the nyt game's pool (`pool_date`);
+    today's and later ones keep to the answers before them, so that the pool spoils nothing."""
+    from wordle_cli import history
+
+    if puzzle_date is None or puzzle_date >= history.today():
+        return None
+    return history.number_of(puzzle_date)
 
 
 def _grid_rows(lines):

@@ -17,6 +17,7 @@ from wordle_cli.cli.options import (
     max_guesses_option,
     open_game,
     open_prior,
+    pool_date,
     prior_option_with,
     puzzle_answer,
     puzzle_number,
@@ -109,8 +110,9 @@ def review(
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
         answer = puzzle_answer(reporter, day, spoil)
-    the_game, _ = open_game(reporter, game, answers, allowed)
     greedy = None if strategy == "optimal" else f"with review --strategy {strategy} (a greedy strategy plays the uniform prior)"
+    pool = pool_date(prior, puzzle_date, game, answers, greedy, nyt_default=False, day=day)
+    the_game, _ = open_game(reporter, game, answers, allowed, pool)
     the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers, greedy, nyt_default=False))
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")

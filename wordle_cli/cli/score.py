@@ -14,6 +14,7 @@ from wordle_cli.cli.options import (
     game_option,
     lies_text,
     open_prior,
+    pool_date,
     prior_options,
     quiet_option,
     rule_option,
@@ -84,7 +85,8 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
         from wordle_cli.model.game import load_lists
 
         game = resolve_game(game)
-        answer_list, allowed_list = load_lists(game)  # $WORDLE_GAME, else nyt
+        unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
+        answer_list, allowed_list = load_lists(game, None, None, *(pool_date(prior, puzzle_date, game, None, unsupported) or ()))
         output = "-"
     elif len(paths) != 3:
         raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")

@@ -72,12 +72,13 @@ def solve(
     if day is not None and targets and not share:
         raise click.UsageError("with TARGET given, --day goes with --share (it numbers the grid); without TARGET it plays puzzle N")
     day = puzzle_number(day, puzzle_date)
+    played = None  # the puzzle whose answer is the target: its answer joins the nyt game's pool
     if not targets:
         if day is None:
             raise click.UsageError("give a TARGET, or --day N / --date YYYY-MM-DD for a day of the NYT's puzzle")
         if boards > 1:
             raise click.UsageError("--day and --date name one answer; with --boards N give N targets")
-        targets = (puzzle_answer(report, day, spoil),)
+        targets, played = (puzzle_answer(report, day, spoil),), day
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     if with_review and boards > 1:
@@ -86,7 +87,7 @@ def solve(
         raise click.UsageError("--review grades a game of true feedback; it cannot be combined with --lies")
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day),
+        prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), day=played,
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies

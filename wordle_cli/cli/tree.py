@@ -24,6 +24,7 @@ from wordle_cli.cli.options import (
     open_lists,
     open_prior,
     plot_option,
+    pool_date,
     pool_only_option,
     prior_options,
     quiet_option,
@@ -133,7 +134,7 @@ def build(
         output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
     check_distinct({"--output": output, "--plot": plot})
-    the_game, answers_name = open_game(reporter, game, answers, allowed)
+    the_game, answers_name = open_game(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))
     the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
     label = lists_label(game, len(the_game.answers), answers, allowed)
     history = parse_history(state, the_game.length) if state else []
@@ -235,7 +236,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     from wordle_cli.trees.verify import history_text, summary_disagreements
 
     reporter = Reporter(quiet)
-    the_game, _ = open_game(reporter, game, answers, allowed)
+    the_game, _ = open_game(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))
     the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
     tree_file, name = read_tree_file(file, len(the_game.answers))
     stats, history = _checked(
@@ -348,7 +349,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_distinct({"--output": output, "--plot": plot})
     check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
-    answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
+    answer_list, allowed_list = open_lists(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))  # nothing to encode
     weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
     answer_words, kept = weights.kept(answer_list.words)
     weights = replace(weights, weights=kept, unlisted=0)
@@ -474,7 +475,7 @@ def rank(
         dask_cluster.check_address(address)
     dask_cluster.check_environment()
     reporter = Reporter(quiet)
-    the_game, answers_name = open_game(reporter, game, answers, allowed)
+    the_game, answers_name = open_game(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))
     the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)

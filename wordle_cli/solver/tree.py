@@ -235,7 +235,7 @@ class Solver:
             and (self.weights is None or self.strategy == "optimal")  # under a prior: the uniform book's opener (not proven)
             and (constraints is None or constraints == Constraints.none(game.length))
         ):
-            known = openings.lookup(game, self.strategy, self.pool_only, self.hard)
+            known = openings.lookup(game, self.strategy, self.pool_only, self.hard, extended=self.weights is not None)
             if known is not None:
                 return known
         if self.strategy == "optimal":
