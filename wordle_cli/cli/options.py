@@ -237,6 +237,14 @@ hard_option = click.option(
 
 pool_only_option = click.option("--pool-only", is_flag=True, help="Guess only words that are still possible answers.")
 
+any_word_option = click.option(
+    "--allow-any-word",
+    "any_word",
+    is_flag=True,
+    help="Play a guess in neither word list (a game that takes any letters); the NYT's refuses it, and so do "
+    "these commands by default.",
+)
+
 _solver_options = [
     *_game_options,
     choice_option(
@@ -253,8 +261,9 @@ _solver_options = [
         "--first",
         metavar="WORD",
         default=None,
-        help="Force the opening guess (any word of the right length).",
+        help="Force the opening guess (a word of the game's lists; any word with --allow-any-word).",
     ),
+    any_word_option,
     backend_option,
     threads_option,
     quiet_option,
@@ -316,8 +325,12 @@ def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | 
     return answer_list, allowed_list
 
 
-def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
-    """A word typed on the command line, normalised; BadParameter if its length or a symbol is not the game's."""
+def checked_word(word: str, game, option: str, report: Reporter | None = None, any_word: bool = False) -> str:
+    """A word typed on the command line, normalised; BadParameter if its length or a symbol is not the game's.
+
+    `report`: the word is played as a guess, so one in neither list is refused (`Game.guess_problem`), or with
+    `any_word` played after a warning.
+    """
     from wordle_cli.wordlist import normalise
 
     word = normalise(word.strip())
@@ -329,6 +342,8 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     if problem is not None:
         raise click.BadParameter(problem, param_hint=f"'{option}'")
     if report is not None and word not in game.candidate_index:
+        if not any_word:
+            raise click.BadParameter(game.guess_problem(word), param_hint=f"'{option}'")
         report.warn(f"{option} {quote(word)} is in neither word list; playing it anyway")
     return word
 
@@ -372,6 +387,7 @@ class SolverChoice(NamedTuple):
     prior: str | None = None  # --prior: uniform, nyt or a FILE (None: the default rule)
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
     day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
+    any_word: bool = False  # --allow-any-word: a guess in neither list is played
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
@@ -383,14 +399,14 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     """
     from wordle_cli.api import new_solver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day, any_word = chosen
     check_lies(lies, strategy=strategy, hard=hard)
     pool = pool_date(prior, date, game, answers, solver_unsupported(lies), day=day)
     the_game, answers_name = open_game(report, game, answers, allowed, pool)
     the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(lies)))
     rule = lies_rule(lies, the_game.length)
     if first is not None:
-        first = checked_word(first, the_game, "--first", report)
+        first = checked_word(first, the_game, "--first", report, any_word)
     elif strategy == "optimal" and not weights.is_uniform:
         _prior_opener_note(report, the_game, weights.label, pool_only, hard)
     solver, where = new_solver(
@@ -622,7 +638,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day, any_word = chosen
     if hard:
         raise click.UsageError("--hard is not part of multi-board games")
     if tree_file is not None:
@@ -635,7 +651,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     pool = pool_date(prior, date, game, answers, solver_unsupported(boards=boards), day=day)
     the_game, answers_name = open_game(report, game, answers, allowed, pool)
     if first is not None:
-        first = checked_word(first, the_game, "--first", report)
+        first = checked_word(first, the_game, "--first", report, any_word)
     where = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
     n_candidates = "the pools' words" if pool_only else f"{len(the_game.candidates)} guess candidates"
     named = board_game_name(boards)

@@ -85,8 +85,8 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @look_options
 @click.option("--liar", hidden=True, expose_value=False, callback=_no_liar, help="Refused: solve and simulate's option.")
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, backend, threads,
-    quiet, layout, tiles, color, prior, puzzle_date,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, any_word, backend,
+    threads, quiet, layout, tiles, color, prior, puzzle_date,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -133,7 +133,7 @@ def play(
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date),
+        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -144,14 +144,14 @@ def play(
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
-        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit, layout)
+        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit, layout, any_word)
         return
     cursor = None
     if tree_file is not None:
         from wordle_cli.trees.follow import Cursor, open_tree
 
         cursor = Cursor(open_tree(tree_file, solver.game, hard=hard, first=first))
-    session = Session(solver, first, cursor)
+    session = Session(solver, first, cursor, any_word)
     talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     help_text = HELP if solver.lies is None else LIES_HELP
     if interactive:
@@ -176,6 +176,9 @@ def play(
             talk.undo(session, talk.state)
         else:
             guess = entry.guess or session.suggestion
+            if len(guess) == solver.game.length and (refused := solver.game.guess_problem(guess, any_word)) is not None:
+                talk.problem(refused)  # the game would not take it: no feedback for it exists
+                continue
             _warn_about_guess(report, session, guess)
             was_on_tree = session.on_tree
             if not talk.entered(session, guess, entry.tiles):
@@ -221,7 +224,10 @@ def _grid_rows(lines):
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     game = session.solver.game
-    if len(guess) == game.length and guess not in game.candidate_index and game.spelling_problem(guess) is None:  # else refused
+    if len(guess) == game.length and game.guess_problem(guess, session.any_word) is not None:
+        return  # refused on entry, with the reason
+    listed = guess in game.candidate_index
+    if session.any_word and len(guess) == game.length and not listed and game.spelling_problem(guess) is None:  # else refused on entry
         report.warn(f"{quote(guess)} is in neither word list")
     why = session.hard_mode_violation(guess) if guess != session.suggestion else None
     if why:

@@ -9,6 +9,7 @@ import click
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
+    any_word_option,
     checked_word,
     colour_wanted,
     compute_options,
@@ -76,13 +77,14 @@ class ReviewCommand(click.Command):
     "(its first guess shown as the best known); a later review with more time refines it.",
 )
 @game_options
+@any_word_option
 @prior_option_with("[default: $WORDLE_PRIOR if set, else uniform: the opening book that grades turn 1 is proven under the uniform prior only]")
 @compute_options
 @look_options
 @quiet_option
 def review(
-    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, prior, backend,
-    threads, tiles, color, quiet,
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, any_word, prior,
+    backend, threads, tiles, color, quiet,
 ):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
@@ -122,7 +124,7 @@ def review(
         guesses, feedback, marked_hard = read_turns(the_game.length, answer is not None, rows)
     else:
         guesses, feedback = split_turns(turns, the_game, answer is not None)
-    guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
+    guesses = [checked_word(g, the_game, "GUESS", reporter, any_word) for g in guesses]
     if answer is not None and not feedback:
         feedback = None
     if answer is not None and feedback:  # a pasted grid with --answer: it must be this game's

@@ -217,6 +217,17 @@ class Game:
         spelt = f"the game's words use only {known}" if len(known) <= 40 else f"the game's words use {len(known)} other symbols"
         return f"{quote(word)} is not a word of the game: {quote(foreign[0])} is in none of its words ({spelt})"
 
+    def guess_problem(self, word: str, any_word: bool = False) -> str | None:
+        """Why the game refuses `word` as a guess (None: it takes it): a symbol none of its words has, or, unless
+        `any_word`, a word in neither list, as the NYT refuses one (so no feedback for it can exist).
+
+        The one rule of a played guess: `play`'s turns, `review`'s GUESS, --first.
+        """
+        problem = self.spelling_problem(word)
+        if problem is not None or any_word or word in self.candidate_index:
+            return problem
+        return f"{quote(word)} is in neither word list: the game refuses it (--allow-any-word plays it anyway)"
+
     def encode_word(self, word: str):
         """Symbol codes of any word of the game's length (new symbols get new codes)."""
         from wordle_cli.encoding import Alphabet
