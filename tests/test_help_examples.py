@@ -35,8 +35,8 @@ PBPASTE = "pbpaste() { cat clipboard.txt; }"
 
 #: Examples that cannot run here, and why (they are read, and must still exist in the help).
 NOT_RUN = {
-    "wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv": "needs a running Dask scheduler at that address",
-    "wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg": "needs Graphviz's dot",
+    "wordle tree rank --cluster tcp://10.0.0.5:8786 --prior uniform -o all.csv": "needs a running Dask scheduler at that address",
+    "wordle tree show salet.tree --prior uniform --format dot --depth 2 | dot -Tsvg > salet.svg": "needs Graphviz's dot",
     "wordle history update": "fetches from the NYT (no test reaches the internet; tests/test_history.py serves a local copy)",
 }
 
@@ -71,16 +71,18 @@ def examples() -> dict[str, list[str]]:
 #: What each example prints (stdout and stderr merged), `...` as in the docs. Checked by hand
 #: against what the help says of it (its `# comment`), and against the docs where they show it.
 NYT = "nyt: 3158 answers from .../nyt-answers.txt, 14855 guess candidates"
+#: The nyt prior's pool for 2026-06-01: the shipped answers and the two past answers they lack (docs/games.md).
+NYT_DATED = "nyt: 3160 answers from .../nyt-answers.txt + the history's loris, kefir, 14855 guess candidates"
 EXPECTED = {
     "wordle": {
-        "wordle score -q --top 1": ["guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len",
-                                    "raise,true,83.3155,5260.32,240"],  # the nyt prior of 2026-06-01 (WORDLE_DATE, as the docs)
+        "wordle score -q --top 1 --prior uniform": ["guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len",
+                                                    "roate,false,86.8195,5140.94,256"],
         "wordle prune -q roate ACAAA > left.txt": [],
         'wordle score -q "$(wordle lists nyt-allowed.txt)" left.txt - | sed -n 2p': ["snool,false,3.54118,3.96555,7"],
     },
     "wordle prune": {"wordle prune roate CACAA": ["acrid", "angry", "...", "cigar", "...", "kept 48 of 3158 potential answers"]},
     "wordle solve": {
-        "wordle solve cigar": [f"{NYT}; expected strategy; cpu backend; prior: nyt prior for 2026-06-01 ...", "...",
+        "wordle solve cigar --date 2026-06-01": [f"{NYT_DATED}; expected strategy; cpu backend; prior: nyt prior for 2026-06-01 ...", "...",
                                "solved 'cigar' in 3 guesses (1 s)"],
         "wordle solve --game primel --pool-only 31337": ["primel: 8363 answers from <primel: five-digit primes>, ...", "...",
                                                          "solved '31337' in 5 guesses (1 s)"],
@@ -141,30 +143,30 @@ EXPECTED = {
     },
     # Minutes on today's full lists: run with -m slow; exit status 0 and the lines that matter.
     "wordle tree": {
-        "wordle tree build --first salet -o salet.tree": ["...", "result     proven optimal for salet"],
-        "wordle tree verify salet.tree": ["..."],
-        "wordle tree show salet.tree --depth 2": ["..."],
+        "wordle tree build --first salet --prior uniform -o salet.tree": ["...", "result     proven optimal for salet"],
+        "wordle tree verify salet.tree --prior uniform": ["..."],
+        "wordle tree show salet.tree --prior uniform --depth 2": ["..."],
     },
     "wordle tree build": {
         "wordle tree build --first tarse --prior uniform": ["...", "total      11219 ...", "..."],
-        "wordle tree build --first tarse --prior nyt": ["...", "expected   3.09... guesses under the prior ...", "..."],
+        "wordle tree build --first tarse --prior nyt --date 2026-06-01": ["...", "expected   3.09... guesses under the prior ...", "..."],
         "wordle tree build --first tarse --hard --prior uniform": ["...", "total      11627 ...", "..."],
         "wordle tree build --game wordle --first salet": ["...", "total      7920 ...", "..."],
-        "wordle tree build --from salet:BBYBB,clint:BYYBB": ["..."],
+        "wordle tree build --from salet:BBYBB,clint:BYYBB --prior uniform": ["..."],
     },
     "wordle tree rank": {
-        "wordle tree rank --openers top.txt --cutoff 11300 -o rank.csv": ["..."],
-        "wordle tree rank --exact --openers top.txt -o exact.csv": ["..."],
+        "wordle tree rank --openers top.txt --cutoff 11300 --prior uniform -o rank.csv": ["..."],
+        "wordle tree rank --exact --openers top.txt --prior uniform -o exact.csv": ["..."],
     },
     "wordle tree show": {
-        "wordle tree build --first salet -o salet.tree": ["..."],  # made first: the page's examples read it
-        "wordle tree show salet.tree --depth 2": ["..."],
-        "wordle tree show salet.tree --format html -o salet.html": ["..."],
+        "wordle tree build --first salet --prior uniform -o salet.tree": ["..."],  # made first: the page's examples read it
+        "wordle tree show salet.tree --prior uniform --depth 2": ["..."],
+        "wordle tree show salet.tree --prior uniform --format html -o salet.html": ["..."],
     },
 }
 
 #: Commands run before a page's examples, for the files they read.
-BEFORE = {"wordle tree show": ["wordle tree build --first salet -o salet.tree"]}
+BEFORE = {"wordle tree show": ["wordle tree build --first salet --prior uniform -o salet.tree"]}
 
 
 def test_every_help_example_is_accounted_for():

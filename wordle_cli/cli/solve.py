@@ -45,7 +45,7 @@ def solve(
     before it, the expected number left after it, and the entropy of its
     feedback in bits. TARGET is any allowed word: one that is not among the
     answers is added to the pool (a line on stderr says so).
-      wordle solve cigar
+      wordle solve cigar --date 2026-06-01    # under the nyt prior of that day's puzzle
       wordle solve --game primel --pool-only 31337
 
     \b
