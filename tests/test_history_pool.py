@@ -109,3 +109,13 @@ def test_play_today_keeps_to_the_days_before(runner, small_allowed, monkeypatch)
     monkeypatch.setattr(history, "today", lambda now=None: LORIS_DAY)
     result = invoke(runner, ["play", "--batch", "--date", "2025-07-18", *small_allowed], input="loris GGGGG\n")
     assert result.exit_code != 0 and "no possible answer" in result.stderr
+
+
+@pytest.mark.parametrize(("day", "candidates"), [(1490, 3158), (1491, 3159)])
+def test_infer_reads_the_pool_of_the_puzzle_its_posts_name(runner, day, candidates):
+    """The day read (here the headers') is the date in play, whatever the prior; its own answer is what is inferred."""
+    post = f"Wordle {day} 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"
+    for prior in ("uniform", "nyt"):
+        result = invoke(runner, ["infer", "--json", "--prior", prior], input=post)
+        assert result.exit_code == 0, result.stderr
+        assert f'"candidates": {candidates},' in result.stdout

@@ -8,6 +8,7 @@ import sys
 import click
 
 from wordle_cli.cli.options import (
+    PoolDate,
     Reporter,
     check_plot,
     compute_options,
@@ -94,9 +95,12 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
 
         prior_for = LAUNCH + dt.timedelta(days=number)
     own = candidates if candidates is not None else answers
-    pool = pool_date(prior, prior_for, game, own)
+    # The puzzle read (--day/--date, else the headers') is the date in play, whatever the prior; not through it: its
+    # answer is what is inferred.
+    pool = PoolDate(prior_for) if prior_for is not None else pool_date(prior, None, game, own)
     if own is None and pool is not None:  # the nyt game's candidates for that puzzle: its past answers join them
-        words = open_lists(report, game, None, allowed, pool)[0].words
+        listed = open_lists(report, game, None, allowed, pool)[0]
+        words, words_name = listed.words, listed.name
     the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate")
     weights = None if the_prior.is_uniform else the_prior.weights
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)
