@@ -119,3 +119,17 @@ def test_infer_reads_the_pool_of_the_puzzle_its_posts_name(runner, day, candidat
         result = invoke(runner, ["infer", "--json", "--prior", prior], input=post)
         assert result.exit_code == 0, result.stderr
         assert f'"candidates": {candidates},' in result.stdout
+
+
+def test_under_a_prior_the_grown_pool_keeps_the_uniform_books_opener():
+    """The optimal strategy's opener under a prior is the uniform book's (not proven anyway): the grown pool takes the
+    shipped list's, rather than hours of search; nothing else reads the table for lists it was not made for."""
+    from wordle_cli.model.game import Game
+    from wordle_cli.solver import openings
+
+    answers, allowed = load_lists("nyt", date=dt.date(2026, 6, 1))
+    grown, shipped = Game("nyt", answers.words, allowed.words), Game("nyt", SHIPPED, allowed.words)
+    assert openings.lookup(shipped, "optimal", False) == "tarse"
+    assert openings.lookup(grown, "optimal", False) is None
+    assert openings.lookup(grown, "optimal", False, extended=True) == "tarse"
+    assert openings.lookup(grown, "expected", False, extended=True) is None  # the greedy openers are scored, not borrowed
