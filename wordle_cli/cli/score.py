@@ -63,7 +63,7 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
 
     \b
       guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
-      roate,false,86.8195,5140.94,256   (wordle score --top 1: today's lists)
+      roate,false,86.8195,5140.94,256   (wordle score --top 1 --prior uniform: today's lists)
 
     With --lies N (Fibble: --lies 1) the host shows each row with N tiles
     lying, and the answers kept are those consistent with the row shown. The
