@@ -87,7 +87,8 @@ def play_boards(
             talk.problem(SHARE_ONE_BOARD)
         elif entry.command == "turn":
             guess = entry.guess or session.suggestion
-            if len(guess) == game.length and (refused := game.guess_problem(guess, any_word)) is not None:
+            typed = entry.guess is not None and entry.guess != session.suggestion  # a suggestion is the tool's own move
+            if typed and len(guess) == game.length and (refused := game.guess_problem(guess, any_word)) is not None:
                 talk.problem(refused)  # the game would not take it: no feedback for it exists
                 continue
             if any_word and guess not in game.candidate_index and game.spelling_problem(guess) is None:

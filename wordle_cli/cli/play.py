@@ -176,7 +176,8 @@ def play(
             talk.undo(session, talk.state)
         else:
             guess = entry.guess or session.suggestion
-            if len(guess) == solver.game.length and (refused := solver.game.guess_problem(guess, any_word)) is not None:
+            typed = entry.guess is not None and entry.guess != session.suggestion  # a suggestion is the tool's own move
+            if typed and len(guess) == solver.game.length and (refused := solver.game.guess_problem(guess, any_word)) is not None:
                 talk.problem(refused)  # the game would not take it: no feedback for it exists
                 continue
             _warn_about_guess(report, session, guess)
@@ -224,7 +225,7 @@ def _grid_rows(lines):
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     game = session.solver.game
-    if len(guess) == game.length and game.guess_problem(guess, session.any_word) is not None:
+    if guess != session.suggestion and len(guess) == game.length and game.guess_problem(guess, session.any_word) is not None:
         return  # refused on entry, with the reason
     listed = guess in game.candidate_index
     if session.any_word and len(guess) == game.length and not listed and game.spelling_problem(guess) is None:  # else refused on entry

@@ -61,8 +61,9 @@ class Session:
     def enter(self, guess: str, tiles: tuple) -> None:
         """Record that `guess` got `tiles`; WordleError (state unchanged) if no answer fits."""
         game = self.solver.game
+        # The suggestion is the tool's own move (a tree's opener made with --first may be any word): always played.
         check_entry("the game is already solved" if self.solved else None, guess, game, len(tiles), game.length, "tiles",
-                    any_word=self.any_word)
+                    any_word=self.any_word or guess == self.suggestion)
         if all(t == EXACT for t in tiles):
             index = self.solver.game.answer_index.get(guess)
             if index is None or index not in set(self.node.pool.tolist()):  # all exact only when guess is a possible answer
