@@ -44,7 +44,7 @@ def test_review_refuses_an_unlisted_guess(runner, small):
     assert allowed.exit_code == 0 and "zzzzz" in allowed.stdout
 
 
-@pytest.mark.parametrize("command", [["solve", "cigar"], ["simulate"]])
+@pytest.mark.parametrize("command", [["solve", "cigar"], ["simulate"], ["absurdle", "solve"], ["fibble", "solve"]])
 def test_first_is_a_guess_too(runner, small, command):
     refused = invoke(runner, [*command, *small, "--first", "zzzzz"])
     assert refused.exit_code == 2 and REFUSED in refused.stderr
