@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior data lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior bench-play-prior data lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -25,6 +25,7 @@ help:
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
+	@echo "bench-play-prior  the default solve under each of the last 180 days' prior: mean guesses vs uniform and proven optimal, CPU per game"
 	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
 	@echo "lint          a byte-compile of every module and ruff (installed from the dev extra if missing)"
 
@@ -125,6 +126,9 @@ bench-review:
 # call, and docs/images/prior-calibration.png (needs matplotlib).
 bench-prior:
 	$(PYTHON) benchmarks/bench_prior.py --validation
+
+bench-play-prior:
+	$(PYTHON) benchmarks/bench_play_prior.py $(BENCH_PLAY_PRIOR_ARGS)
 
 # ruff comes from the dev extra (pyproject.toml), installed here when missing.
 # The package's data tables (wordle_cli/data/*.json), each made by its program for today's lists:

@@ -9,6 +9,11 @@ left at that turn (`max_guesses` counting down); where g cannot be sure to
 win in them, that turn and the later ones are graded under the least
 larger limit where it can (one more at a time, up to 4 more; beyond that,
 no limit): the turns before are untouched.
+
+Under a prior (`weights`, one per answer) every count n is the pool's weight
+and every total weighted (weight x guesses): E(g) = weighted best total over
+trees opening with g / the pool's weight; the expected answers left is the
+sum over g's classes of class weight x class size / the pool's weight.
 """
 
 from __future__ import annotations
@@ -22,31 +27,42 @@ import naive_tree
 MOST_RAISED = 4
 
 
-def review(answers, allowed, guesses, answer, max_guesses=6):
-    """Per turn: dict(before, after, expected, best, cost, luck, expected_left, ties, limit) as Fractions/ints."""
+def review(answers, allowed, guesses, answer, max_guesses=6, weights=None):
+    """Per turn: dict(before, after, expected, best, cost, luck, expected_left, ties, limit) as Fractions/ints
+    (`weights`: a prior, one weight per answer; None: uniform)."""
+    weight_of = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
     pool = list(answers)
     turns = []
     limit = max_guesses
+
+    def best_total(pool, left, first=None):
+        return naive_tree.best_total(pool, allowed, max_guesses=left, first=first, weights=[weight_of[w] for w in pool])
+
     for turn, guess in enumerate(guesses):
         while True:
             left = None if limit is None else limit - turn
-            played = naive_tree.INF if left is not None and left <= 0 else naive_tree.best_total(pool, allowed, max_guesses=left, first=guess)
+            played = naive_tree.INF if left is not None and left <= 0 else best_total(pool, left, guess)
             if played != naive_tree.INF:
                 break
             limit = limit + 1 if limit + 1 <= max_guesses + MOST_RAISED else None
         n = len(pool)
-        best = Fraction(_total(pool, allowed, left), n)
+        mass = sum(weight_of[w] for w in pool)
+        least = best_total(pool, left)
+        if least == naive_tree.INF:
+            raise OverflowError
+        best = Fraction(least, mass)
         everyone = dict.fromkeys(list(allowed) + list(answers))
-        ties = sum(naive_tree.best_total(pool, allowed, max_guesses=left, first=g) == best * n for g in everyone)
+        ties = sum(best_total(pool, left, g) == least for g in everyone)
         tiles = naive.feedback(guess, answer)
-        sizes = {}
+        classes = {}
         for word in pool:
-            sizes[naive.feedback(guess, word)] = sizes.get(naive.feedback(guess, word), 0) + 1
+            classes.setdefault(naive.feedback(guess, word), []).append(word)
         pool = [w for w in pool if naive.feedback(guess, w) == tiles]
+        left_sum = sum(len(part) * sum(weight_of[w] for w in part) for part in classes.values())
         turns.append(
             dict(
-                before=n, after=len(pool), expected=Fraction(played, n), best=best, cost=Fraction(played, n) - best,
-                expected_left=Fraction(sum(s * s for s in sizes.values()), n), ties=ties, limit=limit, won=guess == answer,
+                before=n, after=len(pool), expected=Fraction(played, mass), best=best, cost=Fraction(played, mass) - best,
+                expected_left=Fraction(left_sum, mass), ties=ties, limit=limit, won=guess == answer,
             )
         )
     for i, t in enumerate(turns):

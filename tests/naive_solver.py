@@ -37,18 +37,22 @@ def key(strategy: str, guess: str, pool: list[str], weight: dict | None = None):
 
 
 def weighted_key(strategy: str, guess: str, pool: list[str], weight: dict):
-    """Classes of n words weighing W: expected sum W*n, minimax (max W, sum W*n), entropy sum W*log2(W)."""
+    """Classes of n words weighing W, a guess that wins now (it is in the pool, weighing w) credited:
+    expected sum W*n over the classes but the win, minimax (the heaviest class but the win, that sum),
+    entropy sum W*log2(W) over every class, less w (a win counted as one more bit of the pool's weight)."""
     classes: dict = {}
     for w in pool:
         classes.setdefault(naive.feedback(guess, w), []).append(weight[w])
-    pairs = [(len(ws), sum(ws)) for ws in classes.values()]
+    win = tuple([EXACT] * len(guess))
+    pairs = [(len(ws), sum(ws)) for tiles, ws in classes.items() if tiles != win]
+    won = sum(classes.get(win, []))
     expected = sum(n * mass for n, mass in pairs)
     if strategy == "expected":
         return expected
     if strategy == "minimax":
-        return (max(mass for _, mass in pairs), expected)
+        return (max((mass for _, mass in pairs), default=0), expected)
     if strategy == "entropy":
-        return math.fsum(mass * math.log2(mass) for _, mass in pairs)
+        return math.fsum([*(mass * math.log2(mass) for mass in (sum(ws) for ws in classes.values())), -won])
     raise ValueError(strategy)
 
 

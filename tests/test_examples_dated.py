@@ -101,7 +101,7 @@ def depends_on_the_day(args: list[str], env: dict[str, str], monkeypatch) -> boo
     own = any(params.get(name) for name in ("answers", "paths", "candidates"))
     try:
         game = resolve_game(params.get("game"))
-        prior = resolve_prior(params["prior"], game, own, unsupported, nyt_default=path != "wordle review")
+        prior = resolve_prior(params["prior"], game, own, unsupported)
     except Exception:  # refused: the example shows an error, not a number of the day
         return False
     return prior == "nyt"
@@ -148,7 +148,8 @@ def test_every_example_names_the_day_its_output_depends_on(monkeypatch):
         ("WORDLE_PRIOR=uniform wordle solve cigar", False),
         ("WORDLE_GAME=wordle wordle simulate --sample 100 -q", False),
         ("wordle simulate --sample 100 -q", True),
-        ("wordle review --answer cigar salet crony cigar", False),  # review's default prior is uniform
+        ("wordle review --answer cigar salet crony cigar", True),
+        ("wordle review --day 0 salet crony cigar", False),
         ("wordle review --prior nyt --answer cigar salet cigar", True),
         ("printf 'CACAA\\n' | wordle play -q", True),
         ("printf 'CACAA\\n' | wordle play -q --prior uniform", False),

@@ -82,8 +82,9 @@ EXPECTED = {
     },
     "wordle prune": {"wordle prune roate CACAA": ["acrid", "angry", "...", "cigar", "...", "kept 48 of 3158 potential answers"]},
     "wordle solve": {
-        "wordle solve cigar --date 2026-06-01": [f"{NYT_DATED}; expected strategy; cpu backend; prior: nyt prior for 2026-06-01 ...", "...",
-                               "solved 'cigar' in 3 guesses (1 s)"],
+        "wordle solve cigar --date 2026-06-01": ["the opener is the uniform optimum tarse (the best under this prior is not proven); ...",
+                                                 f"{NYT_DATED}; optimal strategy (5 s a move); cpu backend",
+                                                 "prior: nyt prior for 2026-06-01 ...", "...", "solved 'cigar' in ... guesses (1 s)"],
         "wordle solve --game primel --pool-only 31337": ["primel: 8363 answers from <primel: five-digit primes>, ...", "...",
                                                          "solved '31337' in 5 guesses (1 s)"],
         "wordle solve --boards 4 cigar rebut sissy humph": ["nyt: 4 boards (Quordle), 3158 answers ...", "...",
@@ -97,13 +98,17 @@ EXPECTED = {
         "printf 'GBBBB BBYBB BBBBY BYBBB\\n' | wordle play --boards 4 -q": ["roate", "linds"],
     },
     "wordle review": {
-        "wordle review --answer cigar salet crony cigar": ["turn  guess ...", "   1  salet  ⬛🟨⬛⬛⬛  3158 → 145 (104) ...", "...",
-                                                           "expected   3.5576 playing salet first; 3.5526 with the best opener, tarse",
-                                                           "...", "reviewed in 1 s; prior: uniform"],
-        "wordle review salet BYBBB crony GYBBB cigar GGGGG": ["turn  guess ...", "...", "adds up    3.5526 + costs 0.0258 - luck 0.5783 = 3.0000",
-                                                              "...", "reviewed in 1 s; prior: uniform"],
-        "pbpaste | wordle review --answer cigar -": ["turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s; prior: uniform"],
-        "wordle review --day 0 salet crony cigar": ["turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s; prior: uniform"],
+        # --prior uniform: under the nyt prior of a day (the default) turn 1's best opener is not known yet and the
+        # numbers move with the day; --day 0's prior (no history before it) is uniform.
+        "wordle review --prior uniform --answer cigar salet crony cigar": [
+            "turn  guess ...", "   1  salet  ⬛🟨⬛⬛⬛  3158 → 145 (104) ...", "...",
+            "expected   3.5576 playing salet first; 3.5526 with the best opener, tarse", "...", "reviewed in 1 s; prior: uniform"],
+        "wordle review --prior uniform salet BYBBB crony GYBBB cigar GGGGG": [
+            "turn  guess ...", "...", "adds up    3.5526 + costs 0.0258 - luck 0.5783 = 3.0000", "...", "reviewed in 1 s; prior: uniform"],
+        "pbpaste | wordle review --prior uniform --answer cigar -": [
+            "turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s; prior: uniform"],
+        "wordle review --day 0 salet crony cigar": ["turn  guess ...", "...", "adds up    3.5526 + costs 0.0258 - luck 0.5783 = 3.0000",
+                                                    "...", "reviewed in 1 s; prior: nyt prior for 2021-06-19 ..."],
     },
     "wordle history": {
         "wordle history": ["...", " 1807  2026-05-31  etude", "the history ends at #1807 (2026-05-31); `wordle history update` fetches ..."],

@@ -22,11 +22,12 @@ TODAY = dt.date(2026, 6, 3)  # #1810
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    """An empty data folder of the user's, and today fixed at 2026-06-03 (#1810)."""
+    """An empty data folder of the user's, and today fixed at 2026-06-03 (#1810), in New York as well."""
     folder = tmp_path / "data"
     monkeypatch.setenv(history.DATA_ENV, str(folder))
     monkeypatch.delenv(history_fetch.URL_ENV, raising=False)
     monkeypatch.setattr(history, "today", lambda now=None: TODAY)
+    monkeypatch.setattr(history, "nyt_today", lambda now=None: TODAY, raising=False)
     return folder
 
 
@@ -221,6 +222,41 @@ def test_update_stops_at_a_404_before_today(runner, data, nyt):
     assert result.exit_code == 0 and "added 2 days" in result.stderr and "#1810 (2026-06-03) is not published yet" in result.stderr
 
 
+def test_a_404_for_a_day_published_in_new_york_is_an_error(runner, data, nyt, monkeypatch):
+    nyt.routes.clear()  # a server (a wrong URL, say) that answers 404 for everything
+    result = update(runner, nyt.url)
+    assert result.exit_code == 1, result.stderr
+    assert (
+        f"Error: {nyt.url}2026-06-01.json: HTTP 404 Not Found, but #1808 (2026-06-01) was published before today in New York (2026-06-03)"
+        in result.stderr
+    )
+    assert "not published yet" not in result.stderr and not data.exists()
+    # After good days too: nothing written.
+    nyt.publish(1808, "abash")
+    assert update(runner, nyt.url).exit_code == 1 and not data.exists()
+    # Today in New York may be missing: ahead of it (Tokyo's 06-03 is New York's 06-02), not published yet.
+    monkeypatch.setattr(history, "nyt_today", lambda now=None: dt.date(2026, 6, 2))
+    result = update(runner, nyt.url)
+    assert result.exit_code == 0 and "added 1 day" in result.stderr and "#1809 (2026-06-02) is not published yet" in result.stderr
+
+
+def test_nyt_today_is_new_yorks_date():
+    assert history.nyt_today(dt.datetime(2026, 6, 1, 3, 59, tzinfo=dt.timezone.utc)) == dt.date(2026, 5, 31)  # EDT: UTC-4
+    assert history.nyt_today(dt.datetime(2026, 6, 1, 4, 0, tzinfo=dt.timezone.utc)) == dt.date(2026, 6, 1)
+    assert history.nyt_today(dt.datetime(2026, 1, 1, 4, 59, tzinfo=dt.timezone.utc)) == dt.date(2025, 12, 31)  # EST: UTC-5
+
+
+def test_nyt_today_without_a_time_zone_database_is_never_later_than_new_york(monkeypatch):
+    import zoneinfo
+
+    def missing(name):
+        raise zoneinfo.ZoneInfoNotFoundError(name)
+
+    monkeypatch.setattr(zoneinfo, "ZoneInfo", missing)
+    assert history.nyt_today(dt.datetime(2026, 6, 1, 4, 30, tzinfo=dt.timezone.utc)) == dt.date(2026, 5, 31)  # UTC-5; EDT: 06-01
+    assert history.nyt_today(dt.datetime(2026, 6, 1, 5, 0, tzinfo=dt.timezone.utc)) == dt.date(2026, 6, 1)
+
+
 def test_update_makes_a_bounded_number_of_requests(runner, data, nyt):
     result = update(runner, nyt.url, "--spoil", "--limit", "2")
     assert result.exit_code == 0 and "added 2 days" in result.stderr and "--limit" in result.stderr
@@ -262,6 +298,31 @@ def _trickle(handler):
         pass
 
 
+def _trickle_all(handler):
+    """A whole good answer, status line and headers included, a byte at a time: each byte comes quickly, the whole
+    not within the timeout (a socket timeout that each byte resets never fires)."""
+    body = day_json(1809, "afire")
+    head = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+    handler.close_connection = True
+    try:
+        for i in range(len(head + body)):
+            handler.wfile.write((head + body)[i : i + 1])
+            time.sleep(0.03)
+    except OSError:
+        pass
+
+
+def _redirect(status, location=None):
+    def answer(handler):
+        handler.send_response(status)
+        if location is not None:
+            handler.send_header("Location", location)
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    return answer
+
+
 def _garbage(handler):
     handler.wfile.write(b"HELLO THERE\r\n\r\n")
     handler.close_connection = True
@@ -287,7 +348,15 @@ BAD = {
     "a big Content-Length": ((200, {"Content-Length": str(10 << 20)}, b"{}"), "over the 1048576"),
     "a 10 MB body": (_oversized, "over the 1048576 bytes"),
     "a redirect loop": (_redirect_loop, "too many redirects"),
+    "a redirect to file://": (_redirect(302, "file:///etc/passwd"), "redirected to 'file:///etc/passwd', which is not an http:// or https:// URL"),
+    "a redirect to ftp://": (_redirect(301, "ftp://127.0.0.1/x.json"), "which is not an http:// or https:// URL"),
+    "a redirect without Location": (_redirect(302), "HTTP 302 Found, a redirect without a Location to go to"),
+    "a 304": (_redirect(304), "HTTP 304 Not Modified, though the request asked for no cached copy"),
+    "a 300 with a Location": (_redirect(300, "/elsewhere"), "HTTP 300 Multiple Choices; refused"),
+    "a redirect to a malformed URL": (_redirect(302, "http://127.0.0.1:abc/x.json"), "redirected to a malformed URL"),
     "a trickle": (_trickle, "timed out"),
+    "a trickle from the status line on": (_trickle_all, "no whole response within 1 s (timed out)"),
+    "deeply nested JSON": ((200, {}, b"[" * 200_000 + b"]" * 200_000), "the response is not JSON"),
     "not HTTP": (_garbage, "not a well-formed HTTP response"),
     "a body cut short": (_cut_short, "cut short (20 of 500 bytes)"),
 }
@@ -339,6 +408,33 @@ def test_update_offline_is_one_line(runner, data):
     assert bad.exit_code == 1 and "not an http:// or https:// URL" in bad.stderr
 
 
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        (
+            "http://127.0.0.1:abc/",
+            "Error: 'http://127.0.0.1:abc/' is not a well-formed URL: its port is not a number from 0 to 65535 (--url or $WORDLE_HISTORY_URL)\n",
+        ),
+        ("http://127.0.0.1:99999/", "is not a well-formed URL: its port is not a number from 0 to 65535"),
+        ("http://:80/", "is not a well-formed URL: it names no host"),
+        ("http://[::1/", "is not a well-formed URL: Invalid IPv6 URL"),
+        ("http://127.0.0.1/a b/", "is not a well-formed URL: it holds a space or control character"),
+        ("http://" + "ö" * 70 + ".example/", "is not a well-formed URL: its host has no ASCII (IDNA) form (label empty or too long)"),
+    ],
+)
+def test_update_blames_a_malformed_url_on_the_url(runner, data, url, message):
+    result = update(runner, url)
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+    assert "HTTP response" not in result.stderr and "codec" not in result.stderr
+
+
+def test_base_url_sends_ascii():
+    assert history_fetch.base_url("http://wördle.example/v2") == "http://xn--wrdle-jua.example/v2/"
+    assert history_fetch.base_url("HTTPS://例え.テスト:8443/") == "https://xn--r8jz45g.xn--zckzah:8443/"
+    assert history_fetch.base_url("http://127.0.0.1:8000/wördle/") == "http://127.0.0.1:8000/w%C3%B6rdle/"
+    assert history_fetch.base_url("http://127.0.0.1:8000/a%20b/") == "http://127.0.0.1:8000/a%20b/"
+
+
 def test_update_never_renames_over_a_link(runner, data, nyt, tmp_path):
     data.mkdir()
     target = tmp_path / "elsewhere.csv"
@@ -369,6 +465,107 @@ def test_a_damaged_user_file_is_one_line(runner, data):
     (data / history.SHIPPED_HISTORY).write_text("number,date,answer\n1808,2026-06-09,abash\n")
     result = invoke(runner, ["history"])
     assert result.exit_code == 1 and "falls on 2026-06-01, not 2026-06-09" in result.stderr and "delete the file" in result.stderr
+
+
+def _fifo_with_a_writer(path, stop):
+    """A FIFO at `path`; until `stop`, a thread writes a good table into it whenever a reader opens it: a command
+    that waits for a writer then reads it (and succeeds) rather than hanging the test."""
+    os.mkfifo(path)
+
+    def feed():
+        while not stop.is_set():
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # no reader yet
+                time.sleep(0.01)
+                continue
+            with os.fdopen(fd, "w") as out:
+                try:
+                    out.write("number,date,answer\n1808,2026-06-01,abash\n")
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=feed, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("args", [["history"], ["history", "update", "--url", "http://127.0.0.1:9/"], ["history", "prior"]])
+def test_a_special_file_as_the_users_history_is_refused_at_once(runner, data, args):
+    data.mkdir()
+    stop = threading.Event()
+    feeder = _fifo_with_a_writer(str(data / history.SHIPPED_HISTORY), stop)
+    try:
+        result = invoke(runner, args)
+    finally:
+        stop.set()
+        feeder.join()
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"Error: cannot read the history {data / history.SHIPPED_HISTORY}: not a regular file but a FIFO; "
+        "delete the file to start again from the shipped history"
+    )
+
+
+LONG = "a" * 140_000
+DAMAGED = {
+    "a number past any date": ("99999999,2026-01-01,cigar", "line 2: puzzle #99999999 is not a puzzle number (0 to 2914099)"),
+    "a negative number": ("-1,2021-06-18,cigar", "line 2: puzzle #-1 is not a puzzle number"),
+    "a field over csv's limit": (f"1808,2026-06-01,{LONG}", "line 2: longer than 320 characters, not a row number,date,answer"),
+    "a NUL in a word": ("1808,2026-06-01,ab\0sh", "line 2: the answer 'ab\\x00sh' is not a five-letter word"),
+    "not UTF-8": ("1808,2026-06-01,abash\n\udcff", "line 3: not valid UTF-8"),
+}
+
+
+@pytest.mark.parametrize("case", DAMAGED, ids=list(DAMAGED))
+@pytest.mark.parametrize("args", [["history", "-n", "2"], ["history", "cigar"], ["history", "update", "--url", "http://127.0.0.1:9/"]])
+def test_a_damaged_users_history_is_one_line_naming_the_file_and_line(runner, data, case, args):
+    data.mkdir()
+    path = data / history.SHIPPED_HISTORY
+    row, message = DAMAGED[case]
+    path.write_bytes(f"number,date,answer\n{row}\n".encode("utf-8", "surrogateescape"))
+    before = path.read_bytes()
+    result = invoke(runner, args)
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"Error: {path}, {message}")
+    assert result.stderr.rstrip().endswith("delete the file to start again from the shipped history")
+    assert path.read_bytes() == before
+
+
+def test_the_users_history_linked_to_dev_zero_is_refused(runner, data):
+    data.mkdir()
+    (data / history.SHIPPED_HISTORY).symlink_to("/dev/zero")
+    result = invoke(runner, ["history", "-n", "2"])
+    assert result.exit_code == 1 and "not a regular file but a device" in result.stderr, result.stderr
+    (data / history.SHIPPED_HISTORY).unlink()
+    (data / history.SHIPPED_HISTORY).mkdir()
+    result = invoke(runner, ["history", "-n", "2"])
+    assert result.exit_code == 1 and result.stderr.endswith("nyt-history.csv: Is a directory\n"), result.stderr
+
+
+def test_a_users_history_over_its_limit_is_refused_not_cut(runner, data):
+    data.mkdir()
+    path = data / history.SHIPPED_HISTORY
+    # A good table whose last row lies past 16 MiB (blank lines between: cheap to read, had it been read).
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("number,date,answer\n1808,2026-06-01,abash\n")
+        out.write("\n" * (16 << 20))
+        out.write("1809,2026-06-02,afire\n")
+    result = invoke(runner, ["history", "-n", "1"])
+    assert result.exit_code == 1, result.stdout
+    size = path.stat().st_size
+    assert result.stderr == (
+        f"Error: the history {path} is {size} bytes, over the 16 MiB a history may take; delete the file to start again from the shipped history\n"
+    )
+
+
+def test_the_users_history_keeps_the_first_row_of_each_number(runner, data):
+    data.mkdir()
+    (data / history.SHIPPED_HISTORY).write_text(
+        'number,date,answer\r\n"1808","2026-06-01","ABASH"\r\n\r\n1808,2026-06-01,other\r\n 1809 , 2026-06-02 , afire \r\n', encoding="utf-8"
+    )
+    assert [(d.number, d.answer) for d in history.user_days()] == [(1808, "abash"), (1809, "afire")]
 
 
 # ---------------------------------------------------------------- --day N / --date D where a command takes an answer

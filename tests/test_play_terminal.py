@@ -192,7 +192,7 @@ def test_colour_at_a_terminal_and_not_with_no_color():
 
 
 def test_share_command_and_option():
-    term = Terminal(["play", "-q", "--share"])
+    term = Terminal(["play", "-q", "--share", "--no-review"])  # the game's end prints the grid at once, no review first
     term.read_until("feedback> ")
     term.type("CACAA\r")
     term.read_until("feedback> ")
@@ -208,3 +208,28 @@ def test_share_command_and_option():
 
 def test_no_signal_left_behind():
     assert signal.getsignal(signal.SIGINT) is SIGINT_AT_START
+
+
+def test_ctrl_c_at_reviews_bar_leaves_a_clean_prompt():
+    """Issue 44 item 8: after Ctrl-C at `review` the proof's bar was left drawn over the `feedback>` prompt (and the
+    abandoned proof redrew it there). The line is erased before the game goes on, and nothing draws on it after."""
+    term = Terminal(["play", "--game", "nyt", "--prior", "nyt"])
+    term.read_until("feedback> ")
+    term.type("raise BBBBB\r")
+    term.read_until("feedback> ")
+    term.type("review\r")  # the opener under the prior: a proof on 3158 answers, with a bar, for many seconds
+    term.read_until("proving raise", timeout=120)
+    time.sleep(0.3)
+    term.type("\x03")
+    shown = term.read_until("review cancelled")
+    last_bar = shown.rindex("proving raise")
+    assert "\x1b[K" in shown[last_bar:]  # the bar's line erased before the message
+    term.read_until("feedback> ")
+    time.sleep(1.5)  # the abandoned proof's worker would draw again meanwhile
+    term.type("list\r")
+    after = term.read_until("possible answer")
+    assert "proving" not in after and "%" not in after
+    term.read_until("feedback> ")
+    term.type("\x04")
+    assert term.finish() == 0
+    assert "Traceback" not in term.text()

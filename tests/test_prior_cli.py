@@ -51,8 +51,9 @@ def test_solve_defaults_to_the_nyt_prior_of_the_date_and_names_it(runner, monkey
     monkeypatch.delenv("WORDLE_PRIOR")
     result = invoke(runner, ["solve", "cigar", "--date", "2026-06-01"])
     assert result.exit_code == 0, result.stderr
-    assert "prior: nyt prior for 2026-06-01" in result.stderr
-    assert result.stdout.startswith("prior: nyt prior for 2026-06-01")  # the table's numbers are under it
+    assert "optimal strategy" in result.stderr  # the default under a prior other than uniform
+    assert result.stdout.startswith("prior: nyt prior for 2026-06-01")  # the table's numbers are under it: named once
+    assert "prior:" not in result.stderr
     on_wordle = invoke(runner, ["solve", "cigar", "--game", "wordle"])
     assert "prior: uniform" in on_wordle.stderr
 
@@ -136,13 +137,16 @@ def test_play_names_a_prior_in_its_greeting_and_plays_under_it(runner, tmp_path)
     assert batch.exit_code == 0 and batch.stdout.strip()  # the first suggestion, for the four-answer pool
 
 
-def test_review_grades_under_uniform_by_default_and_under_a_prior_when_asked(runner, monkeypatch):
+def test_review_grades_under_the_one_rules_prior_and_uniform_when_asked(runner, monkeypatch):
+    """review has no exception to the rule: on today's game it grades under the nyt prior, as --prior nyt does."""
     monkeypatch.delenv("WORDLE_PRIOR")
     made = spy_weights(monkeypatch)
-    plain = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--json"])
+    plain = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--json", "--no-cache"])
     assert plain.exit_code == 0, plain.stderr
-    assert made[-1][0] == "uniform" and "best opener" not in plain.stderr  # the book grades turn 1
-    assert json.loads(plain.stdout)["turns"][0]["best_guess"] == "tarse"
-    under = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "nyt", "--json"])
+    assert made[-1][0] == "nyt" and json.loads(plain.stdout)["prior"].startswith("nyt prior for 2026-06-01")
+    under = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "nyt", "--json", "--no-cache"])
     assert under.exit_code == 0, under.stderr
-    assert made[-1][0] == "nyt" and json.loads(under.stdout)["prior"].startswith("nyt prior for 2026-06-01")
+    assert made[-1][0] == "nyt" and under.stdout == plain.stdout
+    uniform = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "uniform", "--json"])
+    assert uniform.exit_code == 0 and made[-1][0] == "uniform" and "best opener" not in uniform.stderr  # the book grades turn 1
+    assert json.loads(uniform.stdout)["turns"][0]["best_guess"] == "tarse"

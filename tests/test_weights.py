@@ -124,20 +124,6 @@ def test_the_default_rule(monkeypatch, prior, env, game, own, unsupported, expec
     assert W.resolve_prior(prior, game, own, unsupported) == expected
 
 
-@pytest.mark.parametrize(
-    "prior, env, expected",
-    [(None, None, "uniform"), (None, "nyt", "nyt"), ("nyt", None, "nyt"), ("p.csv", "uniform", "p.csv")],
-)
-def test_review_defaults_to_uniform_but_takes_any_prior(monkeypatch, prior, env, expected):
-    """review's turn 1 is graded by the opening book, proven under the uniform prior only: its own default stays
-    uniform on the nyt game (else turn 1 shows no best guess), while $WORDLE_PRIOR and --prior still apply."""
-    if env is None:
-        monkeypatch.delenv(W.PRIOR_ENV, raising=False)
-    else:
-        monkeypatch.setenv(W.PRIOR_ENV, env)
-    assert W.resolve_prior(prior, "nyt", False, nyt_default=False) == expected
-
-
 def test_a_named_prior_where_unsupported_is_one_clear_error():
     with pytest.raises(WordleError, match="--prior 'nyt': not yet supported with --strategy optimal"):
         W.resolve_prior("nyt", "nyt", False, "with --strategy optimal")

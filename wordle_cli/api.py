@@ -351,27 +351,46 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
 
 # ---------------------------------------------------------------- solve and simulate
 
+#: Seconds the optimal strategy searches one move by default before it plays the best guess found (its bounds said).
+MOVE_TIME = 5.0
 
-def _solver(game: str | None, answers, allowed, strategy: str, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None):
-    from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES
 
+def _move_time(seconds: float | None) -> float | None:
+    """`move_time` as the solver takes it: None -> MOVE_TIME, 0 -> None (search until proven)."""
+    if seconds is None:
+        return MOVE_TIME
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
+        raise UsageProblem(f"move_time must be a number of seconds >= 0, not {seconds!r}")
+    return float(seconds) or None
+
+
+def _solver(
+    game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0, weights=None,
+    move_time: float | None = MOVE_TIME,
+):
+    from wordle_cli.solver.strategy import SCORED_STRATEGIES, STRATEGIES, default_strategy
+
+    if strategy is None:
+        strategy = default_strategy(_answer_weights(weights, None) is not None and not lies)
     if strategy not in STRATEGIES:
         raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
     lists = _lists(game, answers, allowed)
     rule = _lies(lies, lists.length)
     if rule is not None and (hard or strategy not in SCORED_STRATEGIES):
         raise UsageProblem(f"with lies the strategy is one of {', '.join(SCORED_STRATEGIES)}, without hard mode")
-    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule, weights=weights)[0]
+    return new_solver(lists, strategy, hard=hard, pool_only=pool_only, backend=backend, lies=rule, weights=weights, move_time=move_time)[0]
 
 
 def new_solver(
     lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
+    move_time: float | None = None,
 ):
     """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
 
     The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
-    the `optimal` strategy handed the exact search; `lies`: the game's `Lies` rule (None: none); `weights`:
-    the prior (`AnswerWeights` or integers >= 1 per answer; None or all equal: uniform).
+    the `optimal` strategy handed the exact search (and under a prior its opener, `opener_for`); `lies`: the
+    game's `Lies` rule (None: none); `weights`: the prior (`AnswerWeights` or integers >= 1 per answer; None or
+    all equal: uniform); `move_time`: the seconds the optimal strategy may search each move (None: to the proof).
     """
     from wordle_cli import backends
     from wordle_cli.solver.tree import Solver
@@ -390,9 +409,12 @@ def new_solver(
             raise UsageProblem("weights are not yet supported with lies")
         if weights.min() == weights.max():
             weights, label = None, "uniform"
+    opener = None
+    if weights is not None and strategy == "optimal":
+        opener = opener_for(lists, weights, pool_only=pool_only, hard=hard).word
     solver = Solver(
         lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies, weights=weights,
-        prior_label=label,
+        prior_label=label, opener=opener, move_time=move_time,
     )
     return solver, chosen
 
@@ -425,6 +447,28 @@ def _lists(game: str | None, answers, allowed):
     return Lists(game, answers, allowed)
 
 
+class Opener(NamedTuple):
+    """The first guess of the optimal strategy under a prior, and what is known of it (`note`: None when proven)."""
+
+    word: str | None
+    note: str | None
+
+
+def opener_for(lists, weights, *, pool_only: bool = False, hard: bool = False) -> Opener:
+    """The first guess the optimal strategy plays under the prior `weights` (int64 per answer, not uniform).
+
+    The one place the opener under a prior is chosen (`play`, `solve`, `simulate` and their note). Until the
+    best opener under a day's prior is proven (issue 40, item 2), the uniform opening book's opener, said to be
+    unproven; word None where the book has none (the search then proves the opener itself: hours on full lists).
+    """
+    opener = book_opener(lists, "optimal", pool_only, hard, extended=True)  # a pool grown by past answers: its list's
+    if opener is None:
+        return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
+    return Opener(
+        opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven); every later guess is optimal under the prior"
+    )
+
+
 def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False, extended: bool = False) -> str | None:
     """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None.
 
@@ -447,7 +491,7 @@ def exact_search(strategy: str):
 def solve(
     target: str,
     *,
-    strategy: str = "expected",
+    strategy: str | None = None,
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
@@ -459,12 +503,14 @@ def solve(
     liar: str = "random",
     seed: int = 0,
     weights=None,
+    move_time: float | None = None,
 ) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
 
     `target` may be any allowed word: one that is not among the answers is
     added to the pool (`game.added_to_pool`). `strategy`: "expected",
-    "entropy", "minimax" or "optimal"; `hard`: hard mode; `first`: force the
+    "entropy", "minimax" or "optimal" (None: the default, `optimal` under a
+    prior other than uniform, else `expected`); `hard`: hard mode; `first`: force the
     opener; `pool_only`: guess only possible answers; `game`: "nyt" (today's
     lists), "wordle" (2022's) or "primel", by default $WORDLE_GAME, else
     "nyt" (as every command); `answers` / `allowed` (lists of words) replace
@@ -474,7 +520,9 @@ def solve(
     `lied` the positions that lied; the game has nine rows. `weights`: the
     prior, an `AnswerWeights` (`answer_weights(...)`) or integers >= 1 per
     answer of the game; None is uniform (not today's nyt default: the API
-    does not depend on the calendar).
+    does not depend on the calendar). `move_time`: the seconds the optimal
+    strategy may search a move before it plays the best guess found (None:
+    `MOVE_TIME`; 0: until proven).
 
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
@@ -484,7 +532,7 @@ def solve(
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, _move_time(move_time))
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -498,7 +546,7 @@ def solve(
 def simulate(
     targets: Iterable[str] | None = None,
     *,
-    strategy: str = "expected",
+    strategy: str | None = None,
     hard: bool = False,
     first: str | None = None,
     pool_only: bool = False,
@@ -510,6 +558,7 @@ def simulate(
     liar: str = "random",
     seed: int = 0,
     weights=None,
+    move_time: float | None = None,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
@@ -524,7 +573,7 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, _move_time(move_time))
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)
@@ -620,13 +669,16 @@ def review(
     return result
 
 
-def _answer_weights(weights, n: int):
-    """A prior's weights as int64, one >= 1 per answer, or None when uniform (None or all equal)."""
+def _answer_weights(weights, n: int | None):
+    """A prior's weights as int64, one >= 1 per answer (`n` of them; None: not checked), or None when uniform
+    (None or all equal)."""
     if weights is None:
         return None
     import numpy as np
 
     weights = np.asarray(getattr(weights, "weights", weights), dtype=np.int64)
+    if n is None:
+        return None if len(weights) == 0 or weights.min() == weights.max() else weights
     if weights.shape != (n,) or (n and weights.min() < 1):
         raise UsageProblem(f"weights must be {n} integers >= 1, one per answer of the game")
     return None if weights.min() == weights.max() else weights

@@ -15,12 +15,15 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import functools
-import io
 import os
+import re
+import stat
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from wordle_cli import shipped
-from wordle_cli.errors import WordleError, one_line
+from wordle_cli import config, shipped
+from wordle_cli.errors import WordleError, one_line, quote
 
 #: The shipped table's file name (a package data file beside the word lists), and the user's.
 SHIPPED_HISTORY = "nyt-history.csv"
@@ -30,6 +33,19 @@ DATA_ENV = "WORDLE_DATA_DIR"
 
 #: Puzzle 0's date; puzzle N falls N days later.
 LAUNCH = dt.date(2021, 6, 19)
+
+#: The last puzzle number a date can hold (9999-12-31).
+LAST_NUMBER = (dt.date.max - LAUNCH).days
+
+#: The NYT's time zone: a day before today there has been published (and a 404 for it is a fault, not news).
+NYT_ZONE = "America/New_York"
+
+#: The largest user history read (about 760,000 rows; the real one grows by 8 KB a year), and its longest line.
+MAX_USER_BYTES = config.MAX_TEXT_BYTES
+MAX_LINE_BYTES = config.MAX_LINE_LENGTH
+
+#: An answer as the NYT gives it (and `history update` checks it).
+_ANSWER = re.compile(r"[a-z]{5}")
 
 #: The doubled days of 2022: the word the NYT's site served (its daily data's `solution`), as the
 #: NYT told the press; the other row is the original page's, which browsers that had cached it
@@ -42,11 +58,16 @@ ANSWER_LIST = shipped.NYT_ANSWERS
 
 @dataclass(frozen=True)
 class Day:
-    """One published puzzle: its number, its date and its answer."""
+    """One published puzzle: its number, its date and its answer (slots: a long user history is many of them)."""
+
+    __slots__ = ("number", "date", "answer")
 
     number: int
     date: dt.date
     answer: str
+
+    def __reduce__(self):  # frozen with slots: pickle and copy build it anew rather than set its fields
+        return Day, (self.number, self.date, self.answer)
 
 
 def date_of(number: int) -> dt.date:
@@ -64,24 +85,67 @@ def today(now: dt.datetime | None = None) -> dt.date:
     return (now or dt.datetime.now(dt.timezone.utc)).astimezone().date()
 
 
-def parse(text: str, source: str) -> list[Day]:
-    """The rows of a history table (header `number,date,answer`), checked: number and date agree, words lower-case."""
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or [cell.strip() for cell in rows[0]] != ["number", "date", "answer"]:
-        raise ValueError(f"{source}: expected the header number,date,answer")
-    days = []
-    for line, row in enumerate(rows[1:], start=2):
-        if not row:
-            continue
+def nyt_today(now: dt.datetime | None = None) -> dt.date:
+    """Today's date in New York, where the NYT publishes: every puzzle before it has been published.
+
+    Without a time-zone database (zoneinfo finds none on some Windows
+    installs), UTC-5: never later than New York's own date, so a day it
+    calls past is past there too.
+    """
+    instant = now or dt.datetime.now(dt.timezone.utc)
+    try:
+        from zoneinfo import ZoneInfo
+
+        zone: dt.tzinfo = ZoneInfo(NYT_ZONE)
+    except (ImportError, KeyError, OSError, ValueError):  # no time-zone database (ZoneInfoNotFoundError is a KeyError)
+        zone = dt.timezone(dt.timedelta(hours=-5))
+    return instant.astimezone(zone).date()
+
+
+def parse(text: str | Iterable[str], source: str) -> list[Day]:
+    """The rows of a history table (header `number,date,answer`), checked: number and date agree, words lower-case.
+
+    `text` is the whole table, or its lines one at a time (a file streamed);
+    a row that is not a day is a ValueError naming `source` and the line.
+    """
+    return list(rows(text.splitlines(keepends=True) if isinstance(text, str) else text, source))
+
+
+def rows(lines: Iterable[str], source: str) -> Iterator[Day]:
+    """`parse`'s rows one at a time, so that a large table is never held whole.
+
+    Each line is a row of its own (no field of the table holds a line break),
+    so a quote left open is the fault of its own line, not of a later one.
+    """
+    number = 0
+    for number, text in enumerate(lines, start=1):
         try:
-            number, date, answer = (cell.strip() for cell in row)
-            day = Day(int(number), dt.date.fromisoformat(date), answer.lower())
-        except ValueError as exc:
-            raise ValueError(f"{source}, line {line}: not a row number,date,answer ({exc})") from None
-        if day.date != date_of(day.number):
-            raise ValueError(f"{source}, line {line}: puzzle #{day.number} falls on {date_of(day.number)}, not {day.date}")
-        days.append(day)
-    return days
+            row = text.rstrip("\r\n").split(",") if '"' not in text else next(csv.reader((text,)), [])  # CSV for quotes only
+        except csv.Error as exc:  # a NUL byte, say
+            raise ValueError(f"{source}, line {number}: not a row number,date,answer ({one_line(exc)})") from None
+        if number == 1:
+            if [cell.strip() for cell in row] != ["number", "date", "answer"]:
+                raise ValueError(f"{source}: expected the header number,date,answer")
+        elif row and any(cell.strip() for cell in row):
+            yield _day(row, source, number)
+    if number == 0:
+        raise ValueError(f"{source}: expected the header number,date,answer")
+
+
+def _day(row: list[str], source: str, line: int) -> Day:
+    """One row of the table, checked."""
+    try:
+        number, date, answer = (cell.strip() for cell in row)
+        day = Day(int(number), dt.date.fromisoformat(date), sys.intern(answer.lower()))
+    except ValueError as exc:
+        raise ValueError(f"{source}, line {line}: not a row number,date,answer ({one_line(exc)})") from None
+    if not _ANSWER.fullmatch(day.answer):
+        raise ValueError(f"{source}, line {line}: the answer {quote(day.answer)} is not a five-letter word a-z")
+    if not 0 <= day.number <= LAST_NUMBER:
+        raise ValueError(f"{source}, line {line}: puzzle #{day.number} is not a puzzle number (0 to {LAST_NUMBER})")
+    if day.date != date_of(day.number):
+        raise ValueError(f"{source}, line {line}: puzzle #{day.number} falls on {date_of(day.number)}, not {day.date}")
+    return day
 
 
 def table(days: list[Day]) -> str:
@@ -117,19 +181,65 @@ def user_file() -> str:
 
 
 def user_days() -> list[Day]:
-    """The rows of the user's table, or none where it does not exist; a damaged one is a WordleError."""
+    """The user's table, the first row of each number; none where it does not exist.
+
+    Whatever is at the path, nothing waits and nothing is cut: anything but a
+    regular file (a FIFO would wait for a writer for ever, /dev/zero never
+    ends) is refused before a byte is read, as is a file over MAX_USER_BYTES
+    or a line over MAX_LINE_BYTES; the rows are read one line at a time. A
+    damaged table is a WordleError naming the file and line.
+    """
     path = user_file()
+    first: dict[int, Day] = {}
+    lines = _lines(path)
     try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read(16 << 20)
+        for day in rows(lines, path):
+            first.setdefault(day.number, day)
     except FileNotFoundError:
         return []
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WordleError(f"cannot read the history {path}: {getattr(exc, 'strerror', None) or one_line(exc)}") from None
-    try:
-        return parse(text, path)
+    except OSError as exc:
+        raise WordleError(f"cannot read the history {path}: {exc.strerror or one_line(exc)}") from None
     except ValueError as exc:
-        raise WordleError(f"{exc} (delete the file to start again from the shipped history)") from None
+        raise WordleError(f"{one_line(exc)}; delete the file to start again from the shipped history") from None
+    finally:
+        lines.close()
+    return list(first.values())
+
+
+def _lines(path: str) -> Iterator[str]:
+    """The lines of the regular file at `path`, decoded, each checked as it comes (ValueError naming the line)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)  # a FIFO's open does not wait
+    fd = os.open(path, flags)
+    with open(fd, "rb", closefd=True) as stream:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"cannot read the history {path}: not a regular file but {_kind(info.st_mode)}")
+        if info.st_size > MAX_USER_BYTES:
+            raise ValueError(f"the history {path} is {info.st_size} bytes, over the {_mib(MAX_USER_BYTES)} a history may take")
+        size = 0
+        for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE_BYTES + 1), b""), start=1):
+            size += len(raw)
+            if size > MAX_USER_BYTES:  # it grew while being read
+                raise ValueError(f"the history {path} is over the {_mib(MAX_USER_BYTES)} a history may take")
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise ValueError(f"{path}, line {number}: longer than {MAX_LINE_BYTES} characters, not a row number,date,answer")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{path}, line {number}: not valid UTF-8") from None
+            yield text[1:] if number == 1 and text.startswith("\ufeff") else text
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words."""
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a device"
+
+
+def _mib(size: int) -> str:
+    return f"{size >> 20} MiB"
 
 
 def merged(base: list[Day], later: list[Day]) -> list[Day]:

@@ -13,6 +13,8 @@ that catches KeyboardInterrupt to carry on (click's prompt turns it into
 
 from __future__ import annotations
 
+import _thread
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -51,6 +53,8 @@ def install() -> None:
     ignored. The handled signals are unblocked, so one sent before this point
     by a parent that blocked it is delivered now, into the handler.
     """
+    global _installed
+    _installed = True
     handled = []
     for signum in SIGNALS:
         if signal.getsignal(signum) is signal.SIG_IGN:
@@ -64,6 +68,19 @@ def install() -> None:
 def received() -> int | None:
     """The first terminating signal this run received, if any (even one that was caught)."""
     return _received
+
+
+def check() -> None:
+    """Raise `Interrupted` if a terminating signal has arrived (and was not forgiven by `cancellable`): before
+    committing work (renaming an OUTPUT into place), in case a library swallowed the exception it raised."""
+    if _received is not None:
+        raise Interrupted(_received)
+
+
+def said_so() -> None:
+    """The program has told the user how it ends (`wordle: interrupted`): the watchdog need not say it again."""
+    global _said
+    _said = True
 
 
 def reraise_signal(exc: BaseException) -> None:
@@ -86,12 +103,15 @@ def reraise_signal(exc: BaseException) -> None:
 
 
 def _handler(signum: int, frame) -> None:
-    global _received, _pending
+    global _received, _pending, _watched
     for work in _works:  # first: a worker that sees the signal received sees its run abandoned too
         if work.abandoned is None:
             work.abandoned = signum
     if _received is None:
         _received = signum
+    if _installed and _watched != _forgiven:  # one watchdog per signal that is not forgiven
+        _watched = _forgiven
+        _thread.start_new_thread(_watchdog, (signum, _forgiven))
     if _deferring:
         _pending = _pending or signum
         return
@@ -101,23 +121,83 @@ def _handler(signum: int, frame) -> None:
     raise Interrupted(signum)
 
 
-#: Modules whose Python code compiled (numba) code calls while it runs: numba's unpickler of the constants a
-#: kernel boxes its results with, its typed containers; and a named tuple's class (`namedtuple_*`).
-CALLBACK_MODULES = ("numba.core.serialize", "numba.typed.")
+#: Seconds a run has to clean up and leave after the signal that stops it; past them it leaves at once
+#: (`_watchdog`), whatever holds it (a lock a library left held, a thread it waits for).
+GRACE_S = 1.0
+
+#: ... except while work that must not be cut short is under way (`finishing`: a file made whole, a cluster's
+#: processes stopped): that is waited for, up to this long.
+FINISHING_GRACE_S = 20.0
+
+_installed = False  # `install` was called: the program's own handlers (a test calling `_handler` starts no watchdog)
+_forgiven = 0  # how many Ctrl-Cs `cancellable` has forgiven: a watchdog started before the last one stands down
+_watched = -1  # the `_forgiven` count a watchdog was last started for
+_cancelling = 0  # `cancellable` blocks under way (Ctrl-C there is to be forgiven, not enforced)
+_finishing = 0  # `finishing` blocks under way, in any thread
+_said = False  # the program has said how it ends (`said_so`)
+
+
+def _watchdog(signum: int, forgiven: int) -> None:
+    """After GRACE_S, end the process with 128 + signum if it is still running and the signal was not forgiven.
+
+    Started by the handler as a bare thread (`_thread`: no lock of `threading`, which the interrupted code
+    may hold). The run normally ends well within the grace (`Interrupted` unwinds it); this is for what an
+    exception cannot unwind: a lock a library left held, a compiled call or a thread that does not return
+    (issue 44, item 17: a `tree build` stopped 0.3 s in, alive 14 minutes later).
+    """
+    import time
+
+    time.sleep(GRACE_S)
+    waited = 0.0
+    while (_finishing and waited < FINISHING_GRACE_S) or (_cancelling and signum == signal.SIGINT and forgiven == _forgiven):
+        time.sleep(0.05)
+        waited += 0.05
+    if forgiven != _forgiven or _received is None:
+        return  # forgiven: the run goes on
+    if not _said:
+        try:
+            os.write(2, f"wordle: {Interrupted(signum).describe()}\n".encode())
+        except OSError:
+            pass
+    os._exit(128 + signum)
+
+
+#: Modules where an exception must not be raised (`_in_compiled_callback`), by name (`numba.typed` and
+#: `llvmlite.binding`: their submodules too). Python code that compiled (numba) code calls while it runs:
+#: numba's unpickler of the constants a kernel boxes its results with, its typed containers, a named tuple's
+#: class (`namedtuple_*`). And llvmlite's binding to LLVM: its ctypes callbacks (its object cache's, called
+#: while numba compiles or loads a kernel) drop an exception ("Exception ignored on calling ctypes callback
+#: function") and go on; its lock over LLVM, like numba's compiler lock (`COMPILER_LOCK`), is taken by Python
+#: code, and an exception raised between the acquire and its `with` block leaves it held for ever: the next
+#: thread to compile waits for ever (issue 44, items 17 and 19: both, a `tree build` alive 14 minutes after
+#: its SIGTERM).
+CALLBACK_MODULES = ("numba.core.serialize", "numba.typed", "llvmlite.binding")
+
+#: Of CALLBACK_MODULES, the packages: their submodules count too (not llvmlite.ir, pure Python numba calls
+#: all through a compile: deferring there would keep a signal waiting, and the profile hook busy, for seconds).
+CALLBACK_PACKAGES = ("numba.typed", "llvmlite.binding")
+
+#: Numba's compiler lock: its module, and the functions that take and leave it (a whole compile runs inside the
+#: module's wrapper, where an exception is fine: the `with` block releases the lock).
+COMPILER_LOCK = ("numba.core.compiler_lock", ("acquire", "release", "__enter__", "__exit__"))
 
 
 def _in_compiled_callback(frame) -> bool:
-    """Whether the handler runs inside Python code that compiled code called (`CALLBACK_MODULES`).
+    """Whether the handler runs where an exception must not be raised (`CALLBACK_MODULES`): inside Python code
+    that compiled code called, or inside llvmlite or numba's compiler lock.
 
     Compiled code ignores an exception raised there: raised now, it would
     surface later as "SystemError: ... returned a result with an exception
-    set" (issue 36, item 1). Python runs handlers between bytecodes, so a
+    set" (issue 36, item 1); a ctypes callback drops it and the run goes on
+    (issue 44, item 19). Python runs handlers between bytecodes, so a
     signal that arrived while a kernel ran is handled in the first Python
     code the kernel calls: the unpickler of the arrays it returns.
     """
     while frame is not None:
         name = frame.f_globals.get("__name__") or ""
-        if name == CALLBACK_MODULES[0] or name.startswith(CALLBACK_MODULES[1]) or name.startswith("namedtuple_"):
+        if name in CALLBACK_MODULES or name.startswith("namedtuple_") or any(name.startswith(p + ".") for p in CALLBACK_PACKAGES):
+            return True
+        if name == COMPILER_LOCK[0] and frame.f_code.co_name in COMPILER_LOCK[1]:
             return True
         frame = frame.f_back
     return False
@@ -163,7 +243,7 @@ def deferred() -> Iterator[None]:
         if work is None:
             yield
             return
-        with work.writing:
+        with work.writing, finishing():
             if work.abandoned is not None:
                 raise Interrupted(work.abandoned)
             yield
@@ -171,12 +251,25 @@ def deferred() -> Iterator[None]:
     global _deferring, _pending
     _deferring += 1
     try:
-        yield
+        with finishing():
+            yield
     finally:
         _deferring -= 1
         if not _deferring and _pending is not None:
             signum, _pending = _pending, None
             raise Interrupted(signum)
+
+
+@contextmanager
+def finishing() -> Iterator[None]:
+    """Work that must not be cut short after a signal (a file made whole, a cluster's processes stopped): the
+    watchdog that ends a stuck run waits for it (up to FINISHING_GRACE_S). `deferred` blocks are such work."""
+    global _finishing
+    _finishing += 1
+    try:
+        yield
+    finally:
+        _finishing -= 1
 
 
 @contextmanager
@@ -202,6 +295,13 @@ def kept_from_new_threads() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def abandoned() -> int | None:
+    """The signal on which the main thread left the `in_worker` call this thread runs (None: not left, or this
+    thread is no such worker): work that goes on after it is unseen, and should stop or at least draw nothing."""
+    work = getattr(_worker, "work", None) if _worker is not None else None
+    return None if work is None else work.abandoned
+
+
 def when_abandoned(stop) -> None:
     """Call `stop()` whenever a worker of `in_worker` is abandoned: how a long computation that cannot see the
     signal (compiled code running in the worker) is told to stop. `stop` must be quick and never fail."""
@@ -213,16 +313,20 @@ def cancellable() -> Iterator[list[bool]]:
     """Ctrl-C inside the block ends the block only: the caller carries on (`wordle play`'s prompt after a long
     step). Yields a list whose one item becomes True when the block was cancelled. Other signals, and Ctrl-C
     outside such a block, still end the program."""
-    global _received
+    global _received, _forgiven, _cancelling
     before = _received
     cancelled = [False]
+    _cancelling += 1
     try:
         yield cancelled
     except Interrupted as exc:
         if exc.signum != signal.SIGINT:
             raise
         _received = before  # forgiven: later errors are not taken for this interruption
+        _forgiven += 1  # ... and the watchdog stands down
         cancelled[0] = True
+    finally:
+        _cancelling -= 1
 
 
 class _Work:

@@ -238,6 +238,7 @@ class AtomicOutput:
             if succeeded:
                 self._stream.flush()
                 if self._temp is not None:
+                    interrupts.check()  # a signal a library swallowed (issue 44, item 19): the file is not made
                     with interrupts.deferred():
                         self._temp.commit()
         except BaseException:

@@ -179,7 +179,7 @@ class _UpdateCommand(click.Command):
 @count_option("--limit", least=1, default=500, help="Make at most N requests (one a day); run again for more.")
 @click.option(
     "--timeout", type=Seconds(most=600), default=10.0, show_default=True, metavar="S",
-    help="Give up on a request after S seconds.",
+    help="Give up on a day's request (connecting, redirects, reading: all of it) after S seconds.",
 )
 @quiet_option
 def update(url, spoil, limit, timeout, quiet):
@@ -190,7 +190,8 @@ def update(url, spoil, limit, timeout, quiet):
     history, to nyt-history.csv in your data folder ($WORDLE_DATA_DIR, else
     the platform's user data folder for wordle-cli), replaced atomically. A
     response that cannot be believed (not JSON, another day's data, too large,
-    a redirect loop, a timeout) changes nothing. Prints no answer.
+    a redirect that leads nowhere, a timeout, a 404 for a day already
+    published in New York) changes nothing. Prints no answer.
     """
     import os
 

@@ -1,7 +1,8 @@
 """`wordle history prior`: the NYT model's probability of each answer for one day's puzzle.
 
 What a player would have known that morning: the model is fitted on the
-history (shipped and updated) strictly before the date (docs/prior.md).
+history this installation has (shipped, and updated by `wordle history update`)
+strictly before the date (docs/prior.md).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import datetime as dt
 
 import click
 
-from wordle_cli.cli.options import IsoDate, Reporter, quiet_option
+from wordle_cli.cli.options import IsoDate, Reporter, quiet_option, stale_note
 
 #: Puzzle #0's date (the same as `history.LAUNCH`, kept here so that parsing options imports no history).
 FIRST_PUZZLE = dt.date(2021, 6, 19)
@@ -29,7 +30,8 @@ def prior(date, output, quiet):
     """Write `word,probability` for each NYT answer, for the puzzle of --date.
 
     The probabilities are the `nyt` prior: a model of the NYT's picks fitted
-    on the shipped history before that date only (original list or not,
+    on the history this installation has (the shipped days and any fetched
+    by `wordle history update`) before that date only (original list or not,
     whether and how long ago a word was an answer, its frequency in English;
     docs/prior.md). Likeliest first; they sum to 1.
 
@@ -56,6 +58,9 @@ def prior(date, output, quiet):
     else:
         seen = "no day of the history before it"
     report.info(f"nyt prior for puzzle #{number} ({date}): {seen}")
+    note = stale_note(date, days)
+    if note is not None:
+        report.warn(note)
     ranked = sorted(zip(words, probabilities), key=lambda pair: (-pair[1], pair[0]))
     with AtomicOutput(output) as stream:
         stream.write(csv_row(["word", "probability"]) + "\n")

@@ -247,13 +247,22 @@ any_word_option = click.option(
 
 _solver_options = [
     *_game_options,
-    choice_option(
+    click.option(
         "--strategy",
-        choices=STRATEGIES,
-        default="expected",
-        help="expected: fewest answers left on average. entropy: most informative feedback. "
-        "minimax: fewest left in the worst case (ties: fewest on average). Further ties: a "
-        "possible answer first, then the earliest in list order.",
+        type=click.Choice(STRATEGIES),
+        default=None,
+        help="optimal: the exact search's fewest guesses on average (under --move-time). expected: fewest answers left on "
+        "average. entropy: most informative feedback. minimax: fewest left in the worst case (ties: fewest on average). "
+        "Under a prior the last three credit a guess that may be the answer (docs/prior.md). Further ties: a possible "
+        "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
+    ),
+    click.option(
+        "--move-time",
+        type=Seconds(zero=True),
+        default=None,
+        metavar="SECONDS",
+        help="The optimal strategy searches a move for at most SECONDS, then plays the best guess found and says its "
+        "proven bounds; 0: until proven. [default: 5]",
     ),
     hard_option,
     pool_only_option,
@@ -356,8 +365,7 @@ class PoolDate(NamedTuple):
 
 
 def pool_date(
-    prior: str | None, puzzle_date, game: str, answers_file: str | None, unsupported: str | None = None, nyt_default: bool = True,
-    day: int | None = None,
+    prior: str | None, puzzle_date, game: str, answers_file: str | None, unsupported: str | None = None, day: int | None = None,
 ) -> PoolDate | None:
     """The date whose past answers join the nyt game's pool: the puzzle a command plays (`day`, through it), else
     the nyt prior's (--date, else $WORDLE_DATE, else today) when that prior is played; None: no date in play (the
@@ -367,7 +375,7 @@ def pool_date(
 
     if day is not None:
         return PoolDate(history.date_of(day), True)
-    if resolve_prior(prior, game, answers_file is not None, unsupported, nyt_default) == "nyt":
+    if resolve_prior(prior, game, answers_file is not None, unsupported) == "nyt":
         return PoolDate(prior_date(puzzle_date) or history.today())
     return None
 
@@ -379,7 +387,7 @@ class SolverChoice(NamedTuple):
     game: str
     answers: str | None
     allowed: str | None
-    strategy: str
+    strategy: str | None  # None: the default (`strategy.default_strategy`, by the prior)
     hard: bool
     pool_only: bool
     backend: str
@@ -388,6 +396,7 @@ class SolverChoice(NamedTuple):
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
     day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
     any_word: bool = False  # --allow-any-word: a guess in neither list is played
+    move_time: float | None = None  # --move-time (None: `api.MOVE_TIME`; 0: until proven)
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
@@ -397,41 +406,44 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     Returns (solver, first) with `first` normalised and checked (or None);
     the solver's `prior` is the `AnswerWeights` it plays under.
     """
-    from wordle_cli.api import new_solver
+    from wordle_cli.api import MOVE_TIME, new_solver
+    from wordle_cli.solver.strategy import default_strategy
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day, any_word = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day, any_word, move_time = chosen
     check_lies(lies, strategy=strategy, hard=hard)
     pool = pool_date(prior, date, game, answers, solver_unsupported(lies), day=day)
     the_game, answers_name = open_game(report, game, answers, allowed, pool)
     the_game, weights = weighed_game(the_game, open_prior(report, prior, date, game, answers, the_game.answers, solver_unsupported(lies)))
+    if strategy is None:
+        strategy = default_strategy(not weights.is_uniform)
     rule = lies_rule(lies, the_game.length)
     if first is not None:
         first = checked_word(first, the_game, "--first", report, any_word)
     elif strategy == "optimal" and not weights.is_uniform:
-        _prior_opener_note(report, the_game, weights.label, pool_only, hard)
+        _prior_opener_note(report, the_game, weights, pool_only, hard)
+    seconds = MOVE_TIME if move_time is None else (move_time or None)
     solver, where = new_solver(
         the_game, strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads, lies=rule,
-        weights=None if weights.is_uniform else weights,
+        weights=None if weights.is_uniform else weights, move_time=seconds if strategy == "optimal" else None,
     )
     n_candidates = len(the_game.answers) if pool_only else len(the_game.candidates)
+    timed = f" ({seconds:g} s a move)" if strategy == "optimal" and seconds is not None and plays is None else ""
+    named = f"; prior: {weights.label}" if weights.is_uniform else ""  # any other prior is named once, where the numbers are
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if pool_only else ''}; "
-        f"{plays or f'{strategy} strategy'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend; prior: {weights.label}"
+        f"{plays or f'{strategy} strategy{timed}'}{', hard mode' if hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 
 
-def _prior_opener_note(report: Reporter, the_game, label: str, pool_only: bool, hard: bool) -> None:
-    """The optimal strategy under a prior with no --first: its opener is the uniform book's (the prior's best is hours of search)."""
-    from wordle_cli.api import book_opener
+def _prior_opener_note(report: Reporter, the_game, weights, pool_only: bool, hard: bool) -> None:
+    """The optimal strategy under a prior with no --first: what is known of its opener (`api.opener_for`)."""
+    from wordle_cli.api import opener_for
 
-    opener = book_opener(the_game, "optimal", pool_only, hard, extended=True)
-    if opener is not None:
-        report.warn(f"the opener is the uniform optimum {opener} (the best under {label} is not proven: hours of search); "
-                    "every later guess is optimal under the prior; --first WORD chooses another")
-    else:
-        report.warn("no --first: the optimal strategy searches every opener under the prior first; on full lists this takes hours")
+    note = opener_for(the_game, weights.weights, pool_only=pool_only, hard=hard).note
+    if note is not None:
+        report.info(f"{note}; --first WORD chooses another")
 
 
 def solver_unsupported(lies: int = 0, boards: int = 1) -> str | None:
@@ -467,7 +479,7 @@ def prior_date(puzzle_date):
 
 
 def prior_option_with(default_help: str = PRIOR_DEFAULT_HELP):
-    """--prior uniform|nyt|FILE, its default as `default_help` says (review's differs: `resolve_prior`)."""
+    """--prior uniform|nyt|FILE, its default as `default_help` says."""
     return click.option(
         "--prior",
         metavar="uniform|nyt|FILE",
@@ -488,24 +500,52 @@ def prior_options(command):
 
 def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
-    nyt_default: bool = True,
 ):
-    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds,
+    and (`stale_note`) when the history the nyt prior is fitted on ends long before its date.
 
     `answers_file`: the user's own answers (or candidates) file, if any: the
-    nyt default is for the NYT's own lists only. `what` names the words;
-    `nyt_default`: see `resolve_prior` (False: review).
+    nyt default is for the NYT's own lists only. `what` names the words.
     """
     from wordle_cli.api import answer_weights
     from wordle_cli.model.weights import resolve_prior
 
-    spec = resolve_prior(prior, game, answers_file is not None, unsupported, nyt_default)
-    weights = answer_weights(spec, answers, prior_date(date), what)
+    spec = resolve_prior(prior, game, answers_file is not None, unsupported)
+    date = prior_date(date)
+    weights = answer_weights(spec, answers, date, what)
+    if spec == "nyt":
+        note = stale_note(date)
+        if note is not None:
+            report.warn(note)
     if weights.unlisted:
         report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
     if weights.unknown:
         report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
     return weights
+
+
+#: The days the history may end before a puzzle's date without a word said (a week: a weekly update is enough).
+STALE_DAYS = 7
+
+
+def stale_note(date=None, days=None) -> str | None:
+    """One line when the history the nyt prior of `date` (None: today) is fitted on ends more than STALE_DAYS
+    before it: the last day known, the days missing and the command that fetches them; None when it does not."""
+    from wordle_cli import history
+
+    date = history.today() if date is None else date
+    days = history.known_days() if days is None else days
+    known = [day for day in days if day.date < date]
+    if not known:
+        return None
+    last = max(known, key=lambda day: day.number)
+    if (date - last.date).days <= STALE_DAYS:
+        return None
+    missing = (date - last.date).days - 1
+    return (
+        f"the nyt prior for {date} knows the history to #{last.number} ({last.date}) only: {missing} days are missing; "
+        "`wordle history update` fetches them"
+    )
 
 
 def weighed_game(the_game, weights):
@@ -638,7 +678,8 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
     from wordle_cli.games import board_game_name
     from wordle_cli.games.multiboard import STRATEGIES, MultiSolver
 
-    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day, any_word = chosen
+    game, answers, allowed, strategy, hard, pool_only, backend, threads, prior, date, day, any_word, _ = chosen
+    strategy = strategy or "expected"  # the boards play the uniform prior
     if hard:
         raise click.UsageError("--hard is not part of multi-board games")
     if tree_file is not None:
@@ -681,7 +722,7 @@ def open_player(
     else:
         if max_guesses is not None and not lies:
             raise click.UsageError(f"--max-guesses goes with --boards or --lies in {command}")
-        plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy} strategy)" if tree_file is not None else None
+        plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy or 'default'} strategy)" if tree_file is not None else None
         solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
     return solver, first, game_limit(boards, max_guesses, lies)
 
@@ -918,12 +959,19 @@ class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
     Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
-    It shows the time spent (and, with a `deadline`, the time left before the proof gives way to bounds)
-    rather than an estimate: a proof's items take wildly different times, and a bar redrawn with a frozen
-    estimate looks hung. Called with no progress, it redraws the clock.
+    It shows the time spent (and, with a `deadline`, the time left to prove, then that the proof is out
+    of time and the rest is being bounded) rather than an estimate: a proof's items take wildly different
+    times, and a bar redrawn with a frozen estimate looks hung. Called with no progress, it redraws the clock.
+    A bar whose run was abandoned (Ctrl-C cancelled `play`'s review: its worker runs on unseen) draws
+    nothing more; `clear_line` erases whatever bar is drawn, before a prompt.
     """
 
     DELAY_S = 0.5
+    #: Columns of the bar itself: short, so that the label and the clock fit an 80-column line.
+    WIDTH = 24
+
+    _shown: list[Progress] = []  # the bars drawn now, any thread's
+    _lock = None  # a threading.Lock over drawing and clearing (made on first use: start-up imports no threading)
 
     def __init__(self, total: int, label: str, quiet: bool = False, deadline=None):
         self.total = total
@@ -938,18 +986,42 @@ class Progress:
         text = f"{time.perf_counter() - self.started:.0f} s"
         if self.deadline is not None:
             left = self.deadline.left()
-            text += f", bounds in {left:.0f} s" if left > 0 else ", finding bounds"
+            text += f", {left:.0f} s left to prove" if left > 0 else ", out of time: bounding"
         return text
+
+    @classmethod
+    def _locked(cls):
+        if cls._lock is None:
+            import threading
+
+            cls._lock = threading.Lock()
+        return cls._lock
 
     def __call__(self, done: int) -> None:
         if not self.enabled:
             return
+        from wordle_cli import interrupts
+
+        if interrupts.abandoned() is not None:  # the command has left this run: its screen is the prompt's now
+            self.enabled = False
+            return
+        if self._bar is None and time.perf_counter() - self.started < self.DELAY_S:
+            return
+        lock = self._locked()
+        if not lock.acquire(timeout=1):
+            return
+        try:
+            if self.enabled:
+                self._draw(done)
+        finally:
+            lock.release()
+
+    def _draw(self, done: int) -> None:
         if self._bar is None:
-            if time.perf_counter() - self.started < self.DELAY_S:
-                return
             self._bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_eta=False,
-                                          item_show_func=self._clock)
+                                          item_show_func=self._clock, width=self.WIDTH)
             self._bar.__enter__()
+            self._shown.append(self)
         if done <= self._done:
             self._bar.render_progress()  # the clock moves on (a count never goes back)
             return
@@ -963,6 +1035,36 @@ class Progress:
         self.close()
 
     def close(self) -> None:
-        if self._bar is not None:
-            self._bar.__exit__(None, None, None)
-            self._bar = None
+        if self._bar is None:
+            return
+        lock = self._locked()
+        held = lock.acquire(timeout=1)
+        try:
+            if self._bar is not None and self.enabled:
+                self._bar.__exit__(None, None, None)
+            self._forget()
+        finally:
+            if held:
+                lock.release()
+
+    def _forget(self) -> None:
+        self._bar = None
+        if self in self._shown:
+            self._shown.remove(self)
+
+    @classmethod
+    def clear_line(cls) -> None:
+        """Erase the line of any bar still drawn, and stop it drawing: what follows (a prompt) starts on a clean line."""
+        if not cls._shown:
+            return
+        lock = cls._locked()
+        held = lock.acquire(timeout=1)
+        try:
+            for bar in list(cls._shown):
+                bar.enabled = False
+                bar._forget()
+            sys.stderr.write("\r\x1b[K\x1b[?25h")  # the line erased; the cursor the bar hid shown again
+            sys.stderr.flush()
+        finally:
+            if held:
+                lock.release()

@@ -12,7 +12,8 @@ Two modes, chosen by whether standard input is a terminal (override with
   (exit 1).
 
 The game ends when a turn's feedback is all exact, on `quit`, or at the end
-of input.
+of input. An interactive game that ends won or lost is then reviewed whole
+(as `wordle review` grades it, the same numbers), unless --no-review.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import click
 
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
+    Progress,
     Reporter,
     SolverChoice,
     boards_solver_options,
@@ -37,7 +39,7 @@ from wordle_cli.cli.options import (
     show_option,
     tree_option,
 )
-from wordle_cli.errors import WordleError, quote
+from wordle_cli.errors import WordleError, one_line, quote
 
 HELP = (
     "Type the feedback you saw for the suggested guess, in any spelling: 🟩🟨⬛⬛⬛ (pasted), "
@@ -84,9 +86,12 @@ def _stray_word_hint(extra: list[str]) -> str | None:
 @date_option
 @look_options
 @click.option("--liar", hidden=True, expose_value=False, callback=_no_liar, help="Refused: solve and simulate's option.")
+@click.option(
+    "--no-review", is_flag=True, help="Do not grade the whole game when it ends at the prompt (won or lost; as `wordle review`)."
+)
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, any_word, backend,
-    threads, quiet, layout, tiles, color, prior, puzzle_date,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first,
+    any_word, backend, threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -108,6 +113,9 @@ def play(
 
     A share grid may be pasted as it is: its header line (`Wordle 512 3/6`)
     is skipped, and each row is the feedback of the suggested guess.
+
+    When an interactive game ends, won or lost, its review is printed: the
+    same numbers as `wordle review` of the game (--no-review: not).
 
     With --lies N (Fibble: --lies 1), every row you type is the one the game
     showed, lying in N tiles; the answers kept are those consistent with
@@ -133,7 +141,7 @@ def play(
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word,
+        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -156,8 +164,8 @@ def play(
     help_text = HELP if solver.lies is None else LIES_HELP
     if interactive:
         talk.say(help_text)
-        if solver.weights is not None:  # the suggestions' numbers are under it
-            talk.say(f"prior: {solver.prior_label}")
+    if solver.weights is not None:  # the suggestions' numbers are under it (named here only: not in the opening line)
+        talk.say(f"prior: {solver.prior_label}")
     talk.state(session)
     lines = talk.entries(
         _grid_rows(turn_lines(interactive, "feedback> ")),
@@ -186,15 +194,17 @@ def play(
                 continue
             talk.row(guess, entry.tiles)
             if was_on_tree and not session.on_tree and not session.solved:
-                talk.info(f"left the tree ({guess} is not its move here); the {strategy} strategy suggests from now on")
-            if session.solved:
-                n = len(session.turns)
-                talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
-                break
-            if len(session.turns) >= limit:
-                from wordle_cli.cli.boards import lost
+                talk.info(f"left the tree ({guess} is not its move here); the {solver.strategy} strategy suggests from now on")
+            if session.solved or len(session.turns) >= limit:
+                if session.solved:
+                    n = len(session.turns)
+                    talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
+                else:
+                    from wordle_cli.cli.boards import lost
 
-                talk.info(lost(limit))
+                    talk.info(lost(limit))
+                if interactive and not no_review and solver.lies is None:
+                    _review(talk, report, session, ended=True)
                 break
             talk.state(session)
     if share:
@@ -235,8 +245,9 @@ def _warn_about_guess(report: Reporter, session, guess: str) -> None:
         report.warn(f"{quote(guess)} breaks hard mode: {why}")
 
 
-def _review(talk, report: Reporter, session) -> None:
-    """The game so far graded against the proven optimum (`wordle review`), where the conversation goes."""
+def _review(talk, report: Reporter, session, ended: bool = False) -> None:
+    """The game so far (`ended`: the whole game, just over) graded against the proven optimum (`wordle review`),
+    where the conversation goes."""
     from wordle_cli.cli.review import print_review, review_of
 
     if session.solver.lies is not None:
@@ -251,15 +262,29 @@ def _review(talk, report: Reporter, session) -> None:
 
     solver = session.solver
     # At the prompt, Ctrl-C cancels the review and the game goes on; piped (--batch), it ends the run as anywhere.
-    with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
-        result = review_of(
-            report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
-            hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
-        )
+    try:
+        with interrupts.cancellable() if talk.interactive else nullcontext([False]) as cancelled:
+            result = review_of(
+                report, solver.game, [t.guess for t in session.turns], feedback=[t.tiles for t in session.turns],
+                hard=solver.hard, backend=solver.backend_name, weights=solver.weights, prior=solver.prior_label,
+            )
+    except Exception as exc:  # noqa: BLE001 - a review is an aside: whatever fails in it, the game goes on
+        interrupts.reraise_signal(exc)
+        # At the prompt one line, and the game goes on; piped, one line ends the run (as any bad line does).
+        talk.problem(f"the review failed ({_failure(exc)})" + ("; the game goes on" if talk.interactive else ""))
+        return
+    finally:
+        Progress.clear_line()  # a bar the review left drawn (Ctrl-C stopped it mid-line) is not kept over the prompt
     if cancelled[0]:
-        talk.say("review cancelled (Ctrl-C); the game goes on")
+        talk.say("review cancelled (Ctrl-C)" if ended else "review cancelled (Ctrl-C); the game goes on")
         return
     print_review(result, talk.tiles, talk.colour, err=not talk.interactive)
+
+
+def _failure(exc: BaseException) -> str:
+    """An error in one line: a WordleError's message, else its type too (a fault of the tool, worth reporting)."""
+    text = one_line(exc)
+    return text if isinstance(exc, WordleError) or text == type(exc).__name__ else f"{type(exc).__name__}: {text}"
 
 
 def _share(session, day: int | None = None, rows: int | None = None) -> str:
@@ -468,3 +493,5 @@ class _Talk:
             self.say(f"suggestion: {suggestion}{detail}")
         else:
             click.echo(suggestion)
+        if session.node.unproven is not None and not session.node.forced:
+            self.say(f"({suggestion} is the best guess found, {session.node.unproven.text()})")

@@ -72,7 +72,22 @@ def exit_with(status: int) -> None:
         status = exc.exit_status
     if "numba" not in sys.modules:
         sys.exit(status)
+    _release_semaphores()
     os._exit(status)
+
+
+def _release_semaphores() -> None:
+    """Unlink the semaphores multiprocessing made (Dask's local cluster, `tree rank`), as the exit that os._exit
+    skips would: else its resource tracker, outliving us, warns of "leaked semaphore objects" (issue 44, item 19:
+    a rank interrupted while its cluster started). Its finalizers of priority 0 and up are those of its locks
+    and semaphores; they only unlink names, so they cannot hang."""
+    util = sys.modules.get("multiprocessing.util")
+    if util is None:
+        return
+    try:
+        util._run_finalizers(0)
+    except Exception:  # noqa: BLE001 - leaving anyway
+        pass
 
 
 def _status_of(exc: BaseException) -> int:
@@ -129,6 +144,7 @@ def _after_signal(status: int) -> int:
         return status
     prefix = "\n" if sys.stderr.isatty() else ""  # after ^C the cursor is still on the prompt's line
     _say(f"{prefix}wordle: {interrupts.Interrupted(signum).describe()}")
+    interrupts.said_so()
     return 128 + signum
 
 

@@ -19,7 +19,7 @@ from wordle_cli.cli.options import (
     open_game,
     open_prior,
     pool_date,
-    prior_option_with,
+    prior_option,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
@@ -78,7 +78,7 @@ class ReviewCommand(click.Command):
 )
 @game_options
 @any_word_option
-@prior_option_with("[default: $WORDLE_PRIOR if set, else uniform: the opening book that grades turn 1 is proven under the uniform prior only]")
+@prior_option
 @compute_options
 @look_options
 @quiet_option
@@ -94,15 +94,19 @@ def review(
     it, or a pasted share grid).
 
     \b
-      wordle review --answer cigar salet crony cigar
-      wordle review salet BYBBB crony GYBBB cigar GGGGG
-      pbpaste | wordle review --answer cigar -
-      wordle review --day 0 salet crony cigar
+      wordle review --prior uniform --answer cigar salet crony cigar
+      wordle review --prior uniform salet BYBBB crony GYBBB cigar GGGGG
+      pbpaste | wordle review --prior uniform --answer cigar -
+      wordle review --day 0 salet crony cigar    # under that day's prior
 
-    Columns: the answers possible before and after the guess, the expected
-    number of guesses to finish with the guess played (best play after it)
-    and with the best guess, the cost (their difference) and the luck of
-    the outcome, in guesses. Definitions: docs/review.md.
+    Columns: the answers possible before and after the guess (and the
+    expected number left), the expected number of guesses to finish with the
+    guess played (best play after it) and with the best guess, then, in
+    guesses (definitions: docs/review.md):
+
+    \b
+      cost  expected - best: what the guess lost to the best one (0: optimal)
+      luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
     """
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
@@ -113,9 +117,12 @@ def review(
             raise click.UsageError("give --answer or --day / --date, not both")
         answer = puzzle_answer(reporter, day, spoil)
     greedy = None if strategy == "optimal" else f"with review --strategy {strategy} (a greedy strategy plays the uniform prior)"
-    pool = pool_date(prior, puzzle_date, game, answers, greedy, nyt_default=False, day=day)
+    from wordle_cli import history
+
+    prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
+    pool = pool_date(prior, puzzle_date, game, answers, greedy, day=day)
     the_game, _ = open_game(reporter, game, answers, allowed, pool)
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers, greedy, nyt_default=False))
+    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, prior_day, game, answers, the_game.answers, greedy))
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
     rows = max_guesses or MOST_ROWS

@@ -35,8 +35,8 @@ from wordle_cli.errors import quote
 @liar_option
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
-    targets, boards, max_guesses, lies, game, answers, allowed, strategy, hard, pool_only, first, any_word, backend, threads, quiet, layout,
-    tiles, color, share, day, puzzle_date, spoil, with_review, liar, seed, prior,
+    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, any_word, backend, threads, quiet,
+    layout, tiles, color, share, day, puzzle_date, spoil, with_review, liar, seed, prior,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -88,7 +88,7 @@ def solve(
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
         prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), day=played,
-        any_word=any_word,
+        any_word=any_word, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies
@@ -120,6 +120,9 @@ def solve(
         click.echo(f"prior: {solver.prior_label}")
     for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):
         click.echo(line, color=colour)  # click strips colour codes from non-terminals unless told
+    for number, turn in enumerate(record.turns, start=1):
+        if turn.unproven is not None:  # the best guess found in --move-time: labelled, wherever -q leaves the rest
+            click.echo(f"note: turn {number}'s {turn.guess} is the best guess found, {turn.unproven.text()}", err=True)
     if share:
         click.echo()
         click.echo(record.share(day))

@@ -170,18 +170,14 @@ def _parse_line(line: str, where: str) -> tuple[str, Decimal]:
     return word, exact
 
 
-def resolve_prior(prior: str | None, game: str, own_answers: bool, unsupported: str | None = None, nyt_default: bool = True) -> str:
+def resolve_prior(prior: str | None, game: str, own_answers: bool, unsupported: str | None = None) -> str:
     """The prior a command uses: `prior` if given, else $WORDLE_PRIOR if set, else `nyt` for the NYT's game
     on its shipped answers (no answers file of the user's), else `uniform`.
 
     The one rule every command follows. `unsupported` (e.g. "with --boards"):
     the mode plays only the uniform prior, so the default (and $WORDLE_PRIOR,
     set once for every command) is then `uniform`, and a --prior the user
-    named that is not `uniform` is a WordleError saying so. `nyt_default`
-    False (`review`): the mode plays any prior it is given, but its default
-    stays `uniform`, since its first turn is graded by the opening book,
-    which is proven under the uniform prior only (under the nyt prior the
-    best opener is not known, and turn 1 would show no best guess).
+    named that is not `uniform` is a WordleError saying so.
     """
     if prior is not None and unsupported and prior != "uniform":
         raise UsageProblem(f"--prior {quote(prior)}: not yet supported {unsupported}; use --prior uniform")
@@ -192,4 +188,4 @@ def resolve_prior(prior: str | None, game: str, own_answers: bool, unsupported: 
     chosen = os.environ.get(PRIOR_ENV, "").strip()
     if chosen:
         return chosen
-    return "nyt" if game == "nyt" and not own_answers and nyt_default else "uniform"
+    return "nyt" if game == "nyt" and not own_answers else "uniform"

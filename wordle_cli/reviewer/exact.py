@@ -250,6 +250,10 @@ class ExactValues(Values):
         """What one guess costs the position's answers: their weight (their number when uniform)."""
         return self.problem.weight(position)
 
+    def answer_weights(self, position: Position) -> np.ndarray | None:
+        """The prior's weight of each answer of the pool (None when uniform)."""
+        return self.problem.weights[position.pool] if self.weighted else None
+
     def best(self, position: Position) -> tuple[int | None, int | None, str | None]:
         """(least total's lower bound, upper bound, a guess reaching the upper one); equal bounds: exact;
         (None, None, None) when out of reach."""

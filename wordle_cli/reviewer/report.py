@@ -18,14 +18,24 @@ def _num(x, digits: int = 4) -> str:
     return "-" if x is None else f"{float(x):.{digits}f}"
 
 
+def _plus(x) -> str:
+    """A signed value to 3 decimals, or to as many more as show it is not 0 (`+0.0004`, never `+0.000`)."""
+    if x == 0:
+        return "0"
+    digits = 3
+    while round(abs(float(x)), digits) == 0 and digits < 9:
+        digits += 1
+    return f"{float(x):+.{digits}f}"
+
+
 def _signed(x) -> str:
     if isinstance(x, Interval):
         if x.upper is None:
-            return f"{float(x.lower):+.3f} or more"
-        return f"{float(x.lower):+.3f}–{float(x.upper):+.3f}"
+            return f"{_plus(x.lower)} or more"
+        return f"{_plus(x.lower)}–{_plus(x.upper)}"
     if x is None:
         return "-"
-    return "0" if x == 0 else f"{float(x):+.3f}"
+    return _plus(x)
 
 
 def _within(limit: int | None) -> str:

@@ -6,7 +6,8 @@ For a position with pool P (|P| = n answers equally likely) and a guess g:
   of guesses from here to the end, playing g now and the best afterwards;
   best = min over guesses of E(g); cost = E(played) - best;
 - answers left: the size of the outcome's class (1 on a win), beside the
-  guess's expected answers left, sum of squared class sizes / n;
+  guess's expected answers left, sum of squared class sizes / n (under a
+  prior: sum over classes of class weight x class size / the pool's weight);
 - luck = E(played) - (1 + E_after), E_after being the best expected number
   of guesses from the outcome's position (0 on a win): in guesses, the part
   of E(played) the outcome saved (positive: lucky) or added (negative:
@@ -41,7 +42,7 @@ class TurnReview:
     tiles: tuple[int, ...] | None  # None: the last guess, its feedback not given
     before: int  # answers possible before the guess
     after: int | None  # answers possible after its feedback (1 on a win)
-    expected_left: Fraction  # the guess's expected answers left: sum of squared class sizes / before
+    expected_left: Fraction  # the guess's expected answers left: sum of squared class sizes / before (under a prior: weighted)
     # Each value below: an exact Fraction, or an `Interval` where the search stopped at the time limit.
     expected: Fraction | Interval  # E(guess played), optimal (or the strategy's) play afterwards
     best: Fraction | Interval | None  # E(best guess); None where out of reach (see Review.notes)
@@ -54,7 +55,8 @@ class TurnReview:
 
     @property
     def luck_words(self) -> str | None:
-        """lucky (luck > 0: the outcome left less to do than the guess's average), unlucky (< 0), average (0)."""
+        """lucky (luck > 0: the outcome left less to do than the guess's average), unlucky (< 0), average (0);
+        for a range: the words it allows (`lucky or average`), `either` when it holds both signs."""
         if self.luck is None:
             return None
         low, high = lo(self.luck), hi(self.luck)
@@ -62,7 +64,9 @@ class TurnReview:
             return "lucky"
         if high is not None and high < 0:
             return "unlucky"
-        return "average" if low == 0 and high == 0 else None
+        if low == 0:
+            return "average" if high == 0 else "lucky or average"
+        return "unlucky or average" if high == 0 else "either"
 
     def as_dict(self) -> dict:
         return {
@@ -228,7 +232,7 @@ def review_game(
             if limit is None or played_lower < INF:
                 raised.append((number, guess, limit))
         best_lower, best_upper, best_guess = values.best(position)
-        squares, _ = expected_left(outcome_codes(game, pool, guess))
+        left_sum, left_weight = expected_left(outcome_codes(game, pool, guess), values.answer_weights(position))
         expected = span(played_lower, played_upper, weight)
         best = None
         if best_lower is not None:
@@ -246,7 +250,7 @@ def review_game(
             constraints = constraints.after(guess, got)
         turns.append(
             TurnReview(
-                number, guess, got, n, after, Fraction(squares, n), expected, best, best_guess, ties,
+                number, guess, got, n, after, Fraction(left_sum, left_weight), expected, best, best_guess, ties,
                 None if best is None else minus(expected, best, floor=Fraction(0)), None, violation, limit,
             )
         )

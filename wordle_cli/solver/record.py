@@ -28,6 +28,7 @@ class Turn:
     expected: Fraction  # expected answers left after it (exact; with lies, the lie drawn uniformly)
     entropy: float  # bits of information its feedback gives on average (with lies: about the answer)
     lied: tuple[int, ...] = ()  # with lies: the positions (from 0) whose tile was a lie
+    unproven: object = None  # the optimal strategy's guess not proven in its time: its `tree.Bounds` (None: proven, or not searched)
 
     @property
     def feedback(self) -> str:
@@ -97,7 +98,7 @@ def play_game(solver, target: str, first: str | None = None, added_to_pool: bool
     for node, shown in solver.rows(solver.root(first), target, liar):
         stats = node.stats()
         lied = lies.lie_tiles(node.code_of(index), shown) if lies is not None else ()
-        turns.append(Turn(node.guess, decode(shown, game.length), stats.pool, stats.exact_expected, stats.entropy, lied))
+        turns.append(Turn(node.guess, decode(shown, game.length), stats.pool, stats.exact_expected, stats.entropy, lied, node.unproven))
     return PlayedGame(target, turns, game.name, solver.hard, added_to_pool, rows, lies.n if lies is not None else 0)
 
 
@@ -122,6 +123,6 @@ def with_target(solver, target: str):
         weights = np.append(weights, np.int64(1))
     grown = Solver(
         bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact, lies=solver.lies,
-        weights=weights, prior_label=solver.prior_label,
+        weights=weights, prior_label=solver.prior_label, opener=solver.opener, move_time=solver.move_time,
     )
     return grown, True

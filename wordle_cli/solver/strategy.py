@@ -23,12 +23,15 @@ pool (it could waste the row) is never chosen; a pool word never is one.
 
 Under a prior (`wordle_cli.model.weights`: integer weights w(a), class c
 of n_c answers weighing W_c, pool weight W) the same keys are read from
-`model.weighted`'s sums: ``expected`` minimises sum_c W_c n_c (W x the
-expected number of answers left, the answer drawn from the prior),
-``entropy`` maximises the entropy of the weighted partition (minimises
-sum_c W_c log2 W_c), ``minimax`` minimises the heaviest class's weight, then
-the expected number left. All weights 1 give the uniform keys; the uniform
-prior never comes here (the solver keeps the unweighted kernels).
+`model.weighted`'s sums, crediting a guess that may be the answer
+(`credit_win`: with probability p_g = w_g / W it wins now, and then nothing
+is left): ``expected`` minimises sum_c W_c n_c - w_g (W x the expected
+number of answers left, none after a win), ``entropy`` maximises the bits of
+the weighted partition plus p_g (a guess saved counted as one bit: minimises
+sum_c W_c log2 W_c - w_g), ``minimax`` minimises the heaviest class other
+than the win, then the expected number left. The uniform prior never comes
+here (the solver keeps the unweighted kernels, and their keys are as they
+always were).
 
 Ties (after the above) are broken deterministically: prefer a guess that is
 still a possible answer, then the earliest in list order (the order of the
@@ -50,6 +53,12 @@ STRATEGIES = (*SCORED_STRATEGIES, "optimal")
 
 #: Relative tolerance under which two entropies count as equal.
 ENTROPY_RTOL = 1e-12
+
+
+def default_strategy(weighted: bool) -> str:
+    """The strategy played when none is named: the exact optimum under a prior other than uniform, where
+    its gain is large; `expected` under the uniform prior (docs/prior.md says why)."""
+    return "optimal" if weighted else "expected"
 
 
 def tied_best(sums, strategy: str, among=None):
@@ -76,6 +85,30 @@ def tied_best(sums, strategy: str, among=None):
         m = float(key.min())
         return key <= m + ENTROPY_RTOL * max(abs(m), 1.0)
     raise ValueError(f"unknown strategy {strategy!r}")
+
+
+def credit_win(sums, win_weight, heaviest_other=None):
+    """Weighted `ScoreSums` (`model.weighted.WeightedSums.score_sums`) with each guess credited for winning now.
+
+    `win_weight`: int64 per guess, its weight as a pool answer (0 when it is
+    not one): the weight of its all-exact class. That class leaves nothing
+    to find, so it leaves the expected key (sum_n: one answer left times
+    w_g) and the entropy key (a win counted as one bit more: sum_clog2c - w_g),
+    and the minimax key becomes the heaviest other class: `heaviest_other(rows)`
+    gives it for the guesses `rows` whose own class may be the heaviest (None:
+    the heaviest stays as it is).
+    """
+    import numpy as np
+
+    from wordle_cli.stats import ScoreSums
+
+    win = np.asarray(win_weight, dtype=np.int64)
+    heaviest = sums.max_n
+    ambiguous = np.flatnonzero((win > 0) & (heaviest == win))
+    if heaviest_other is not None and ambiguous.size:
+        heaviest = heaviest.copy()
+        heaviest[ambiguous] = heaviest_other(ambiguous)
+    return ScoreSums(sums.sum_n - win, sums.sum_n2 - win, heaviest, sums.sum_clog2c - win)
 
 
 def choose(sums, strategy: str, in_pool, among=None) -> int:

@@ -9,10 +9,11 @@ answers scores each distinct pool once instead of replaying every game.
 Choosing a guess (`Solver.best`):
 
 - a pool of 1 or 2 needs no search: its first word (in list order) splits it
-  perfectly;
+  perfectly (under a prior its heaviest word, first in list order among equals);
 - for a small pool, if some pool word splits it into singletons that word is
   optimal for every strategy and preferred by the tie rule; the earliest such
-  word is taken without scoring the other candidates;
+  word is taken without scoring the other candidates (uniform prior only:
+  under a prior a likelier word that does not split the pool may be better);
 - otherwise every candidate (the pool with --pool-only; in hard mode only the
   candidates the constraints allow) is scored against the pool on the backend
   and `strategy.choose` picks one. Candidates that look the same to the pool
@@ -29,9 +30,15 @@ candidates are scored by their spread over the rows the host may show
 game is played against a host that picks the shown row (`Liar`).
 
 Under a prior (`weights`: int64 per answer, `model.weights`) the candidates
-are scored by `model.weighted`'s sums of each pool's weights (`strategy`'s
-module docstring); the memoised openings, made for the uniform pool, are
-not used. `weights` None is the uniform prior, on the backends' own kernels.
+are scored by `model.weighted`'s sums of each pool's weights, each guess
+credited for the chance that it is the answer (`strategy.credit_win`); the
+memoised openings, made for the uniform pool, are not used (the `optimal`
+strategy opens with `opener`, handed in). `weights` None is the uniform
+prior, on the backends' own kernels.
+
+The `optimal` strategy may be given `move_time` seconds a move: a position
+the exact search cannot prove by then gets the best guess the quick search
+finds, and its node keeps the proven bounds (`Node.unproven`, a `Bounds`).
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable
 
 from wordle_cli import backends
@@ -54,6 +62,21 @@ PERFECT_SPLIT_MAX_POOL = 48
 
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """What the exact search proved of a position it could not finish in its time: the expected guesses to go
+    (from this guess on, the answer drawn from the prior) lie in [lower, upper]; `upper` is the guess's own
+    strategy (the quick search's tree), `seconds` the time it was given."""
+
+    lower: Fraction
+    upper: Fraction
+    seconds: float
+
+    def text(self) -> str:
+        """`not proven in 5 s: 2.314–2.402 guesses to go` (lower bound–the value of the guess's strategy, as review's ranges)."""
+        return f"not proven in {self.seconds:g} s: {float(self.lower):.4g}–{float(self.upper):.4g} guesses to go"
+
+
 @dataclass(eq=False)
 class Node:
     """A pool, the guess chosen for it, and how that guess splits it."""
@@ -67,6 +90,7 @@ class Node:
     children: dict = field(default_factory=dict, repr=False)
     lies: object = None  # the rule (`Lies`) when rows may lie; `codes` are then the true feedbacks
     weights: object = None  # int64[n]: the pool words' weights under a prior; None: uniform
+    unproven: Bounds | None = None  # the optimal strategy's guess, not proven within its time: its bounds
 
     @property
     def size(self) -> int:
@@ -101,13 +125,17 @@ class Solver:
         lies=None,
         weights=None,
         prior_label: str = "uniform",
+        opener: str | None = None,
+        move_time: float | None = None,
     ):
         """`exact(game, hard=, pool_only=, backend=)` makes the `optimal` strategy's chooser
         (the exact search, `trees.optimal.OptimalChooser`): the caller hands it in, so the
         solver never imports the search that stands beside it. `lies`: the rule of a game
         whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle. `weights`: the
         prior, int64 per answer (>= 1), None for uniform; the exact search then gets `weights=` too.
-        `prior_label` names the prior in outputs (`model.weights.AnswerWeights.label`)."""
+        `prior_label` names the prior in outputs (`model.weights.AnswerWeights.label`). `opener`: the first guess
+        of a fresh game under a prior (`api.opener_for`; None: the strategy's own). `move_time`: the seconds the
+        optimal strategy may search a move (None: until proven)."""
         if strategy not in strategies.STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}")
         if strategy == "optimal" and exact is None:
@@ -134,6 +162,10 @@ class Solver:
         self.use_openings = use_openings
         self.scored = 0  # candidate x pool pairs scored, for reports and tests
         self.exact = exact
+        self.opener = opener
+        self.move_time = move_time
+        self._unproven: Bounds | None = None  # the bounds of the optimal guess just chosen, when not proven
+        self.unproven_moves = 0  # moves of the optimal strategy not proven in `move_time` (each node counted once)
         self._optimal = None  # the exact search's chooser, made on first use by strategy "optimal"
         self._lie_codes = None  # with lies: every candidate's true feedback for every answer, answer-major
 
@@ -156,13 +188,18 @@ class Solver:
 
         if len(pool) == 0:
             raise ValueError("empty pool")
+        self._unproven = None
         guess = forced if forced is not None else self.best(pool, constraints, turn)
+        unproven, self._unproven = self._unproven, None
+        self.unproven_moves += unproven is not None
         if len(pool) == 1 and self.game.answers[int(pool[0])] == guess:
             codes = np.array([self.game.win_code], dtype=np.int32)
         else:
             codes = self.backend.feedback_codes(self.game.encode_word(guess), self.game.answer_codes[pool])
         weights = None if self.weights is None else self.weights[pool]
-        return Node(pool, constraints, guess, codes, forced=forced is not None, turn=turn, lies=self.lies, weights=weights)
+        return Node(
+            pool, constraints, guess, codes, forced=forced is not None, turn=turn, lies=self.lies, weights=weights, unproven=unproven
+        )
 
     def kept(self, codes, code: int):
         """Which pool words (by their true `codes` for a guess) stay possible after the guess showed `code`."""
@@ -227,15 +264,15 @@ class Solver:
 
         game = self.game
         n = len(pool)
-        if n <= 2:  # the first pool word in list order splits the pool perfectly
-            first = pool[0] if self.pool_only else pool[np.argmin(game.cand_of_answer[pool])]
+        if n <= 2:  # the first pool word in list order splits the pool perfectly (under a prior: the heaviest first)
+            ordered = pool if self.pool_only else pool[np.argsort(game.cand_of_answer[pool], kind="stable")]
+            first = ordered[0] if self.weights is None else ordered[int(np.argmax(self.weights[ordered]))]
             return game.answers[int(first)]
-        if (
-            n == len(game.answers) and self.use_openings and self.lies is None
-            and (self.weights is None or self.strategy == "optimal")  # under a prior: the uniform book's opener (not proven)
-            and (constraints is None or constraints == Constraints.none(game.length))
-        ):
-            known = openings.lookup(game, self.strategy, self.pool_only, self.hard, extended=self.weights is not None)
+        fresh = n == len(game.answers) and (constraints is None or constraints == Constraints.none(game.length))
+        if fresh and self.opener is not None:
+            return self.opener
+        if fresh and self.use_openings and self.lies is None and self.weights is None:
+            known = openings.lookup(game, self.strategy, self.pool_only, self.hard)
             if known is not None:
                 return known
         if self.strategy == "optimal":
@@ -243,12 +280,11 @@ class Solver:
         # Pool words in list order: the answers order with --pool-only, else candidate order.
         ordered = pool if self.pool_only else pool[np.argsort(game.cand_of_answer[pool], kind="stable")]
         scale = self.lies.scale if self.lies is not None else 1
-        if self.pool_only or n <= PERFECT_SPLIT_MAX_POOL:
+        if self.pool_only or (n <= PERFECT_SPLIT_MAX_POOL and self.weights is None):
             sums = self._score_rows(game.cand_of_answer[ordered], pool, distinct=False)
             if self.pool_only:
                 return game.answers[int(ordered[strategies.choose(sums, self.strategy, np.ones(n, bool), self._useful(sums, n))])]
-            mass = n if self.weights is None else int(self.weights[pool].sum())
-            perfect = np.flatnonzero(sums.sum_n == mass * scale)
+            perfect = np.flatnonzero(sums.sum_n == n * scale)
             if perfect.size:
                 return game.answers[int(ordered[perfect[0]])]
         if constraints is not None:
@@ -267,11 +303,17 @@ class Solver:
         return sums.max_n < n if self.lies is not None else None
 
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
-        """The exact search's guess: fewest guesses in total, winning within the rows left if possible."""
+        """The exact search's guess: fewest guesses in total, winning within the rows left if possible; past
+        `move_time`, the best guess found, its bounds kept for the node (`_unproven`)."""
         if self._optimal is None:
             weighted = {} if self.weights is None else {"weights": self.weights}
             self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name, **weighted)
-        return self._optimal.best(pool, constraints, max(ROWS - turn + 1, 0) or None)
+        if self.move_time is None:
+            return self._optimal.best(pool, constraints, max(ROWS - turn + 1, 0) or None)
+        choice = self._optimal.best_within(pool, constraints, max(ROWS - turn + 1, 0) or None, self.move_time)
+        if not choice.proven:
+            self._unproven = Bounds(Fraction(choice.lower, choice.weight), Fraction(choice.upper, choice.weight), self.move_time)
+        return choice.guess
 
     def _score_rows(self, rows, pool, distinct: bool = True):
         """Sums of the candidates `rows` (indices; None: every candidate) over `pool` (answer indices)."""
@@ -281,7 +323,27 @@ class Solver:
         guesses = game.candidate_codes if rows is None else game.candidate_codes[rows]
         answers = game.answer_codes[pool]
         weights = None if self.weights is None else self.weights[pool]
-        return self._score_distinct(guesses, answers, weights) if distinct else self._score(guesses, answers, weights)
+        sums = self._score_distinct(guesses, answers, weights) if distinct else self._score(guesses, answers, weights)
+        if weights is None:
+            return sums
+        import numpy as np
+
+        answer_of = game.answer_of_cand if rows is None else game.answer_of_cand[rows]
+        weight_of = np.zeros(len(game.answers) + 1, dtype=np.int64)
+        weight_of[pool] = weights  # index -1 (not an answer) reads the last entry, 0
+        win = weight_of[answer_of]
+
+        def heaviest_other(picked):
+            """The heaviest class other than the win of the guesses `picked` (indices into `guesses`)."""
+            out = np.empty(len(picked), dtype=np.int64)
+            for i, row in enumerate(picked.tolist()):
+                codes = self.backend.feedback_codes(guesses[row], answers)
+                mass = np.bincount(codes, weights=weights.astype(np.float64), minlength=game.win_code + 1)
+                mass[game.win_code] = 0
+                out[i] = int(np.rint(mass.max()))
+            return out
+
+        return strategies.credit_win(sums, win, heaviest_other)
 
     def _score(self, guesses, answers, weights=None):
         """The candidates' sums over the pool: the backend's kernel, or under a prior (`weights` of the pool) the weighted ones."""

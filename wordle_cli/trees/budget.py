@@ -62,8 +62,9 @@ class Deadline:
         left as they are on the way out, so the caller can read which searches were stopped."""
         contexts = list(contexts)
         with _lock:
+            left = interrupts.abandoned() is not None  # a worker the command has left: its searches stop at once
             for ctx in contexts:
-                ctx.stop[0] = 0
+                ctx.stop[0] = 1 if left else 0
                 _armed[id(ctx)] = ctx
         try:
             with self._timer(contexts):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -236,15 +237,29 @@ class Problem:
                 problem._quick = []
                 self._quick.append((problem, problem.context()))
         for problem, ctx in self._quick:
-            value, _ = problem.value(ctx, position)
+            with NO_LIMIT.armed([ctx]):  # no deadline, but an abandoned run (Ctrl-C in `play`) stops it
+                value, _ = problem.value(ctx, position)
+            if ctx.stop[0]:
+                ctx.stop[0] = 0
+                raise interrupts.Interrupted(interrupts.abandoned() or signal.SIGINT)  # nobody waits for this tree
             if value >= search.INF:
                 continue
             node = problem._extract(ctx, position)
-            depths = [d for _, d in node.leaves(self.win)]
-            if len(depths) != len(position.pool) or sum(depths) != value:
-                raise AssertionError(f"the quick search's tree does not add up ({sum(depths)} over {len(depths)} answers, not {value})")
+            self._check_adds_up(node, position, value)
             return value, node
         return search.INF, None
+
+    def _check_adds_up(self, node: Node, position: Position, value: int) -> None:
+        """A quick tree must reach each of the pool's answers once, and its total (weight x guesses under a
+        prior, guesses when uniform) must be the search's value: anything else is a fault of the search."""
+        leaves = list(node.leaves(self.win))
+        index = self.game.answer_index
+        reached = sorted(index[answer] for answer, _ in leaves)
+        total = sum(int(self.weights[index[answer]]) * depth for answer, depth in leaves)
+        if reached != sorted(position.pool.tolist()) or total != value:
+            raise AssertionError(
+                f"the quick search's tree does not add up ({total} over {len(leaves)} answers, not {value} over {len(position.pool)})"
+            )
 
     def _value(self, ctx: search.Context, position: Position, beta: int) -> tuple[int, int]:
         best = np.empty(1, dtype=np.int64)
@@ -401,13 +416,15 @@ class Problem:
                     if values[i] >= search.INF:
                         failed.set()
 
-            futures = {pool.submit(prove, i, part): part for i, _, part in order}
+            futures = {pool.submit(prove, i, part): (i, part) for i, _, part in order}
             pending = set(futures)
             while pending:
                 done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 for future in done:
                     future.result()
-                    settled += len(futures[future].pool)
+                    i, part = futures[future]
+                    if i not in stopped:  # a part the deadline stopped is settled once bounded (`build`), not now
+                        settled += len(part.pool)
                 if failed.is_set():
                     pool.shutdown(wait=False, cancel_futures=True)  # the opener fails: the rest need not be proven
                     return values, stopped

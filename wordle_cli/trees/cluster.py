@@ -191,9 +191,39 @@ class Cluster:
         return max(1, sum(self.client.nthreads().values()))
 
     def close(self) -> None:
-        """Close the client and the local cluster; every worker process this run started is gone after it."""
+        """Close the client and the local cluster; every worker process this run started is gone after it (a
+        signal's watchdog waits for this: `interrupts.finishing`)."""
+        from wordle_cli import interrupts
+
+        with interrupts.finishing():
+            if interrupts.received() is not None:  # told to stop: the work cut short is no news, its workers no use
+                logging.disable(logging.CRITICAL)  # the scheduler's complaints (it runs in this process) unsaid
+                if self.address is None:
+                    self._no_restarts()
+                    self._kill_workers()  # before the scheduler goes: no heartbeat of theirs fails aloud
+            self._close()
+
+    def _no_restarts(self) -> None:
+        """Tell the local cluster's nannies not to start a worker again when theirs dies (it is killed next)."""
+        for nanny in list(getattr(self.cluster, "workers", {}).values()):
+            try:
+                nanny.close_gracefully(reason="interrupted")
+            except Exception:  # noqa: BLE001 - a nanny not started, or gone: nothing to restart
+                pass
+
+    @staticmethod
+    def _kill_workers(grace: float = 0) -> None:
+        """The local cluster's worker processes (ours alone), each given `grace` seconds to stop, then killed."""
         import multiprocessing
 
+        for child in multiprocessing.active_children():
+            if grace:
+                child.join(grace)
+            if child.is_alive():
+                child.kill()
+                child.join()
+
+    def _close(self) -> None:
         client, self.client = self.client, None
         cluster, self.cluster = self.cluster, None
         with warnings.catch_warnings():
@@ -208,12 +238,11 @@ class Cluster:
                     cluster.close(timeout=STOP_SECONDS)
             except Exception:  # noqa: BLE001 - workers that did not stop in time are killed below
                 pass
-        if cluster is not None:
-            for child in multiprocessing.active_children():  # the nannies' worker processes, ours alone
-                child.join(STOP_SECONDS)
-                if child.is_alive():
-                    child.kill()
-                    child.join()
+        if cluster is not None or self.address is None:
+            # Those of a cluster a signal stopped half-way through its start (LocalCluster(...) interrupted: no
+            # cluster to close) killed at once, before they read the locks they were started with, which
+            # leaving unlinks (issue 44, item 19).
+            self._kill_workers(STOP_SECONDS if cluster is not None else 0)
 
 
 def _one_line(record: logging.LogRecord) -> bool:

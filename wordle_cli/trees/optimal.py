@@ -12,12 +12,25 @@ case (see `openings.PROVEN_OPTIMAL`).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees import search
 from wordle_cli.trees.builder import Position, Problem
+
+
+class Choice(NamedTuple):
+    """A guess of `best_within`: proven optimal, or the best found in the time with the bounds of the position's
+    total (weight x expected guesses from this guess on, over `weight`, the pool's weight)."""
+
+    guess: str
+    proven: bool
+    lower: int
+    upper: int
+    weight: int
 
 
 class OptimalChooser:
@@ -43,6 +56,42 @@ class OptimalChooser:
             if value < search.INF:
                 return self.problem.game.candidates[best]
         raise AssertionError("a pool is always solvable without a limit on guesses")
+
+    def best_within(self, pool, constraints: Constraints | None, rows_left: int | None, seconds: float) -> Choice:
+        """`best` searched for at most `seconds` (each of the two tries below): the proven guess, or else the quick
+        search's (`Problem.quick`) with the proven lower bound and its own strategy's total as the upper bound.
+
+        As in `best`, the guess wins within `rows_left` guesses where some strategy can; a stopped search
+        cannot tell whether one can, so its guess is the quick search's within the rows if it finds one.
+        """
+        from wordle_cli.trees.budget import Deadline
+
+        cands, greens, mins = self._cands(constraints)
+        positions = [
+            Position(np.asarray(pool, dtype=np.int32), cands, depth if depth is not None else search.UNLIMITED, greens, mins)
+            for depth in ((rows_left, None) if rows_left is not None else (None,))
+        ]
+        weight = int(self.problem.weights[np.asarray(pool)].sum())
+        lower = None
+        for position in positions:
+            value, best, exact = self.problem.bounded_value(self.ctx, position, Deadline(seconds))
+            if exact and value < search.INF:
+                return Choice(self.problem.game.candidates[best], True, value, value, weight)
+            if exact:
+                continue  # proven: no strategy wins within the rows left
+            upper, tree = self.problem.quick(position)
+            if tree is not None:
+                return Choice(tree.guess, False, value if lower is None else min(lower, value), upper, weight)
+            lower = value if lower is None else min(lower, value)
+        raise AssertionError("the quick search finds a tree for every pool without a limit on guesses")
+
+    def _cands(self, constraints: Constraints | None):
+        """(candidates, greens, mins) allowed under hard mode's `constraints` (None: every candidate, no hints)."""
+        start = self.start
+        if constraints is None:
+            return start.cands, start.greens, start.mins
+        greens, mins = self._hints(constraints)
+        return search.allowed(self.ctx, start.cands, greens, mins), greens, mins
 
     def _hints(self, constraints: Constraints) -> tuple[np.ndarray, np.ndarray]:
         """Hard mode's hints as the search holds them: symbol codes per position, least copies per symbol."""
