@@ -35,8 +35,8 @@ PBPASTE = "pbpaste() { cat clipboard.txt; }"
 
 #: Examples that cannot run here, and why (they are read, and must still exist in the help).
 NOT_RUN = {
-    "wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv": "needs a running Dask scheduler at that address",
-    "wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg": "needs Graphviz's dot",
+    "wordle tree rank --cluster tcp://10.0.0.5:8786 --prior uniform -o all.csv": "needs a running Dask scheduler at that address",
+    "wordle tree show salet.tree --prior uniform --format dot --depth 2 | dot -Tsvg > salet.svg": "needs Graphviz's dot",
     "wordle history update": "fetches from the NYT (no test reaches the internet; tests/test_history.py serves a local copy)",
 }
 
@@ -71,18 +71,20 @@ def examples() -> dict[str, list[str]]:
 #: What each example prints (stdout and stderr merged), `...` as in the docs. Checked by hand
 #: against what the help says of it (its `# comment`), and against the docs where they show it.
 NYT = "nyt: 3158 answers from .../nyt-answers.txt, 14855 guess candidates"
+#: The nyt prior's pool for 2026-06-01: the shipped answers and the two past answers they lack (docs/games.md).
+NYT_DATED = "nyt: 3160 answers from .../nyt-answers.txt + the history's loris, kefir, 14855 guess candidates"
 EXPECTED = {
     "wordle": {
-        "wordle score -q --top 1": ["guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len",
-                                    "raise,true,83.3155,5260.32,240"],  # the nyt prior of 2026-06-01 (WORDLE_DATE, as the docs)
+        "wordle score -q --top 1 --prior uniform": ["guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len",
+                                                    "roate,false,86.8195,5140.94,256"],
         "wordle prune -q roate ACAAA > left.txt": [],
         'wordle score -q "$(wordle lists nyt-allowed.txt)" left.txt - | sed -n 2p': ["snool,false,3.54118,3.96555,7"],
     },
     "wordle prune": {"wordle prune roate CACAA": ["acrid", "angry", "...", "cigar", "...", "kept 48 of 3158 potential answers"]},
     "wordle solve": {
-        "wordle solve cigar": ["the opener is the uniform optimum tarse (the best under this prior is not proven); ...",
-                               f"{NYT}; optimal strategy (5 s a move); cpu backend", "prior: nyt prior for 2026-06-01 ...", "...",
-                               "solved 'cigar' in 4 guesses (1 s)"],
+        "wordle solve cigar --date 2026-06-01": ["the opener is the uniform optimum tarse (the best under this prior is not proven); ...",
+                                                 f"{NYT_DATED}; optimal strategy (5 s a move); cpu backend",
+                                                 "prior: nyt prior for 2026-06-01 ...", "...", "solved 'cigar' in ... guesses (1 s)"],
         "wordle solve --game primel --pool-only 31337": ["primel: 8363 answers from <primel: five-digit primes>, ...", "...",
                                                          "solved '31337' in 5 guesses (1 s)"],
         "wordle solve --boards 4 cigar rebut sissy humph": ["nyt: 4 boards (Quordle), 3158 answers ...", "...",
@@ -96,16 +98,15 @@ EXPECTED = {
         "printf 'GBBBB BBYBB BBBBY BYBBB\\n' | wordle play --boards 4 -q": ["roate", "linds"],
     },
     "wordle review": {
-        # Under the nyt prior of 2026-06-01 (the one rule): turn 1's best opener is not known yet, and a value the
-        # 10 s limit stops is a range, so the numbers are left out here; --day 0's prior (no history before it) is uniform.
-        "wordle review --answer cigar salet crony cigar": ["warning: the best opener's value is not known for these lists ...",
-                                                           "turn  guess ...", "   1  salet  ⬛🟨⬛⬛⬛  3158 → 145 (104) ...", "...",
-                                                           "expected   ... playing salet first; not known",
-                                                           "...", "reviewed in 1 s; prior: nyt prior for 2026-06-01 ..."],
-        "wordle review salet BYBBB crony GYBBB cigar GGGGG": ["warning: the best opener's value is not known ...", "turn  guess ...", "...",
-                                                              "guesses    3", "...", "reviewed in 1 s; prior: nyt prior for 2026-06-01 ..."],
-        "pbpaste | wordle review --answer cigar -": ["warning: the best opener's value is not known ...", "turn  guess ...", "...",
-                                                     "guesses    3", "...", "reviewed in 1 s; prior: nyt prior for 2026-06-01 ..."],
+        # --prior uniform: under the nyt prior of a day (the default) turn 1's best opener is not known yet and the
+        # numbers move with the day; --day 0's prior (no history before it) is uniform.
+        "wordle review --prior uniform --answer cigar salet crony cigar": [
+            "turn  guess ...", "   1  salet  ⬛🟨⬛⬛⬛  3158 → 145 (104) ...", "...",
+            "expected   3.5576 playing salet first; 3.5526 with the best opener, tarse", "...", "reviewed in 1 s; prior: uniform"],
+        "wordle review --prior uniform salet BYBBB crony GYBBB cigar GGGGG": [
+            "turn  guess ...", "...", "adds up    3.5526 + costs 0.0258 - luck 0.5783 = 3.0000", "...", "reviewed in 1 s; prior: uniform"],
+        "pbpaste | wordle review --prior uniform --answer cigar -": [
+            "turn  guess ...", "...", "guesses    3", "...", "reviewed in 1 s; prior: uniform"],
         "wordle review --day 0 salet crony cigar": ["turn  guess ...", "...", "adds up    3.5526 + costs 0.0258 - luck 0.5783 = 3.0000",
                                                     "...", "reviewed in 1 s; prior: nyt prior for 2021-06-19 ..."],
     },
@@ -147,30 +148,30 @@ EXPECTED = {
     },
     # Minutes on today's full lists: run with -m slow; exit status 0 and the lines that matter.
     "wordle tree": {
-        "wordle tree build --first salet -o salet.tree": ["...", "result     proven optimal for salet"],
-        "wordle tree verify salet.tree": ["..."],
-        "wordle tree show salet.tree --depth 2": ["..."],
+        "wordle tree build --first salet --prior uniform -o salet.tree": ["...", "result     proven optimal for salet"],
+        "wordle tree verify salet.tree --prior uniform": ["..."],
+        "wordle tree show salet.tree --prior uniform --depth 2": ["..."],
     },
     "wordle tree build": {
         "wordle tree build --first tarse --prior uniform": ["...", "total      11219 ...", "..."],
-        "wordle tree build --first tarse --prior nyt": ["...", "expected   3.09... guesses under the prior ...", "..."],
+        "wordle tree build --first tarse --prior nyt --date 2026-06-01": ["...", "expected   3.09... guesses under the prior ...", "..."],
         "wordle tree build --first tarse --hard --prior uniform": ["...", "total      11627 ...", "..."],
         "wordle tree build --game wordle --first salet": ["...", "total      7920 ...", "..."],
-        "wordle tree build --from salet:BBYBB,clint:BYYBB": ["..."],
+        "wordle tree build --from salet:BBYBB,clint:BYYBB --prior uniform": ["..."],
     },
     "wordle tree rank": {
-        "wordle tree rank --openers top.txt --cutoff 11300 -o rank.csv": ["..."],
-        "wordle tree rank --exact --openers top.txt -o exact.csv": ["..."],
+        "wordle tree rank --openers top.txt --cutoff 11300 --prior uniform -o rank.csv": ["..."],
+        "wordle tree rank --exact --openers top.txt --prior uniform -o exact.csv": ["..."],
     },
     "wordle tree show": {
-        "wordle tree build --first salet -o salet.tree": ["..."],  # made first: the page's examples read it
-        "wordle tree show salet.tree --depth 2": ["..."],
-        "wordle tree show salet.tree --format html -o salet.html": ["..."],
+        "wordle tree build --first salet --prior uniform -o salet.tree": ["..."],  # made first: the page's examples read it
+        "wordle tree show salet.tree --prior uniform --depth 2": ["..."],
+        "wordle tree show salet.tree --prior uniform --format html -o salet.html": ["..."],
     },
 }
 
 #: Commands run before a page's examples, for the files they read.
-BEFORE = {"wordle tree show": ["wordle tree build --first salet -o salet.tree"]}
+BEFORE = {"wordle tree show": ["wordle tree build --first salet --prior uniform -o salet.tree"]}
 
 
 def test_every_help_example_is_accounted_for():

@@ -66,7 +66,8 @@ def test_infer_and_solve_share_one_prior(runner, monkeypatch):
     made = spy_weights(monkeypatch)
     day = 1700
     date = LAUNCH + dt.timedelta(days=day)
-    answers = load_lists("nyt")[0].words
+    answers = load_lists("nyt", date=date)[0].words  # the pool of that day: with the past answers the list lacks
+    assert answers[-2:] == ["loris", "kefir"]
     grid = naive_infer.post([naive.feedback(g, "cigar") for g in ["roate", "carrs", "cigar"]], day, False)
     inferred = invoke(runner, ["infer", "--json"], input=grid)  # the date: the puzzle the header names
     assert inferred.exit_code == 0, inferred.stderr

@@ -98,8 +98,11 @@ def test_play_refuses_a_turn_outside_the_alphabet(runner, line):
 
 
 def test_a_guess_of_the_lists_symbols_off_the_lists_is_still_played(runner, lists):
-    # 'cairn' is in neither list but spelt with their letters: played, with the warning.
-    result = invoke(runner, ["review", *lists, "--answer", "cigar", "cairn", "cigar"])
+    # 'cairn' is in neither list but spelt with their letters: refused as the game refuses it, or with
+    # --allow-any-word played, with the warning.
+    refused = invoke(runner, ["review", *lists, "--answer", "cigar", "cairn", "cigar"])
+    assert refused.exit_code == 2 and "'cairn' is in neither word list: the game refuses it" in refused.stderr
+    result = invoke(runner, ["review", *lists, "--allow-any-word", "--answer", "cigar", "cairn", "cigar"])
     assert result.exit_code == 0, result.stderr
     assert "'cairn' is in neither word list; playing it anyway" in result.stderr
     odd = invoke(runner, ["review", *lists, "--answer", "cigar", "jazzy", "cigar"])  # j is in no word of these lists
@@ -296,7 +299,7 @@ def test_expected_answers_left_never_in_exponent_form(runner):
     assert "3158 → 1842 (1161)" in result.stdout and "e+0" not in result.stdout
 
 
-@pytest.mark.parametrize("extra, said", [(["salet"], "1 guess follows it"), (["salet", "crane"], "2 guesses follow it")])
+@pytest.mark.parametrize("extra, said", [(["roate"], "1 guess follows it"), (["roate", "raise"], "2 guesses follow it")])
 def test_a_game_won_early_counts_what_follows_in_words(runner, lists, extra, said):
     result = invoke(runner, ["review", *lists, "--answer", "cigar", "cigar", *extra])
     assert result.exit_code == 2

@@ -288,6 +288,16 @@ def answer_of(rows: list[Day]) -> tuple[str, str | None]:
     )
 
 
+def answers_before(days: list[Day], date: dt.date, through: bool = False) -> list[str]:
+    """The distinct answers of the puzzles before `date` (and on it, `through`), in the order first used.
+
+    What the nyt game's pool for a puzzle date adds to the shipped answer list
+    (`model.game.load_lists`): the NYT's answers now include words that list lacks.
+    """
+    used = [d for d in days if d.date < date or (through and d.date == date)]
+    return list(dict.fromkeys(d.answer for d in sorted(used, key=lambda d: d.number)))
+
+
 def last(days: list[Day]) -> Day:
     """The latest known puzzle."""
     return max(days, key=lambda d: d.number)

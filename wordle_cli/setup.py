@@ -153,11 +153,38 @@ def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
 # ---------------------------------------------------------------- the game's lists
 
 
-def open_lists(report: Report, game: str, answers: str | None, allowed: str | None):
-    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded."""
+class PoolDate(NamedTuple):
+    """The puzzle date in play for the nyt game's pool (`model.game.load_lists`), and whether that day's answer joins it."""
+
+    date: dt.date
+    through_day: bool = False
+
+
+def pool_date(
+    prior: str | None, puzzle_date, game: str, answers_file: str | None, unsupported: str | None = None, day: int | None = None,
+) -> PoolDate | None:
+    """The date whose past answers join the nyt game's pool: the puzzle a command plays (`day`, through it), else
+    the nyt prior's (--date, else $WORDLE_DATE, else today) when that prior is played; None: no date in play (the
+    shipped list as it is, which the proven openers and the review's opening book are made for)."""
+    from wordle_cli import dates, history
+    from wordle_cli.model.weights import resolve_prior
+
+    if day is not None:
+        return PoolDate(history.date_of(day), True)
+    if resolve_prior(prior, game, answers_file is not None, unsupported) == "nyt":
+        return PoolDate(dates.puzzle_date(puzzle_date) or history.today())
+    return None
+
+
+def open_lists(report: Report, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded.
+
+    `pool`: the puzzle date in play (`pool_date`), whose past answers join the nyt game's pool (`load_lists`).
+    """
     from wordle_cli.model.game import load_lists
 
-    answer_list, allowed_list = load_lists(game, answers, allowed)
+    date, through_day = pool if pool is not None else (None, False)
+    answer_list, allowed_list = load_lists(game, answers, allowed, date, through_day)
     for word_list in (answer_list, allowed_list):
         if word_list.duplicates:
             s = "s" if word_list.duplicates != 1 else ""
@@ -165,11 +192,12 @@ def open_lists(report: Report, game: str, answers: str | None, allowed: str | No
     return answer_list, allowed_list
 
 
-def open_game(report: Report, game: str, answers: str | None, allowed: str | None):
-    """(a game's lists, either replaced by a file, as a `Game`; the answers' name), warning about duplicates."""
+def open_game(report: Report, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
+    """(a game's lists, either replaced by a file, as a `Game`; the answers' name), warning about duplicates;
+    `pool`: the puzzle date in play (`pool_date`)."""
     from wordle_cli.model.game import Game
 
-    answer_list, allowed_list = open_lists(report, game, answers, allowed)
+    answer_list, allowed_list = open_lists(report, game, answers, allowed, pool)
     return Game(game, answer_list.words, allowed_list.words), answer_list.name
 
 
@@ -342,6 +370,7 @@ def open_setup(
     allowed_file: str | None = None, prior: str | None = None, weights=None, date: dt.date | None = None,
     strategy: str | None = None, move_time: float | None = None, hard: bool = False, pool_only: bool = False, lies: int = 0,
     boards: int = 1, backend: str = "auto", threads: int | None = None, tree: bool = False, greedy_review: str | None = None,
+    day: int | None = None,
 ) -> Setup:
     """The `Setup` of a game, every argument by keyword, by the rules every command and the API share.
 
@@ -352,6 +381,8 @@ def open_setup(
     "nyt", a FILE; None: `resolve_prior`'s default) for the puzzle of `date`.
     The modes are checked against each other first (`check_modes`).
     `greedy_review` (review's greedy strategy) plays only the uniform prior.
+    The nyt game's pool grows by the history's past answers of the date in
+    play (`pool_date`: `day`, the puzzle played, else the nyt prior's date).
     `strategy` None: the best one, `optimal` under a prior other than uniform
     (`move_time` seconds a move: None `MOVE_TIME`, 0 until proven), else `expected`.
     """
@@ -366,7 +397,8 @@ def open_setup(
     excluded = prior_excluded(lies=lies, boards=boards, greedy_review=greedy_review)
     if answers_file is not None or allowed_file is not None or (answers is None and allowed is None):
         name = resolve_game(game)
-        the_game, answers_name = open_game(report, name, answers_file, allowed_file)
+        pool = pool_date(prior if weights is None else "uniform", date, name, answers_file, excluded, day=day)
+        the_game, answers_name = open_game(report, name, answers_file, allowed_file, pool)
         own = answers_file is not None
     else:
         the_game, answers_name, own = game_of_words(game, answers, allowed), "the answers given", answers is not None
@@ -459,7 +491,7 @@ def opener_for(lists, prior, *, pool_only: bool = False, hard: bool = False) -> 
     opening book's opener, said to be unproven under the prior; word None where the book has none (the search
     then proves the opener itself: hours on full lists).
     """
-    opener = book_opener(lists, "optimal", pool_only, hard)
+    opener = book_opener(lists, "optimal", pool_only, hard, extended=True)  # a pool grown by past answers: its list's
     if opener is None:
         return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
     return Opener(
@@ -467,11 +499,14 @@ def opener_for(lists, prior, *, pool_only: bool = False, hard: bool = False) -> 
     )
 
 
-def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False) -> str | None:
-    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None."""
+def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False, extended: bool = False) -> str | None:
+    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None.
+
+    `extended`: also the opener of a tabled list that these answers extend by a few words (`openings.lookup`).
+    """
     from wordle_cli.solver import openings
 
-    return openings.lookup(lists, strategy, pool_only, hard)
+    return openings.lookup(lists, strategy, pool_only, hard, extended)
 
 
 def exact_search(strategy: str):

@@ -9,6 +9,7 @@ import click
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
     Reporter,
+    any_word_option,
     checked_word,
     compute_options,
     game_options,
@@ -70,12 +71,13 @@ def host_options(command):
 
 @absurdle_group.command("solve", cls=NoArguments, hint=opener_hint("absurdle solve"))
 @first_word_option
+@any_word_option
 @max_guesses_option("Search lines of at most N guesses in all (default: unlimited, until a win is found).", unlimited=True)
 @click.option("--all", "every", is_flag=True, help="List every winning line of the minimal length (needs --first).")
 @click.option("--count", is_flag=True, help="Print how many winning lines of the minimal length there are (needs --first).")
 @target_option
 @host_options
-def solve(first, max_guesses, every, count, target, game, answers, allowed, tiles, backend, threads, quiet):
+def solve(first, any_word, max_guesses, every, count, target, game, answers, allowed, tiles, backend, threads, quiet):
     """Find the fewest guesses that force a win, and prove it is the minimum.
 
     \b
@@ -97,7 +99,7 @@ def solve(first, max_guesses, every, count, target, game, answers, allowed, tile
     absurdle = _open(report, game, answers, allowed, backend, threads)
     the_game = absurdle.game
     if first is not None:
-        first = checked_word(first, the_game, "--first", report)
+        first = checked_word(first, the_game, "--first", report, any_word)
     search = Search(absurdle, normalise(target.strip()) if target is not None else None)
     solution = search.solve(first, max_guesses)
     report.info(f"searched {search.nodes} pools in {report.elapsed():.2f} s")

@@ -63,12 +63,14 @@ def simulate_boards(report: Reporter, solver, sample: int | None, seed: int, fir
     return result
 
 
-def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit: int, layout: str = "auto") -> None:
+def play_boards(
+    talk, report: Reporter, solver, first: str | None, lines, limit: int, layout: str = "auto", any_word: bool = False
+) -> None:
     """Read one turn per (line number, line) of `lines` (a feedback per unsolved board) until every board is solved."""
     from wordle_cli.games.boards_play import BoardsSession, parse_boards_entry
     from wordle_cli.games.report import play_row_width
 
-    session = BoardsSession(solver, first)
+    session = BoardsSession(solver, first, any_word)
     game = solver.game
     talk.boards_game = True
     talk.compact = compact_wanted(layout, play_row_width(solver.boards, game.length, talk.tiles))
@@ -86,7 +88,11 @@ def play_boards(talk, report: Reporter, solver, first: str | None, lines, limit:
             talk.problem(SHARE_ONE_BOARD)
         elif entry.command == "turn":
             guess = entry.guess or session.suggestion
-            if guess not in game.candidate_index and game.spelling_problem(guess) is None:  # else refused on entry
+            typed = entry.guess is not None and entry.guess != session.suggestion  # a suggestion is the tool's own move
+            if typed and len(guess) == game.length and (refused := game.guess_problem(guess, any_word)) is not None:
+                talk.problem(refused)  # the game would not take it: no feedback for it exists
+                continue
+            if any_word and guess not in game.candidate_index and game.spelling_problem(guess) is None:
                 report.warn(f"{quote(guess)} is in neither word list")
             if not talk.entered(session, guess, entry.tiles):
                 continue

@@ -8,6 +8,7 @@ from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
     Reporter,
     Seconds,
+    any_word_option,
     checked_word,
     compute_options,
     count_option,
@@ -33,6 +34,7 @@ def fibble_group() -> None:
 
 @fibble_group.command("solve", cls=NoArguments, hint=opener_hint("fibble solve"))
 @first_word_option
+@any_word_option
 @max_guesses_option("Search strategies of at most N guesses in all (default: unlimited, until one wins).", unlimited=True)
 @count_option("--lies", least=0, default=1, help="Lies in every row (Fibble: 1; 0 is Wordle against a host choosing the answer).")
 @click.option(
@@ -48,7 +50,7 @@ def fibble_group() -> None:
 @tiles_option
 @compute_options
 @quiet_option
-def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, backend, threads, quiet):
+def solve(first, any_word, max_guesses, lies, time_limit, game, answers, allowed, tiles, backend, threads, quiet):
     """Find the fewest guesses that win against every lie, and prove it is the minimum.
 
     \b
@@ -76,7 +78,7 @@ def solve(first, max_guesses, lies, time_limit, game, answers, allowed, tiles, b
     the_game, answers_name = open_game(report, game, answers, allowed)
     rule = Lies(lies, the_game.length)
     if first is not None:
-        first = checked_word(first, the_game, "--first", report)
+        first = checked_word(first, the_game, "--first", report, any_word)
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
     report.info(
         f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guess candidates{lies_text(lies)}; "

@@ -111,7 +111,7 @@ def main() -> None:
     Rank every allowed guess by the answers it leaves, then keep the answers
     consistent with the feedback you saw, and repeat (today's lists, nyt,
     unless --game or $WORDLE_GAME names another game):
-      wordle score -q --top 1                  # roate leaves 86.8195 answers on average
+      wordle score -q --top 1 --prior uniform  # roate leaves 86.8195 answers on average
       wordle prune -q roate ACAAA > left.txt   # the 85 answers that fit
       wordle score -q "$(wordle lists nyt-allowed.txt)" left.txt - | sed -n 2p   # snool
     """

@@ -57,4 +57,6 @@ def opener_hint(command: str) -> Callable[[list[str]], str | None]:
 
 
 #: `--first WORD` of the commands that prove the best line from a forced opener (absurdle solve, fibble solve).
-first_word_option = click.option("--first", metavar="WORD", default=None, help="Fix the first guess (any word of the right length).")
+first_word_option = click.option(
+    "--first", metavar="WORD", default=None, help="Fix the first guess (a word of the game's lists; any word with --allow-any-word)."
+)

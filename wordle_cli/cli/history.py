@@ -83,13 +83,27 @@ def lookup(ctx, words, spoil, quiet):
     days = history_days(report)
     searched, hidden = _visible(days, history.today(), spoil)
     first, final = searched[0], history.last(searched)
+    words = None  # the NYT game's words, read once where a word was never an answer
     for word in typed:
         found = history.of_word(searched, word)
         if found:
             click.echo(f"{word} was the answer of {_and([_when(searched, d) for d in found])}")
+            continue
+        words = _nyt_words() if words is None else words
+        if word not in words:
+            click.echo(f"{word} is not a word of the NYT's game (in neither of its lists): it cannot be an answer")
         else:
             click.echo(f"{word} has not been an answer (#{first.number} to #{final.number}, {first.date} to {final.date})")
     _say_hidden(report, hidden)
+
+
+def _nyt_words() -> set[str]:
+    """Every word the NYT's game takes: its answers and allowed guesses, and the answers of the history."""
+    from wordle_cli import history
+    from wordle_cli.model.game import load_lists
+
+    answers, allowed = load_lists("nyt", date=history.today())
+    return set(answers.words) | set(allowed.words)
 
 
 def _visible(days, today, spoil: bool):

@@ -8,13 +8,16 @@ import sys
 import click
 
 from wordle_cli.cli.options import (
+    PoolDate,
     Reporter,
     check_plot,
     compute_options,
     game_options,
     open_game,
+    open_lists,
     open_prior,
     plot_option,
+    pool_date,
     prior_option,
     puzzle_number,
     puzzle_options,
@@ -68,7 +71,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
     day = puzzle_number(day, puzzle_date)
     check_plot(plot)
     check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p not in (None, "uniform", "nyt")))
-    the_game, answers_name = open_game(report, game, answers, allowed)
+    the_game, answers_name = open_game(report, game, answers, allowed)  # the pool waits for the puzzle the headers name
     typed = grids == "-" and sys.stdin.isatty()
     if typed:
         report.info("paste the posts, then press Ctrl-D")
@@ -92,6 +95,12 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
 
         prior_for = LAUNCH + dt.timedelta(days=number)
     own = candidates if candidates is not None else answers
+    # The puzzle read (--day/--date, else the headers') is the date in play, whatever the prior; not through it: its
+    # answer is what is inferred.
+    pool = PoolDate(prior_for) if prior_for is not None else pool_date(prior, None, game, own)
+    if own is None and pool is not None:  # the nyt game's candidates for that puzzle: its past answers join them
+        listed = open_lists(report, game, None, allowed, pool)[0]
+        words, words_name = listed.words, listed.name
     the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate")
     weights = the_prior.solver_weights()
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)

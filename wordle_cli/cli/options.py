@@ -170,11 +170,6 @@ class Reporter:
             if person:
                 self.started += time.perf_counter() - began
 
-    def dropped_duplicates(self, word_list) -> None:
-        if word_list.duplicates:
-            s = "s" if word_list.duplicates != 1 else ""
-            self.warn(f"{word_list.name}: dropped {word_list.duplicates} duplicate word{s} (kept first occurrences)")
-
 
 def _fitted(message: str) -> str:
     """A line for stderr: wrapped to the terminal's width when stderr is one (a pipe gets it whole)."""
@@ -232,6 +227,14 @@ hard_option = click.option(
 
 pool_only_option = click.option("--pool-only", is_flag=True, help="Guess only words that are still possible answers.")
 
+any_word_option = click.option(
+    "--allow-any-word",
+    "any_word",
+    is_flag=True,
+    help="Play a guess in neither word list (a game that takes any letters); the NYT's refuses it, and so do "
+    "these commands by default.",
+)
+
 _solver_options = [
     *_game_options,
     click.option(
@@ -257,8 +260,9 @@ _solver_options = [
         "--first",
         metavar="WORD",
         default=None,
-        help="Force the opening guess (any word of the right length).",
+        help="Force the opening guess (a word of the game's lists; any word with --allow-any-word).",
     ),
+    any_word_option,
     backend_option,
     threads_option,
     quiet_option,
@@ -286,11 +290,12 @@ def game_options(command):
     return _attach(_game_options, command)
 
 
-def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None):
-    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates: `setup.open_game`."""
+def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None, pool=None):
+    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates: `setup.open_game`
+    (`pool`: the puzzle date in play, `setup.pool_date`)."""
     from wordle_cli import setup
 
-    return setup.open_game(report, game, answers, allowed)
+    return setup.open_game(report, game, answers, allowed, pool)
 
 
 def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: str | None = None) -> str:
@@ -305,11 +310,11 @@ def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: 
     return f"{game}{given}: {n_answers} answers"
 
 
-def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None):
+def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None, pool=None):
     """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates: `setup.open_lists`."""
     from wordle_cli import setup
 
-    return setup.open_lists(report, game, answers, allowed)
+    return setup.open_lists(report, game, answers, allowed, pool)
 
 
 @contextlib.contextmanager
@@ -323,8 +328,12 @@ def usage_errors():
         raise click.UsageError(str(exc)) from None
 
 
-def checked_word(word: str, game, option: str, report: Reporter | None = None) -> str:
-    """A word typed on the command line, normalised; BadParameter if its length or a symbol is not the game's."""
+def checked_word(word: str, game, option: str, report: Reporter | None = None, any_word: bool = False) -> str:
+    """A word typed on the command line, normalised; BadParameter if its length or a symbol is not the game's.
+
+    `report`: the word is played as a guess, so one in neither list is refused (`Game.guess_problem`), or with
+    `any_word` played after a warning.
+    """
     from wordle_cli.wordlist import normalise
 
     word = normalise(word.strip())
@@ -336,8 +345,14 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None) -
     if problem is not None:
         raise click.BadParameter(problem, param_hint=f"'{option}'")
     if report is not None and word not in game.candidate_index:
+        if not any_word:
+            raise click.BadParameter(game.guess_problem(word), param_hint=f"'{option}'")
         report.warn(f"{option} {quote(word)} is in neither word list; playing it anyway")
     return word
+
+
+from wordle_cli.setup import PoolDate as PoolDate  # noqa: E402  (the commands' names for them)
+from wordle_cli.setup import pool_date as pool_date  # noqa: E402
 
 
 class SolverChoice(NamedTuple):
@@ -354,6 +369,8 @@ class SolverChoice(NamedTuple):
     threads: int | None
     prior: str | None = None  # --prior: uniform, nyt or a FILE (None: the default rule)
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
+    day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
+    any_word: bool = False  # --allow-any-word: a guess in neither list is played
     move_time: float | None = None  # --move-time (None: `api.MOVE_TIME`; 0: until proven)
 
 
@@ -370,11 +387,11 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
             date=chosen.date, strategy=chosen.strategy, move_time=chosen.move_time, hard=chosen.hard, pool_only=chosen.pool_only,
-            lies=lies, backend=chosen.backend, threads=chosen.threads,
+            lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day,
         )
     the_game, weights = made.game, made.prior
     if first is not None:
-        first = checked_word(first, the_game, "--first", report)
+        first = checked_word(first, the_game, "--first", report, chosen.any_word)
     elif made.strategy == "optimal" and not weights.is_uniform:
         _prior_opener_note(report, the_game, weights, made.pool_only, made.hard)
     solver, where = setup.solver_of(made)
@@ -552,11 +569,11 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
             date=chosen.date, strategy=chosen.strategy, hard=chosen.hard, pool_only=chosen.pool_only, boards=boards,
-            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None,
+            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None, day=chosen.day,
         )
     the_game = made.game
     if first is not None:
-        first = checked_word(first, the_game, "--first", report)
+        first = checked_word(first, the_game, "--first", report, chosen.any_word)
     where = backends.resolve_with_threads(made.backend, len(the_game.candidates) * len(the_game.answers), made.threads)
     n_candidates = "the pools' words" if made.pool_only else f"{len(the_game.candidates)} guess candidates"
     named = board_game_name(boards)

@@ -90,8 +90,8 @@ def _stray_word_hint(extra: list[str]) -> str | None:
     "--no-review", is_flag=True, help="Do not grade the whole game when it ends at the prompt (won or lost; as `wordle review`)."
 )
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, backend,
-    threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first,
+    any_word, backend, threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -141,7 +141,7 @@ def play(
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, move_time=move_time,
+        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -152,14 +152,14 @@ def play(
         talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
-        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit, layout)
+        play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit, layout, any_word)
         return
     cursor = None
     if tree_file is not None:
         from wordle_cli.trees.follow import Cursor, open_tree
 
         cursor = Cursor(open_tree(tree_file, solver.game, hard=hard, first=first))
-    session = Session(solver, first, cursor)
+    session = Session(solver, first, cursor, any_word)
     talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     help_text = HELP if solver.lies is None else LIES_HELP
     if interactive:
@@ -184,6 +184,10 @@ def play(
             talk.undo(session, talk.state)
         else:
             guess = entry.guess or session.suggestion
+            typed = entry.guess is not None and entry.guess != session.suggestion  # a suggestion is the tool's own move
+            if typed and len(guess) == solver.game.length and (refused := solver.game.guess_problem(guess, any_word)) is not None:
+                talk.problem(refused)  # the game would not take it: no feedback for it exists
+                continue
             _warn_about_guess(report, session, guess)
             was_on_tree = session.on_tree
             if not talk.entered(session, guess, entry.tiles):
@@ -207,6 +211,16 @@ def play(
         click.echo(_share(session, day, limit))
 
 
+def _past_puzzle(puzzle_date) -> int | None:
+    """The puzzle --date replays when it is a past one, whose answer then joins the nyt game's pool (`pool_date`);
+    today's and later ones keep to the answers before them, so that the pool spoils nothing."""
+    from wordle_cli import history
+
+    if puzzle_date is None or puzzle_date >= history.today():
+        return None
+    return history.number_of(puzzle_date)
+
+
 def _grid_rows(lines):
     """The turn lines with a pasted share grid read as infer and review read it: the header line (`Fibble 3/9`,
     `Wordle 512 4/6*`) skipped, and a row's tiles kept without the remark after them (`🟩🟩🟩🟩🟩 phew`)."""
@@ -221,7 +235,10 @@ def _grid_rows(lines):
 
 def _warn_about_guess(report: Reporter, session, guess: str) -> None:
     game = session.solver.game
-    if len(guess) == game.length and guess not in game.candidate_index and game.spelling_problem(guess) is None:  # else refused
+    if guess != session.suggestion and len(guess) == game.length and game.guess_problem(guess, session.any_word) is not None:
+        return  # refused on entry, with the reason
+    listed = guess in game.candidate_index
+    if session.any_word and len(guess) == game.length and not listed and game.spelling_problem(guess) is None:  # else refused on entry
         report.warn(f"{quote(guess)} is in neither word list")
     why = session.hard_mode_violation(guess) if guess != session.suggestion else None
     if why:

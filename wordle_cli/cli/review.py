@@ -9,6 +9,7 @@ import click
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
+    any_word_option,
     checked_word,
     colour_wanted,
     compute_options,
@@ -73,13 +74,14 @@ class ReviewCommand(click.Command):
     "(its first guess shown as the best known); a later review with more time refines it.",
 )
 @game_options
+@any_word_option
 @prior_option
 @compute_options
 @look_options
 @quiet_option
 def review(
-    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, prior, backend,
-    threads, tiles, color, quiet,
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, any_word, prior,
+    backend, threads, tiles, color, quiet,
 ):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
@@ -89,10 +91,10 @@ def review(
     it, or a pasted share grid).
 
     \b
-      wordle review --answer cigar salet crony cigar
-      wordle review salet BYBBB crony GYBBB cigar GGGGG
-      pbpaste | wordle review --answer cigar -
-      wordle review --day 0 salet crony cigar
+      wordle review --prior uniform --answer cigar salet crony cigar
+      wordle review --prior uniform salet BYBBB crony GYBBB cigar GGGGG
+      pbpaste | wordle review --prior uniform --answer cigar -
+      wordle review --day 0 salet crony cigar    # under that day's prior
 
     Columns: the answers possible before and after the guess (and the
     expected number left), the expected number of guesses to finish with the
@@ -114,7 +116,9 @@ def review(
     from wordle_cli import history
 
     prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
-    made = open_weighed_game(reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy)
+    made = open_weighed_game(
+        reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy, day=day
+    )
     the_game, weights = made.game, made.prior
     if answer is not None:
         answer = checked_word(answer, the_game, "--answer")
@@ -126,7 +130,7 @@ def review(
         guesses, feedback, marked_hard = read_turns(the_game.length, answer is not None, rows)
     else:
         guesses, feedback = split_turns(turns, the_game, answer is not None)
-    guesses = [checked_word(g, the_game, "GUESS", reporter) for g in guesses]
+    guesses = [checked_word(g, the_game, "GUESS", reporter, any_word) for g in guesses]
     if answer is not None and not feedback:
         feedback = None
     if answer is not None and feedback:  # a pasted grid with --answer: it must be this game's

@@ -14,6 +14,7 @@ from wordle_cli.cli.options import (
     game_option,
     lies_text,
     open_prior,
+    pool_date,
     prior_options,
     quiet_option,
     rule_option,
@@ -62,7 +63,7 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
 
     \b
       guess,is_potential_answer,average_num_allowed,num_allowed_variance,max_wordlist_len
-      roate,false,86.8195,5140.94,256   (wordle score --top 1: today's lists)
+      roate,false,86.8195,5140.94,256   (wordle score --top 1 --prior uniform: today's lists)
 
     With --lies N (Fibble: --lies 1) the host shows each row with N tiles
     lying, and the answers kept are those consistent with the row shown. The
@@ -84,7 +85,8 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
         from wordle_cli.model.game import load_lists
 
         game = resolve_game(game)
-        answer_list, allowed_list = load_lists(game)  # $WORDLE_GAME, else nyt
+        unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
+        answer_list, allowed_list = load_lists(game, None, None, *(pool_date(prior, puzzle_date, game, None, unsupported) or ()))
         output = "-"
     elif len(paths) != 3:
         raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")

@@ -41,7 +41,7 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 @date_option
 def simulate(
     sample, seed, output, plot, tree_file, liar, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first,
-    backend, threads, quiet, prior, puzzle_date,
+    any_word, backend, threads, quiet, prior, puzzle_date,
 ):
     """Play every answer and chart how many guesses each game took.
 
@@ -81,7 +81,7 @@ def simulate(
 
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, move_time=move_time,
+        prior=prior, date=puzzle_date, any_word=any_word, move_time=move_time,
     )
     if boards > 1:
         from wordle_cli.cli.boards import simulate_boards

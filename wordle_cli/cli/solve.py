@@ -37,8 +37,8 @@ from wordle_cli.setup import check_modes
 @liar_option
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
-    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, backend, threads, quiet, layout,
-    tiles, color, share, day, puzzle_date, spoil, with_review, liar, seed, prior,
+    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, any_word, backend, threads, quiet,
+    layout, tiles, color, share, day, puzzle_date, spoil, with_review, liar, seed, prior,
 ):
     """Play one game against TARGET automatically, one table row per turn.
 
@@ -47,7 +47,7 @@ def solve(
     before it, the expected number left after it, and the entropy of its
     feedback in bits. TARGET is any allowed word: one that is not among the
     answers is added to the pool (a line on stderr says so).
-      wordle solve cigar
+      wordle solve cigar --date 2026-06-01    # under the nyt prior of that day's puzzle
       wordle solve --game primel --pool-only 31337
 
     \b
@@ -74,19 +74,21 @@ def solve(
     if day is not None and targets and not share:
         raise click.UsageError("with TARGET given, --day goes with --share (it numbers the grid); without TARGET it plays puzzle N")
     day = puzzle_number(day, puzzle_date)
+    played = None  # the puzzle whose answer is the target: its answer joins the nyt game's pool
     if not targets:
         if day is None:
             raise click.UsageError("give a TARGET, or --day N / --date YYYY-MM-DD for a day of the NYT's puzzle")
         if boards > 1:
             raise click.UsageError("--day and --date name one answer; with --boards N give N targets")
-        targets = (puzzle_answer(report, day, spoil),)
+        targets, played = (puzzle_answer(report, day, spoil),), day
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     with usage_errors():
         check_modes(boards=boards, lies=lies, review=with_review)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), move_time=move_time,
+        prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), day=played,
+        any_word=any_word, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies

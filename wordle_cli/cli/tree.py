@@ -24,6 +24,7 @@ from wordle_cli.cli.options import (
     open_prior,
     open_weighed_game,
     plot_option,
+    pool_date,
     pool_only_option,
     prior_options,
     quiet_option,
@@ -60,9 +61,9 @@ def tree_group():
     """Optimal decision trees: the strategy with the fewest guesses in total.
 
     \b
-      wordle tree build --first salet -o salet.tree   # proven optimal for salet
-      wordle tree verify salet.tree                   # check it against the lists
-      wordle tree show salet.tree --depth 2
+      wordle tree build --first salet --prior uniform -o salet.tree  # proven optimal for salet
+      wordle tree verify salet.tree --prior uniform   # check it against the lists
+      wordle tree show salet.tree --prior uniform --depth 2
     """
 
 
@@ -115,10 +116,10 @@ def build(
 
     \b
       wordle tree build --first tarse --prior uniform  # today's lists: 11219 guesses, proven
-      wordle tree build --first tarse --prior nyt      # expected guesses under today's nyt prior
+      wordle tree build --first tarse --prior nyt --date 2026-06-01  # under that day's nyt prior
       wordle tree build --first tarse --hard --prior uniform  # 11627
       wordle tree build --game wordle --first salet    # 2022's lists: 7920
-      wordle tree build --from salet:BBYBB,clint:BYYBB  # the best next guess
+      wordle tree build --from salet:BBYBB,clint:BYYBB --prior uniform  # the best next guess
     """
     from wordle_cli import backends
     from wordle_cli.pictures import write_tree
@@ -330,9 +331,9 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     one-line warning saying what is wrong with it.
 
     \b
-      wordle tree show salet.tree --depth 2
-      wordle tree show salet.tree --format html -o salet.html
-      wordle tree show salet.tree --format dot --depth 2 | dot -Tsvg > salet.svg
+      wordle tree show salet.tree --prior uniform --depth 2
+      wordle tree show salet.tree --prior uniform --format html -o salet.html
+      wordle tree show salet.tree --prior uniform --format dot --depth 2 | dot -Tsvg > salet.svg
     """
     from dataclasses import replace
 
@@ -347,7 +348,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_distinct({"--output": output, "--plot": plot})
     check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
     tree_file, name = read_tree_file(file)
-    answer_list, allowed_list = open_lists(reporter, game, answers, allowed)  # no Game: nothing to encode
+    answer_list, allowed_list = open_lists(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))  # nothing to encode
     weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
     answer_words, kept = weights.kept(answer_list.words)
     weights = replace(weights, weights=kept, unlisted=0)
@@ -444,9 +445,9 @@ def rank(
     With --exact every row has its proven total.
 
     \b
-      wordle tree rank --openers top.txt --cutoff 11300 -o rank.csv   # today's lists
-      wordle tree rank --exact --openers top.txt -o exact.csv
-      wordle tree rank --cluster tcp://10.0.0.5:8786 -o all.csv   # all 14855
+      wordle tree rank --openers top.txt --cutoff 11300 --prior uniform -o rank.csv   # today's lists
+      wordle tree rank --exact --openers top.txt --prior uniform -o exact.csv
+      wordle tree rank --cluster tcp://10.0.0.5:8786 --prior uniform -o all.csv   # all 14855
     """
     import os
 

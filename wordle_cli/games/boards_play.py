@@ -16,8 +16,9 @@ from wordle_cli.solver.session import COMMANDS, Entry, check_entry
 
 
 class BoardsSession:
-    def __init__(self, solver: MultiSolver, first: str | None = None):
+    def __init__(self, solver: MultiSolver, first: str | None = None, any_word: bool = False):
         self.solver = solver
+        self.any_word = any_word  # a guess in neither list is played (`Game.guess_problem`)
         self.first = first
         self.positions = [solver.start()]
         self.turns: list[Turn] = []
@@ -83,7 +84,9 @@ class BoardsSession:
         """Record `guess` with one feedback (tiles) per unsolved board; WordleError (state unchanged) if any is impossible."""
         unsolved = self.unsolved
         over = "every board is solved" if self.solved else None
-        check_entry(over, guess, self.solver.game, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)")
+        check_entry(
+            over, guess, self.solver.game, len(feedbacks), len(unsolved), "feedbacks", " (one per unsolved board)", any_word=self.any_word
+        )
         won = [board + 1 for board, tiles in zip(unsolved, feedbacks) if all(t == 2 for t in tiles)]
         if len(won) > 1:  # the boards' answers differ (`solve --boards` refuses twins): one word solves one board
             raise WordleError(f"one guess solves at most one board, but {quote(guess)} is all green on boards {', '.join(map(str, won))}")

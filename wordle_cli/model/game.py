@@ -110,14 +110,46 @@ def _generated(name: str, words: list[str]) -> WordList:
     return WordList(name, words, list(range(1, len(words) + 1)), 0, {w: i for i, w in enumerate(words)})
 
 
-def load_lists(game: str | None = None, answers: str | None = None, allowed: str | None = None) -> tuple[WordList, WordList]:
-    """(answers, allowed) word lists of a game (None: `resolve_game`'s), either replaced by a file ('-' for stdin)."""
+#: The game whose answers follow the NYT's history: its pool for a puzzle date adds the past answers its list lacks.
+HISTORY_GAME = "nyt"
+
+
+def load_lists(
+    game: str | None = None, answers: str | None = None, allowed: str | None = None, date=None, through_day: bool = False
+) -> tuple[WordList, WordList]:
+    """(answers, allowed) word lists of a game (None: `resolve_game`'s), either replaced by a file ('-' for stdin).
+
+    `date` (a `datetime.date`): the puzzle date in play. The nyt game's pool for
+    it is its shipped answers followed by every answer the history used before
+    that date (and on it, `through_day`: a command that plays that day) that the
+    list lacks, since the NYT's answers now include such words (loris, kefir).
+    An ANSWERS file is never changed; other games have no history.
+    """
     game = resolve_game(game)
     wordlist.check_one_stdin(*(p for p in (answers, allowed) if p is not None))
     answer_list = wordlist.read_word_list(answers) if answers is not None else _default_list(game, "answers")
+    if answers is None and date is not None and game == HISTORY_GAME:
+        answer_list = with_past_answers(answer_list, date, through_day)
     allowed_list = wordlist.read_word_list(allowed) if allowed is not None else _default_list(game, "allowed")
     wordlist.run_length(answer_list, allowed_list)
     return answer_list, allowed_list
+
+
+def with_past_answers(answer_list: WordList, date, through_day: bool = False) -> WordList:
+    """`answer_list` followed by the history's answers before `date` (on it too, `through_day`) that it lacks.
+
+    Appended, so the list's own words keep their order (the tie rule's list order).
+    """
+    from wordle_cli import history
+
+    added = [word for word in history.answers_before(history.known_days(), date, through_day) if word not in answer_list.index]
+    if not added:
+        return answer_list
+    words = answer_list.words + added
+    lines = answer_list.lines + [0] * len(added)  # not lines of the file: the history's
+    shown = ", ".join(added[:3]) + (", ..." if len(added) > 3 else "")
+    name = f"{answer_list.name} + the history's {shown}"
+    return WordList(name, words, lines, answer_list.duplicates, {w: i for i, w in enumerate(words)})
 
 
 def _default_list(game: str, which: str) -> WordList:
@@ -184,6 +216,17 @@ class Game:
         known = "".join(sorted(self.symbols))
         spelt = f"the game's words use only {known}" if len(known) <= 40 else f"the game's words use {len(known)} other symbols"
         return f"{quote(word)} is not a word of the game: {quote(foreign[0])} is in none of its words ({spelt})"
+
+    def guess_problem(self, word: str, any_word: bool = False) -> str | None:
+        """Why the game refuses `word` as a guess (None: it takes it): a symbol none of its words has, or, unless
+        `any_word`, a word in neither list, as the NYT refuses one (so no feedback for it can exist).
+
+        The one rule of a played guess: `play`'s turns, `review`'s GUESS, --first.
+        """
+        problem = self.spelling_problem(word)
+        if problem is not None or any_word or word in self.candidate_index:
+            return problem
+        return f"{quote(word)} is in neither word list: the game refuses it (--allow-any-word plays it anyway)"
 
     def encode_word(self, word: str):
         """Symbol codes of any word of the game's length (new symbols get new codes)."""

@@ -58,9 +58,26 @@ def key(game, strategy: str, pool_only: bool) -> tuple[str, str, str]:
     return (cached[0], "" if pool_only else cached[1], strategy)
 
 
-def lookup(game, strategy: str, pool_only: bool, hard: bool = False) -> str | None:
-    """The memoised opening, or None when these lists are not in the table."""
+#: The most words an answers list may add to a tabled one and still take its optimal opener under a prior (`lookup`).
+MOST_ADDED = 16
+
+
+def lookup(game, strategy: str, pool_only: bool, hard: bool = False, extended: bool = False) -> str | None:
+    """The memoised opening, or None when these lists are not in the table.
+
+    `extended` (the optimal strategy under a prior, whose opener is the uniform
+    book's and not proven anyway): answers that are a tabled list followed by
+    a few more words (the nyt pool's past answers, `model.game.load_lists`)
+    take that list's optimal opener.
+    """
     if strategy == "optimal":
         answers, candidates, _ = key(game, strategy, pool_only)
-        return PROVEN_OPTIMAL.get((answers, "" if pool_only else candidates, hard))
+        found = PROVEN_OPTIMAL.get((answers, "" if pool_only else candidates, hard))
+        for added in range(1, MOST_ADDED + 1) if extended and found is None else ():
+            if added >= len(game.answers):
+                break
+            found = PROVEN_OPTIMAL.get((digest(game.answers[:-added]), "" if pool_only else candidates, hard))
+            if found is not None:
+                break
+        return found
     return TABLE.get(key(game, strategy, pool_only))

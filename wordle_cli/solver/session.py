@@ -26,8 +26,9 @@ class Session:
     """`cursor` (a `trees.follow.Cursor` on a verified tree), when given, supplies the guesses
     while the player follows the tree; the caller makes it, so the solver needs no tree code."""
 
-    def __init__(self, solver: Solver, first: str | None = None, cursor=None):
+    def __init__(self, solver: Solver, first: str | None = None, cursor=None, any_word: bool = False):
         self.solver = solver
+        self.any_word = any_word  # a guess in neither list is played (`Game.guess_problem`)
         self.cursor = cursor
         self.nodes: list[Node] = [solver.root(cursor.node.guess if cursor is not None else first)]
         self.turns: list[Turn] = []
@@ -60,7 +61,9 @@ class Session:
     def enter(self, guess: str, tiles: tuple) -> None:
         """Record that `guess` got `tiles`; WordleError (state unchanged) if no answer fits."""
         game = self.solver.game
-        check_entry("the game is already solved" if self.solved else None, guess, game, len(tiles), game.length, "tiles")
+        # The suggestion is the tool's own move (a tree's opener made with --first may be any word): always played.
+        check_entry("the game is already solved" if self.solved else None, guess, game, len(tiles), game.length, "tiles",
+                    any_word=self.any_word or guess == self.suggestion)
         if all(t == EXACT for t in tiles):
             index = self.solver.game.answer_index.get(guess)
             if index is None or index not in set(self.node.pool.tolist()):  # all exact only when guess is a possible answer
@@ -96,14 +99,16 @@ class Session:
 
 # ---------------------------------------------------------------- what the player types
 
-def check_entry(over: str | None, guess: str, game, given: int, expected: int, parts: str, note: str = "") -> None:
-    """WordleError unless a turn may be entered: the game not `over` (why it is), `guess` of the
-    `game`'s length and symbols, and the `expected` number of `parts` (tiles, feedbacks) `given`."""
+def check_entry(
+    over: str | None, guess: str, game, given: int, expected: int, parts: str, note: str = "", any_word: bool = False
+) -> None:
+    """WordleError unless a turn may be entered: the game not `over` (why it is), `guess` a guess the `game`
+    takes (`Game.guess_problem`), and the `expected` number of `parts` (tiles, feedbacks) `given`."""
     if over is not None:
         raise WordleError(f"{over}; undo to change a turn")
     if len(guess) != game.length:
         raise WordleError(f"{quote(guess)} has length {len(guess)}, expected {game.length}")
-    problem = game.spelling_problem(guess)
+    problem = game.guess_problem(guess, any_word)
     if problem is not None:
         raise WordleError(problem)
     if given != expected:
