@@ -3,9 +3,10 @@
 A `Context` made with `profile=True` carries an int64 table, one row per
 number of guesses left (the last row: no limit), one column per `FIELDS`
 entry; off, the table has no rows and every `note` is one untaken branch.
-Time is counted in CPU cycles (`cycles`, the processor's time-stamp
-counter: no system call, and cacheable, unlike a ctypes clock), converted
-to seconds by `cycles_per_second`. A class's time is counted at its own
+Time is counted by the processor's time-stamp counter (`cycles`: no
+system call, and cacheable, unlike a ctypes clock), converted to seconds by
+`cycles_per_second`: wall time, so on a loaded machine the seconds include
+the time the thread waited for a core, and only the shares mean much. A class's time is counted at its own
 row, around the call that solves it: a row's time includes the rows below
 it (the turns after).
 
@@ -52,9 +53,13 @@ FIELDS = (
     "first upper bound cycles",  # from a node's start to its first finished candidate, summed
     "node cycles",  # the same nodes' whole time (from start to their end), summed
     "nodes with an upper bound",  # how many nodes those two sums are over
+    "scan cycles",  # the scan and the survey of its counts
+    "keep cycles",  # the candidates kept, dominance, passed down, the heap made
+    "evaluate cycles",  # partition and quick pass of the candidates evaluated
 )
 (CLASSES, CLASS_CYCLES, NODES, POOL_SUM, POOL_MAX, KNOWN, COUNTED, CUT_BEFORE, SCAN_WORK, KEPT, SKIPPED, EVALUATED, QUICK_CUT,
- MID_CUT, IMPROVED, EXACT, FAILED_HIGH, BEST_RANK, TRIED, FIRST_UB_CYCLES, NODE_CYCLES, UB_NODES) = range(len(FIELDS))
+ MID_CUT, IMPROVED, EXACT, FAILED_HIGH, BEST_RANK, TRIED, FIRST_UB_CYCLES, NODE_CYCLES, UB_NODES, SCAN_CYCLES, KEEP_CYCLES,
+ EVAL_CYCLES) = range(len(FIELDS))
 
 
 @intrinsic
@@ -136,8 +141,9 @@ def report(table: np.ndarray, rate: float, max_guesses: int | None) -> list[str]
     """The table as text: one line per turn that saw any work (turn = the guess about to be played)."""
     lines = [
         "turn  classes  class s  nodes  mean pool  max pool  known  counts  cut0  scan Mcells  kept/node  eval  skip  quick  mid"
-        "  improved  exact  high  best rank  tried/node  first-UB share"
+        "  improved  exact  high  best rank  tried/node  first-UB share  time: scan  keep  eval  own  below"
     ]
+    below = 0
     for row in range(table.shape[0] - 1, -1, -1):
         t = table[row]
         if t[CLASSES] == 0 and t[NODES] == 0:
@@ -146,10 +152,15 @@ def report(table: np.ndarray, rate: float, max_guesses: int | None) -> list[str]
         nodes = max(1, t[NODES])
         searched = max(1, t[EXACT] + t[FAILED_HIGH])
         share = t[FIRST_UB_CYCLES] / t[NODE_CYCLES] if t[NODE_CYCLES] else 0.0
+        whole = max(1, t[CLASS_CYCLES])  # this turn's classes, the turns below them included
+        below = table[row - 1, CLASS_CYCLES] if row > 0 else 0
+        own = whole - below - t[SCAN_CYCLES] - t[KEEP_CYCLES] - t[EVAL_CYCLES]
+        shares = "  ".join(f"{100 * x / whole:3.0f}%" for x in (t[SCAN_CYCLES], t[KEEP_CYCLES], t[EVAL_CYCLES], own, below))
         lines.append(
             f"{turn:>4}  {t[CLASSES]:7d}  {t[CLASS_CYCLES] / rate:7.1f}  {t[NODES]:5d}  {t[POOL_SUM] / nodes:9.1f}  {t[POOL_MAX]:8d}"
             f"  {t[KNOWN]:5d}  {t[COUNTED]:6d}  {t[CUT_BEFORE]:4d}  {t[SCAN_WORK] / 1e6:11.1f}  {t[KEPT] / nodes:9.0f}"
             f"  {t[EVALUATED]:4d}  {t[SKIPPED]:4d}  {t[QUICK_CUT]:5d}  {t[MID_CUT]:3d}  {t[IMPROVED]:8d}  {t[EXACT]:5d}"
             f"  {t[FAILED_HIGH]:4d}  {t[BEST_RANK] / max(1, t[EXACT]):9.2f}  {t[TRIED] / searched:10.1f}  {share:14.2f}"
+            f"  {shares}" + ("" if t[CLASS_CYCLES] else " (no time: solved from Python)")
         )
     return lines

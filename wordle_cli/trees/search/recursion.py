@@ -73,8 +73,10 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                 return value
 
     # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
+    scan_started = prof.cycles(ctx)
     found = scan(ctx, base, rows, pool, cands, weight)
     verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
+    prof.since(ctx, depth, prof.SCAN_CYCLES, scan_started)
     prof.note(ctx, depth, prof.SCAN_WORK, n * cands.shape[0])
     if verdict != GO_ON:
         prof.note(ctx, depth, prof.COUNTED, 1)
@@ -90,6 +92,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     if lowest >= beta:
         remember(ctx, key, lowest, -1, -1)
         return lowest
+    keep_started = prof.cycles(ctx)
     kept = keep(ctx, base, rows, found, n, depth, useful_cands)
     not_tried = np.zeros(kept.size, dtype=np.bool_)
     not_passed = np.zeros(kept.size, dtype=np.bool_)
@@ -99,6 +102,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     heap, n_heap, best = order(kept, not_tried, beta, ctx.top_k)
     tried = n_heap if ctx.top_k <= 0 else min(ctx.top_k, n_heap)
     prof.note(ctx, depth, prof.KEPT, kept.size)
+    prof.since(ctx, depth, prof.KEEP_CYCLES, keep_started)
     best_rank = -1
     popped = 0
 
@@ -122,8 +126,10 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         t = kept.columns[r]
         c = cands[t]
         ctx.stats[EVALUATED] += 1
+        eval_started = prof.cycles(ctx)
         n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
         total = quick_pass(ctx, cls, n_cls, total, window, c, child_depth, greens, mins, count)
+        prof.since(ctx, depth, prof.EVAL_CYCLES, eval_started)
         prof.note(ctx, depth, prof.EVALUATED, 1)
         quick_cut = total >= window
         if quick_cut:
