@@ -161,6 +161,6 @@ def report(table: np.ndarray, rate: float, max_guesses: int | None) -> list[str]
             f"  {t[KNOWN]:5d}  {t[COUNTED]:6d}  {t[CUT_BEFORE]:4d}  {t[SCAN_WORK] / 1e6:11.1f}  {t[KEPT] / nodes:9.0f}"
             f"  {t[EVALUATED]:4d}  {t[SKIPPED]:4d}  {t[QUICK_CUT]:5d}  {t[MID_CUT]:3d}  {t[IMPROVED]:8d}  {t[EXACT]:5d}"
             f"  {t[FAILED_HIGH]:4d}  {t[BEST_RANK] / max(1, t[EXACT]):9.2f}  {t[TRIED] / searched:10.1f}  {share:14.2f}"
-            f"  {shares}" + ("" if t[CLASS_CYCLES] else " (no time: solved from Python)")
+            f"  {shares if t[CLASS_CYCLES] else '(solved from Python: timed above)'}"
         )
     return lines

@@ -12,7 +12,7 @@ from wordle_cli.trees.search.classes import new_classes, partition, quick_pass
 from wordle_cli.trees.search.dominance import dominated
 from wordle_cli.trees.search.endgame import ENDGAME_CLOSE, ENDGAME_LOST, endgame
 from wordle_cli.trees.search.hardmode import allowed_at, hints_after
-from wordle_cli.trees.search.heap import heap_slot, pop
+from wordle_cli.trees.search.heap import heap_slot, heapify, pop
 from wordle_cli.trees.search.memo import find, key_of, remember
 from wordle_cli.trees.search.scans import block, gather
 from wordle_cli.trees.search.shared import EVALUATED, HITS, INF, NODES, UNLIMITED
@@ -113,10 +113,14 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     sub_best = np.empty(1, dtype=np.int64)
     cls = new_classes(n, ctx.weighted)
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
-    for rank in range(tried):
+    in_heap = n_heap  # the heap is heap[:in_heap]
+    for _ in range(tried):
+        if in_heap == 0:
+            break
         if stopping(ctx):
-            return _floor(kept, heap, n_heap - rank, best, lowest)
-        r = heap_slot(pop(heap, n_heap - rank))
+            return _floor(kept, heap, in_heap, best, lowest)
+        r = heap_slot(pop(heap, in_heap))
+        in_heap -= 1
         popped += 1
         window = min(beta, best)
         if kept.bounds[r] >= window:
@@ -168,6 +172,8 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             best_c = c
             best_rank = popped - 1
             prof.note(ctx, depth, prof.IMPROVED, 1)
+            if ctx.top_k <= 0:  # the candidates bounded at the new best would only be popped and skipped
+                in_heap = _below(kept, heap, in_heap, total)
         if total < best:
             best = total
         if best <= lowest:
@@ -194,6 +200,20 @@ def stopping(ctx):
     if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[NODES] >= ctx.stop[1]:
         ctx.stop[0] = 1
     return ctx.stop[0] != 0
+
+
+@compiled
+def _below(kept, heap, size, best):
+    """heap[:size] without the candidates whose bound reaches `best` (a new best total: they can only tie it, and
+    ties go to the earlier guess), a heap again; its new size. The order of the others is their keys', unchanged."""
+    q = 0
+    for i in range(size):
+        if kept.bounds[heap_slot(heap[i])] < best:
+            heap[q] = heap[i]
+            q += 1
+    if q < size:
+        heapify(heap, q)
+    return q
 
 
 @compiled
