@@ -14,7 +14,7 @@ import naive_tree
 import numpy as np
 import pytest
 
-from wordle_cli.model.game import Game
+from wordle_cli.model.game import Game, load_lists
 from wordle_cli.trees import formats, search
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.search import profile
@@ -71,3 +71,28 @@ def test_off_it_counts_nothing():
     ctx = problem.context()
     problem.value(ctx, problem.start())
     assert ctx.profile.shape[0] == 0
+
+
+def test_an_exact_search_never_pops_a_candidate_only_to_skip_it():
+    """Issue 42: after a new best, the heap drops the candidates whose bound reaches it (they could only tie), so
+    none is popped and skipped any more (flees popped 165 million such at turn 3); the heap's order (bound <
+    beta) already leaves out the others. The totals stay brute force's."""
+    evaluated = 0
+    for seed in range(1, 9):
+        game = game_of(seed)
+        problem = problem_of(game, True)
+        ctx = problem.context()
+        value, _ = problem.value(ctx, problem.start())
+        assert value == naive_tree.best_total(list(game.answers), list(game.candidates), max_guesses=6)
+        assert ctx.profile[:, profile.SKIPPED].sum() == 0, seed
+        evaluated += ctx.profile[:, profile.EVALUATED].sum()
+    assert evaluated > 0  # the games are searched, not all settled by counts
+    # Real words, where new bests leave many candidates behind them (before the change: hundreds skipped).
+    answers, allowed = load_lists("wordle")
+    game = Game("test", answers.words[:150], allowed.words[:600])
+    problem = Problem(game, max_guesses=6)
+    problem.profile = True
+    ctx = problem.context()
+    problem.value(ctx, problem.start())
+    assert ctx.profile[:, profile.EVALUATED].sum() > 0
+    assert ctx.profile[:, profile.SKIPPED].sum() == 0
