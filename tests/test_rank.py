@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -510,6 +511,30 @@ def test_exact_on_local_clusters_is_the_same_whatever_the_workers_and_resumes(li
     code, _, err = finish(wordle("tree", "rank", *lists, "--exact", "--workers", "2", "-o", str(out)))
     assert code == 0 and "4 done in" in err, err
     assert csv_rows(out) == one
+    # Issue 42: one numba thread per worker unless told otherwise, and each worker's peak memory.
+    assert re.search(r"^[12] workers?, 1 numba thread each; peak memory \(MiB\): \d+(, \d+)?$", err, re.M), err
+
+
+def test_rank_threads_reach_the_workers_and_each_reports_its_peak_memory(lists, tmp_path):
+    """Issue 42: --threads N is what numba runs in each worker (the worker says so itself), and the summary
+    names each worker's peak resident memory: at least numba's own import (~90 MiB), far below a GiB here."""
+    out = tmp_path / "rank.csv"
+    code, _, err = finish(wordle("tree", "rank", *lists, "--exact", "--workers", "1", "--threads", "2", "-o", str(out)))
+    assert code == 0, err
+    line = re.search(r"^1 worker, 2 numba threads each; peak memory \(MiB\): (\d+)$", err, re.M)
+    assert line, err
+    assert 50 < int(line.group(1)) < 1024
+
+
+def test_worker_report_takes_each_workers_largest_peak():
+    outcomes = [
+        rank.Outcome("a", rank.EXACT, 20, 2, 0.1, "h:1", 120.0, 1),
+        rank.Outcome("b", rank.EXACT, 20, 2, 0.1, "h:2", 99.6, 1),
+        rank.Outcome("c", rank.EXACT, 20, 2, 0.1, "h:1", 130.4, 1),
+        rank.Outcome("d", rank.EXACT, 20, 2, 0.1),  # read back from a checkpoint: no worker
+    ]
+    assert rank.worker_report(outcomes) == "2 workers, 1 numba thread each; peak memory (MiB): 130, 100"
+    assert rank.worker_report(outcomes[3:]) is None
 
 
 @pytest.mark.parametrize(

@@ -70,6 +70,19 @@ def test_build_prints_the_proven_total(runner, lists, first):
     assert result.stderr == ""  # -q
 
 
+def test_build_makes_its_table_on_the_cpu_even_beside_a_gpu(runner, lists, monkeypatch):
+    """Issue 42: the search runs on the CPU, so --backend auto (the default) never opens a GPU's context (hundreds
+    of MiB) for the proof's one table; --backend cuda still asks for it. A GPU is made to look visible here."""
+    from wordle_cli import backends
+
+    monkeypatch.setattr(backends, "cuda_status", lambda: (True, ""))
+    monkeypatch.setattr("wordle_cli.config.AUTO_CUDA_MIN_PAIRS", 1)
+    result = invoke(runner, ["tree", "build", *lists, "--first", "salet"])
+    assert result.exit_code == 0, result.stderr
+    assert "feedback table on cpu" in result.stderr
+    assert total_of(result.stdout) == brute(first="salet", max_guesses=6)
+
+
 def test_build_hard_mode_and_max_guesses(runner, lists):
     result = invoke(runner, ["tree", "build", *lists, "-q", "--hard", "--max-guesses", "4", "--first", "raise"])
     expected = brute(first="raise", hard=True, max_guesses=4)

@@ -147,7 +147,9 @@ def build(
                 f"--first {quote(first)} is in neither word list: the tree opens with it anyway "
                 "(tree verify, simulate --tree and play --tree accept any first guess)"
             )
-    chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(the_game.answers), threads)
+    # The search runs on the CPU, so `auto` makes its one table there too (issue 42): a GPU's context would cost the
+    # proof hundreds of MiB of memory for a table the CPU makes in a fraction of a second.
+    chosen = backends.resolve_with_threads("cpu" if backend == "auto" else backend, len(the_game.candidates) * len(the_game.answers), threads)
     problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses, top_k=top_k, backend=chosen,
         weights=weights.solver_weights(),
     )
@@ -416,6 +418,7 @@ def _threads(threads: int | None) -> int:
     help="Prove every opener's own optimum (no cutoff, no moving bound): a total for every row. Slow on full lists.",
 )
 @count_option("--workers", help="Worker processes of the local Dask cluster, at most 4 per core [default: the machine's cores].")
+@count_option("--threads", help="numba threads per worker [default: 1; the search is serial, the workers are the parallelism].")
 @click.option("--cluster", "address", metavar="ADDRESS", default=None, help="Use a running Dask scheduler, e.g. tcp://10.0.0.5:8786.")
 @click.option("--dashboard", is_flag=True, help="Serve Dask's dashboard (needs bokeh) and print its address [default: none].")
 @click.option(
@@ -432,8 +435,8 @@ def _threads(threads: int | None) -> int:
 @backend_option
 @quiet_option
 def rank(
-    openers, hard, max_guesses, top_k, cutoff, exact, workers, address, dashboard, checkpoint, output, plot, game, answers, allowed,
-    prior, puzzle_date, backend, quiet,
+    openers, hard, max_guesses, top_k, cutoff, exact, workers, threads, address, dashboard, checkpoint, output, plot, game, answers,
+    allowed, prior, puzzle_date, backend, quiet,
 ):
     """Rank openers by their optimal totals, with proof, on a Dask cluster.
 
@@ -479,7 +482,7 @@ def rank(
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)
     table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    inputs = ranking.make_inputs(the_game, options, table_backend, weights.solver_weights())
+    inputs = ranking.make_inputs(the_game, options, table_backend, weights.solver_weights(), threads=threads or 1)
     saved = ranking.Checkpoint(checkpoint, inputs.digest, ranking.outcome_check(inputs)) if checkpoint else None
     try:
         wanted = set(chosen)
@@ -493,7 +496,7 @@ def rank(
         if todo:
             progress = RankProgress(len(chosen), len(finished), quiet)
             try:
-                with dask_cluster.Cluster(address, workers, dashboard=dashboard, quiet=quiet) as cluster:
+                with dask_cluster.Cluster(address, workers, dashboard=dashboard, quiet=quiet, threads=inputs.threads) as cluster:
                     where = address or f"a local cluster of {workers} worker{'s' if workers != 1 else ''}"
                     link = cluster.dashboard if dashboard else None
                     reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {link}" if link else ""))
@@ -530,6 +533,8 @@ def rank(
 
         rank_chart(plot, rows, lists_label(game, len(the_game.answers), answers, allowed))
     reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
+    if (workers_line := ranking.worker_report(outcomes)) is not None:
+        reporter.info(workers_line)
     reporter.info(f"prior: {weights.label}")
 
 

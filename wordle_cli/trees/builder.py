@@ -105,8 +105,10 @@ class Problem:
         table: np.ndarray | None = None,
         thresholds: search.Thresholds = DEFAULT_THRESHOLDS,
         weights: np.ndarray | None = None,
+        profile: bool = False,
     ):
         self.game = game
+        self.profile = profile  # each context counts where the search's time goes (benchmarks/profile_search.py)
         self.hard = hard
         self.pool_only = pool_only
         self.max_guesses = max_guesses
@@ -189,7 +191,7 @@ class Problem:
             families=self.families,
             top_k=self.top_k, pool_only=self.pool_only, hard=self.hard,  # its rules
             cache_limit=self.cache_limit, thresholds=self.thresholds,  # how the search runs
-            weights=self.weights if self.weighted else None,
+            weights=self.weights if self.weighted else None, profile=self.profile,
         )
 
     def weight(self, position: Position) -> int:

@@ -119,12 +119,17 @@ def _is_duration(text: str) -> bool:
 class Cluster:
     """A Dask client, on a cluster of its own (LocalCluster) or on a running scheduler.
 
+    A local cluster's workers start numba with `threads` threads each
+    (NUMBA_NUM_THREADS), not the machine's cores: N workers x cores threads
+    would only contend. A running scheduler's workers are told per task
+    (`RankInputs.threads`).
+
     A context manager: leaving it closes the client and the local cluster
     and waits until its worker processes are gone (killing any still there
     after STOP_SECONDS), so none outlives the command.
     """
 
-    def __init__(self, address: str | None, workers: int, *, dashboard: bool = False, quiet: bool = False):
+    def __init__(self, address: str | None, workers: int, *, dashboard: bool = False, quiet: bool = False, threads: int = 1):
         try:
             from distributed import Client, LocalCluster
         except ImportError:  # pragma: no cover - a dependency of the package
@@ -143,6 +148,8 @@ class Cluster:
                         n_workers=workers,
                         threads_per_worker=1,
                         processes=True,
+                        # numba's pool in each worker: `threads` (the search is serial; the evaluation sets it too).
+                        env={"NUMBA_NUM_THREADS": str(threads)},
                         # The scheduler serves HTTP (health, metrics) even without a dashboard: on a free port then.
                         dashboard_address=":8787" if dashboard else ":0",
                         scheduler_kwargs={"dashboard": bool(dashboard and _has_bokeh())},

@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import stat
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -65,6 +66,7 @@ class RankInputs:
     table: np.ndarray
     digest: str
     weights: np.ndarray | None = None  # a prior: int64 weight per answer (None: uniform); totals are then weighted
+    threads: int = 1  # numba threads per worker: the search is serial, and N workers x the cores' threads only contend
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,9 @@ class Outcome:
     value: int
     worst: int
     seconds: float
+    worker: str = ""  # who evaluated it (host:pid), for the workers' report; not in the checkpoint
+    peak_mib: float = 0.0  # that worker's peak resident memory so far, MiB (0: not measured)
+    threads: int = 0  # numba threads that worker runs (0: not measured)
 
 
 def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions, weights: np.ndarray | None = None) -> str:
@@ -94,13 +99,13 @@ def digest(answers: Sequence[str], allowed: Sequence[str], options: RankOptions,
     return h.hexdigest()[:32]
 
 
-def make_inputs(game, options: RankOptions, backend: str, weights: np.ndarray | None = None) -> RankInputs:
-    """The inputs of a ranking; `weights`: a prior, one int64 weight per answer (None: uniform)."""
+def make_inputs(game, options: RankOptions, backend: str, weights: np.ndarray | None = None, threads: int = 1) -> RankInputs:
+    """The inputs of a ranking; `weights`: a prior, one int64 weight per answer (None: uniform); `threads`: numba's per worker."""
     from wordle_cli import backends
 
     table = backends.load(backend).feedback_table(game.candidate_codes, game.answer_codes)
     key = digest(game.answers, game.candidates, options, weights)
-    return RankInputs(list(game.answers), list(game.candidates), options, table, key, weights)
+    return RankInputs(list(game.answers), list(game.candidates), options, table, key, weights, threads)
 
 
 def promising_first(inputs: RankInputs, openers: Sequence[str]) -> list[str]:
@@ -141,6 +146,7 @@ def _problem(inputs: RankInputs):
 def evaluate_opener(inputs: RankInputs, opener: str, bound: int | None) -> Outcome:
     """The opener's optimal total (or top-k upper bound), or a lower bound once it reaches `bound`."""
     started = time.perf_counter()
+    threads = use_threads(inputs.threads)
     problem, ctx = _problem(inputs)
     beta = search.INF if bound is None else bound
     value, exact = problem.opener_value(ctx, problem.start(), opener, beta)
@@ -152,7 +158,51 @@ def evaluate_opener(inputs: RankInputs, opener: str, bound: int | None) -> Outco
     else:
         kind = EXACT if problem.top_k <= 0 else UPPER
         worst = problem.opener_worst(ctx, problem.start(), opener)
-    return Outcome(opener, kind, int(value), worst, round(time.perf_counter() - started, 3))
+    return Outcome(
+        opener, kind, int(value), worst, round(time.perf_counter() - started, 3), worker_name(), peak_mib(), threads,
+    )
+
+
+def use_threads(threads: int) -> int:
+    """Run this thread's numba kernels on `threads` threads (at most the pool's); the number in effect."""
+    import numba
+
+    numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    return numba.get_num_threads()
+
+
+def worker_name() -> str:
+    """This process, as the workers' report names it: host:pid."""
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def peak_mib() -> float:
+    """This process's peak resident memory so far, in MiB (0 where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1 << 20 if sys.platform == "darwin" else 1 << 10), 1)  # bytes on macOS, KiB elsewhere
+
+
+def worker_report(outcomes: Iterable[Outcome]) -> str | None:
+    """One line on the workers that evaluated `outcomes`: how many, their numba threads, each one's peak memory
+    (MiB, largest first); None when no outcome says (all read back from a checkpoint)."""
+    peaks: dict[str, float] = {}
+    threads: set[int] = set()
+    for o in outcomes:
+        if o.worker:
+            peaks[o.worker] = max(peaks.get(o.worker, 0.0), o.peak_mib)
+            threads.add(o.threads)
+    if not peaks:
+        return None
+    each = ", ".join(f"{mib:.0f}" for mib in sorted(peaks.values(), reverse=True))
+    plural = "s" if len(peaks) != 1 else ""
+    thread_text = "/".join(str(t) for t in sorted(threads))
+    return f"{len(peaks)} worker{plural}, {thread_text} numba thread{'s' if threads != {1} else ''} each; peak memory (MiB): {each}"
 
 
 def rank_serially(inputs: RankInputs, openers: Iterable[str], done: Callable[[Outcome], None] | None = None) -> list[Outcome]:

@@ -39,6 +39,8 @@ rooms, in the order a node visits them:
 - `hardmode`: the hints a feedback reveals and the candidates they allow.
 - `heap`, `prepare` (tables made once per problem), `extract` (the tree
   read back from the memo).
+- `profile`: where the time goes, per turn (`new_context(profile=True)`,
+  benchmarks/profile_search.py); off, each count is one untaken branch.
 
 A new bound goes into `bounds` (and is used where `candidates.survey`/`keep`
 or `classes.quick_pass` compute bounds); a new settled case into `bounds`

@@ -17,6 +17,7 @@ import numpy as np
 
 from wordle_cli.model.weights import TOTAL_TIMES_ANSWERS, checked, max_total
 from wordle_cli.trees.search.memo import new_memo
+from wordle_cli.trees.search.profile import new_table
 from wordle_cli.trees.search.shared import INF, SLOT_BITS, STAT_NAMES
 
 assert TOTAL_TIMES_ANSWERS <= INF >> 1, "the prior's ceiling keeps every total and order of the search below INF"
@@ -91,6 +92,7 @@ class Context(NamedTuple):
     weighted: bool  # the answers have weights other than all ones (else the uniform code runs, unchanged)
     weights: np.ndarray  # int64[A]: each answer's weight (all ones when uniform)
     cand_weight: np.ndarray  # int64[C]: the weight of the answer each candidate is (0: not an answer); uniform: empty
+    profile: np.ndarray  # int64 (LEVELS, FIELDS): `profile`'s counters when asked for, else no rows (nothing counted)
 
 
 def new_context(
@@ -109,11 +111,13 @@ def new_context(
     families: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     thresholds: Thresholds,
     weights: np.ndarray | None = None,
+    profile: bool = False,
 ) -> Context:
     """A fresh search state (empty memo, zero counters) over a problem's fixed inputs; every argument by name.
 
     `weights`: int64, one positive weight per answer (None: all ones); the search then minimises the sum of
     weight x guesses. All ones runs the uniform code itself, so its trees and totals are those of None.
+    `profile`: count where the time goes (`profile.FIELDS`), for benchmarks/profile_search.py.
     """
     thresholds.check()
     n_answers, n_cands = table.shape
@@ -158,6 +162,7 @@ def new_context(
         weighted=weighted,
         weights=weights,
         cand_weight=_cand_weight(weights, answer_cand, n_cands) if weighted else weights[:0],
+        profile=new_table(profile),
     )
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_cli.compiled import compiled
+from wordle_cli.trees.search import profile as prof
 from wordle_cli.trees.search.bounds import answer_split, pool_weight
-from wordle_cli.trees.search.candidates import LOST, SETTLED, keep, order, pass_down, scan, survey
+from wordle_cli.trees.search.candidates import GO_ON, LOST, SETTLED, keep, order, pass_down, scan, survey
 from wordle_cli.trees.search.classes import new_classes, partition, quick_pass
 from wordle_cli.trees.search.dominance import dominated
 from wordle_cli.trees.search.endgame import ENDGAME_CLOSE, ENDGAME_LOST, endgame
 from wordle_cli.trees.search.hardmode import allowed_at, hints_after
-from wordle_cli.trees.search.heap import heap_slot, pop
+from wordle_cli.trees.search.heap import heap_slot, heapify, pop
 from wordle_cli.trees.search.memo import find, key_of, remember
 from wordle_cli.trees.search.scans import block, gather
 from wordle_cli.trees.search.shared import EVALUATED, HITS, INF, NODES, UNLIMITED
@@ -41,11 +42,16 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     if value >= 0:
         return value
     ctx.stats[NODES] += 1
+    started = prof.cycles(ctx)  # 0 unless profiling (`profile`: every note below is then one untaken branch)
+    prof.note(ctx, depth, prof.NODES, 1)
+    prof.note(ctx, depth, prof.POOL_SUM, n)
+    prof.note_max(ctx, depth, prof.POOL_MAX, n)
     memoised = n >= ctx.cache_min_pool  # smaller pools are solved again rather than looked up: an empty key
     key = key_of(ctx, pool, depth, greens, mins) if memoised else np.empty(0, dtype=np.int32)
     count = np.zeros(ctx.win + 1, dtype=np.int32)
     value = _known(ctx, pool, depth, beta, key, count, best_out)
     if value >= 0:
+        prof.note(ctx, depth, prof.KNOWN, 1)
         return value
     if ctx.pool_only:
         cands = ctx.answer_cand[pool]
@@ -67,8 +73,15 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                 return value
 
     # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
+    scan_started = prof.cycles(ctx)
     found = scan(ctx, base, rows, pool, cands, weight)
     verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
+    prof.since(ctx, depth, prof.SCAN_CYCLES, scan_started)
+    prof.note(ctx, depth, prof.SCAN_WORK, n * cands.shape[0])
+    if verdict != GO_ON:
+        prof.note(ctx, depth, prof.COUNTED, 1)
+    elif lowest >= beta:
+        prof.note(ctx, depth, prof.CUT_BEFORE, 1)
     if verdict == SETTLED:
         best_out[0] = c
         remember(ctx, key, value, value, c)
@@ -79,6 +92,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     if lowest >= beta:
         remember(ctx, key, lowest, -1, -1)
         return lowest
+    keep_started = prof.cycles(ctx)
     kept = keep(ctx, base, rows, found, n, depth, useful_cands)
     not_tried = np.zeros(kept.size, dtype=np.bool_)
     not_passed = np.zeros(kept.size, dtype=np.bool_)
@@ -87,6 +101,10 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     passed, below = pass_down(cands, kept, not_passed)
     heap, n_heap, best = order(kept, not_tried, beta, ctx.top_k)
     tried = n_heap if ctx.top_k <= 0 else min(ctx.top_k, n_heap)
+    prof.note(ctx, depth, prof.KEPT, kept.size)
+    prof.since(ctx, depth, prof.KEEP_CYCLES, keep_started)
+    best_rank = -1
+    popped = 0
 
     # Best first: each candidate's classes bounded cheaply, then solved smallest first in what is left of the
     # window; a candidate stops as soon as its sum reaches the best total so far.
@@ -95,19 +113,31 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     sub_best = np.empty(1, dtype=np.int64)
     cls = new_classes(n, ctx.weighted)
     below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
-    for rank in range(tried):
+    in_heap = n_heap  # the heap is heap[:in_heap]
+    for _ in range(tried):
+        if in_heap == 0:
+            break
         if stopping(ctx):
-            return _floor(kept, heap, n_heap - rank, best, lowest)
-        r = heap_slot(pop(heap, n_heap - rank))
+            return _floor(kept, heap, in_heap, best, lowest)
+        r = heap_slot(pop(heap, in_heap))
+        in_heap -= 1
+        popped += 1
         window = min(beta, best)
         if kept.bounds[r] >= window:
             best = min(best, kept.bounds[r])
+            prof.note(ctx, depth, prof.SKIPPED, 1)
             continue
         t = kept.columns[r]
         c = cands[t]
         ctx.stats[EVALUATED] += 1
+        eval_started = prof.cycles(ctx)
         n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
         total = quick_pass(ctx, cls, n_cls, total, window, c, child_depth, greens, mins, count)
+        prof.since(ctx, depth, prof.EVAL_CYCLES, eval_started)
+        prof.note(ctx, depth, prof.EVALUATED, 1)
+        quick_cut = total >= window
+        if quick_cut:
+            prof.note(ctx, depth, prof.QUICK_CUT, 1)
         by_size = np.argsort(cls.size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
         for kk in range(n_cls):
             if total >= window or stopping(ctx):
@@ -122,6 +152,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             part = cls.sub[cls.start[k] : cls.start[k] + size].copy()
             part_rows = cls.sub_row[cls.start[k] : cls.start[k] + size].copy()
             total -= cls.bound[k]
+            child_started = prof.cycles(ctx)
             if ctx.hard:
                 child_greens, child_mins = hints_after(ctx, c, cls.code[k], greens, mins)
                 allow = allowed_at(ctx, below, child_greens, child_mins)
@@ -129,20 +160,37 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
                           window - total - size_w, child_depth, child_greens, child_mins, sub_best)
             else:
                 v = solve(ctx, part, below, below_base, part_rows, window - total - size_w, child_depth, greens, mins, sub_best)
+            prof.note(ctx, child_depth, prof.CLASSES, 1)
+            prof.since(ctx, child_depth, prof.CLASS_CYCLES, child_started)
             total += max(size_w + v, cls.bound[k])  # a search cut early may return less than the memo knew
+        if total >= window and not quick_cut:
+            prof.note(ctx, depth, prof.MID_CUT, 1)
         if total < window:
+            if best_c < 0:
+                prof.note(ctx, depth, prof.UB_NODES, 1)
+                prof.since(ctx, depth, prof.FIRST_UB_CYCLES, started)
             best_c = c
+            best_rank = popped - 1
+            prof.note(ctx, depth, prof.IMPROVED, 1)
+            if ctx.top_k <= 0:  # the candidates bounded at the new best would only be popped and skipped
+                in_heap = _below(kept, heap, in_heap, total)
         if total < best:
             best = total
         if best <= lowest:
             break
     if stopping(ctx):  # a value below may be only a bound: not exact, not remembered
         return _floor(kept, heap, n_heap - tried, best, lowest)
+    prof.note(ctx, depth, prof.TRIED, popped)
     if best < beta:
         best_out[0] = best_c
         remember(ctx, key, best, best, best_c)
+        prof.note(ctx, depth, prof.EXACT, 1)
+        prof.note(ctx, depth, prof.BEST_RANK, best_rank)
     else:
         remember(ctx, key, best, -1, -1)
+        prof.note(ctx, depth, prof.FAILED_HIGH, 1)
+    if best_rank >= 0:
+        prof.since(ctx, depth, prof.NODE_CYCLES, started)
     return best
 
 
@@ -152,6 +200,20 @@ def stopping(ctx):
     if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[NODES] >= ctx.stop[1]:
         ctx.stop[0] = 1
     return ctx.stop[0] != 0
+
+
+@compiled
+def _below(kept, heap, size, best):
+    """heap[:size] without the candidates whose bound reaches `best` (a new best total: they can only tie it, and
+    ties go to the earlier guess), a heap again; its new size. The order of the others is their keys', unchanged."""
+    q = 0
+    for i in range(size):
+        if kept.bounds[heap_slot(heap[i])] < best:
+            heap[q] = heap[i]
+            q += 1
+    if q < size:
+        heapify(heap, q)
+    return q
 
 
 @compiled
