@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior data lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-compile bench-review bench-prior data lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -23,6 +23,7 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
+	@echo "bench-compile  the first run: each command in a fresh process with numba's cache empty, then warm; the compiled functions, largest first"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
 	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
@@ -116,6 +117,9 @@ bench-infer:
 
 bench-games:
 	$(PYTHON) benchmarks/bench_games.py
+
+bench-compile:
+	$(PYTHON) benchmarks/bench_compile.py $(BENCH_COMPILE_ARGS)
 
 bench-review:
 	$(PYTHON) benchmarks/bench_review.py

@@ -11,14 +11,21 @@ The first time a kernel is compiled on a machine (its cache index absent)
 one line on stderr says so, once per run, when stderr is a terminal: a
 first review or solve waits for the compiler, and should not look hung (a
 script's or a test's stderr stays as it was).
+
+With `WORDLE_COMPILE_TIMES=FILE` in the environment each compile appends one
+JSON line to FILE: the function, its signature and the seconds it took (its
+own, and with the kernels it called compiled inside it), for
+`benchmarks/bench_compile.py`.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import time
 
-from numba import njit
+from numba import njit, typeof
 from numba.core import event
 
 DEFAULTS = {"cache": True, "nogil": True}
@@ -51,7 +58,38 @@ class _FirstCompile(event.Listener):
         pass
 
 
+class _CompileTimes(event.Listener):
+    """Appends each compile's seconds to `WORDLE_COMPILE_TIMES` (nested compiles: own and inclusive seconds)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.stack: list[list[float]] = []  # [start, seconds of the compiles nested in it]
+
+    def on_start(self, ev) -> None:
+        self.stack.append([time.perf_counter(), 0.0])
+
+    def on_end(self, ev) -> None:
+        if not self.stack:
+            return
+        start, nested = self.stack.pop()
+        total = time.perf_counter() - start
+        if self.stack:
+            self.stack[-1][1] += total
+        dispatcher = ev.data.get("dispatcher") if isinstance(ev.data, dict) else None
+        function = getattr(dispatcher, "py_func", None)
+        name = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
+        record = {"function": name, "signature": str(ev.data.get("args", "")) if isinstance(ev.data, dict) else "",
+                  "seconds": round(total - nested, 4), "inclusive": round(total, 4), "ended": time.time()}
+        try:
+            with open(self.path, "a", encoding="utf-8") as log:
+                log.write(json.dumps(record) + "\n")
+        except OSError:
+            pass  # a benchmark's log, never worth failing a command for
+
+
 event.register("numba:compile", _FirstCompile())
+if os.environ.get("WORDLE_COMPILE_TIMES"):
+    event.register("numba:compile", _CompileTimes(os.environ["WORDLE_COMPILE_TIMES"]))
 
 
 def compiled(function=None, **options):
@@ -60,3 +98,12 @@ def compiled(function=None, **options):
     if function is None:
         return lambda f: njit(**settings)(f)
     return njit(**settings)(function)
+
+
+def ready(function, *args) -> None:
+    """Compile `function` for these arguments' types (or load it from numba's cache) without calling it.
+
+    A search with a time budget calls this before its clock starts, so that
+    compiling (a minute on a fresh machine) is never counted against it.
+    """
+    function.compile(tuple(typeof(arg) for arg in args))

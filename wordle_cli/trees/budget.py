@@ -4,7 +4,8 @@ The compiled search cannot be interrupted from Python, so a timer thread
 sets each armed context's stop flag (`Context.stop`) at the deadline; the
 search reads it at its next candidate and returns a lower bound (see
 `search.solve`). A budget of None (or 0 seconds asked: `Deadline(None)`)
-never stops anything: the search proves to the end.
+never stops anything: the search proves to the end. The clock starts at the
+first search armed, after the kernels are compiled (`Deadline`).
 """
 
 from __future__ import annotations
@@ -39,19 +40,31 @@ interrupts.when_abandoned(_stop_all)
 
 
 class Deadline:
-    """The moment (time.monotonic) searches must stop by, shared by every search of one command."""
+    """The moment (time.monotonic) searches must stop by, shared by every search of one command.
+
+    The clock starts when the first search is armed, not when the budget is made: the caller compiles the
+    search first (`Problem.ready`), so a first run on a machine, which waits for numba's compiler, gets the
+    same values as any later run rather than spending its budget on compiling.
+    """
 
     def __init__(self, seconds: float | None):
         self.seconds = seconds if seconds and seconds > 0 else None
-        self.at = None if self.seconds is None else time.monotonic() + self.seconds
+        self.at: float | None = None  # set by `start`
+
+    def start(self) -> None:
+        """Start the clock (once; later calls change nothing)."""
+        if self.seconds is not None and self.at is None:
+            self.at = time.monotonic() + self.seconds
 
     @property
     def limited(self) -> bool:
-        return self.at is not None
+        return self.seconds is not None
 
     def left(self) -> float | None:
-        """Seconds left (never below 0); None without a limit."""
-        return None if self.at is None else max(0.0, self.at - time.monotonic())
+        """Seconds left (never below 0; all of them before the clock starts); None without a limit."""
+        if self.seconds is None:
+            return None
+        return self.seconds if self.at is None else max(0.0, self.at - time.monotonic())
 
     def passed(self) -> bool:
         return self.at is not None and time.monotonic() >= self.at
@@ -61,6 +74,7 @@ class Deadline:
         """While inside, the contexts' searches stop at the deadline (at once if it has passed); the flags are
         left as they are on the way out, so the caller can read which searches were stopped."""
         contexts = list(contexts)
+        self.start()
         with _lock:
             for ctx in contexts:
                 ctx.stop[0] = 0

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_cli import backends, interrupts
+from wordle_cli import backends, compiled, interrupts
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.feedback import decode, encode
 from wordle_cli.model.game import Game
@@ -210,6 +210,8 @@ class Problem:
 
     def bounded_value(self, ctx: search.Context, position: Position, deadline: Deadline = NO_LIMIT) -> tuple[int, int, bool]:
         """(value, best candidate, exact): the search stopped at `deadline` gives a lower bound (exact False, best -1)."""
+        if deadline.limited:
+            self.ready(ctx, position)
         with deadline.armed([ctx]):
             value, best = self.value(ctx, position)
         stopped = bool(ctx.stop[0])
@@ -247,10 +249,24 @@ class Problem:
         return search.INF, None
 
     def _value(self, ctx: search.Context, position: Position, beta: int) -> tuple[int, int]:
-        best = np.empty(1, dtype=np.int64)
+        args = self._solve_args(ctx, position, beta)
+        value = search.solve(*args)
+        return int(value), int(args[-1][0])
+
+    def _solve_args(self, ctx: search.Context, position: Position, beta: int) -> tuple:
+        """`search.solve`'s arguments for `position` (the last: where it writes the best candidate)."""
         none = np.empty((0, 0), dtype=self.by_answer.dtype), np.empty(0, dtype=np.int32)  # the codes: gathered by the search
-        value = search.solve(ctx, position.pool, position.cands, *none, beta, position.depth, position.greens, position.mins, best)
-        return int(value), int(best[0])
+        best = np.empty(1, dtype=np.int64)
+        return (ctx, position.pool, position.cands, *none, beta, position.depth, position.greens, position.mins, best)
+
+    def ready(self, ctx: search.Context, position: Position) -> None:
+        """Compile the search and the tree's extraction for these types (or load them from numba's cache) before
+        a time budget starts: compiling is never counted against a budget, so a first run gives a warm run's values."""
+        compiled.ready(search.solve, *self._solve_args(ctx, position, search.INF))
+        room = np.empty(0, dtype=np.int64)
+        compiled.ready(search.extract, ctx, position.pool, position.cands, position.depth, position.greens, position.mins,
+                       room, room, room, np.empty(0, dtype=np.bool_))
+        compiled.ready(search.class_bound, 1, self.max_patterns)  # the review's count of ties, from Python
 
     def build(
         self,
@@ -387,6 +403,8 @@ class Problem:
         settled = n - sum(len(part.pool) for _, _, part in jobs)
         if progress is not None:
             progress(settled)
+        if deadline.limited and jobs:
+            self.ready(contexts[0], jobs[0][2])
         pool = ThreadPoolExecutor(max_workers=max(1, threads))
         armed = deadline.armed(contexts)
         armed.__enter__()
