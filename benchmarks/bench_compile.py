@@ -6,10 +6,12 @@ change to a kernel all pay that compile before the command does anything.
 This runs each command below in a fresh process with an empty
 `NUMBA_CACHE_DIR` of its own (cold), then once more with that cache (warm),
 and prints one Markdown row per command: wall and CPU seconds cold and warm,
-how many functions it compiled and their seconds. Then the compiled functions,
-largest first, from `WORDLE_COMPILE_TIMES` (wordle_cli/compiled.py's timer):
-a function's own seconds (the kernels it calls compiled inside it not
-counted), the largest over the commands that compiled it, and how many did.
+how many functions it compiled and their CPU seconds. Then the compiled
+functions, largest first, from `WORDLE_COMPILE_TIMES` (wordle_cli/compiled.py's
+timer): a function's own CPU seconds of compiling (the kernels it calls
+compiled inside it not counted), the largest over the commands that compiled
+it, and how many did. On a busy machine wall times swell with the load; the
+CPU seconds much less so.
 
     python benchmarks/bench_compile.py                 # every command
     python benchmarks/bench_compile.py --only review,tree
@@ -74,6 +76,7 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, default=ROOT, help="the checkout to time [default: this one]")
     parser.add_argument("--only", default="", metavar="WORD,...", help="only the commands whose name holds one of these")
     parser.add_argument("--top", type=int, default=25, help="rows of the function table [default: 25]")
+    parser.add_argument("--logs", type=Path, help="keep each command's compile log (JSON lines) in this folder")
     args = parser.parse_args()
     wanted = [w for w in args.only.split(",") if w]
     cases = [case for case in CASES if not wanted or any(w in case[0] for w in wanted)]
@@ -82,8 +85,8 @@ def main() -> None:
     signatures: dict[str, set[str]] = defaultdict(set)
     users: dict[str, set[str]] = defaultdict(set)
     print(f"{os.cpu_count()} cores, numba cache empty for each command ({args.checkout})\n")
-    print("| command | cold wall s | cold CPU s | warm wall s | compiled functions | their compile s | same output warm |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("| command | cold wall s | cold CPU s | warm wall s | warm CPU s | compiled functions | their compile CPU s | same output warm |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as folder:
         for number, (name, wordle_args, stdin) in enumerate(cases):
             work = Path(folder, str(number))
@@ -95,9 +98,12 @@ def main() -> None:
                    "WORDLE_COMPILE_TIMES": str(log)}
             cold_wall, cold_cpu, cold_out = run(args.checkout, wordle_args, stdin, env, str(work / "run"))
             records = compiles(log)
+            if args.logs is not None and log.exists():
+                args.logs.mkdir(parents=True, exist_ok=True)
+                (args.logs / f"{number}.jsonl").write_text(log.read_text())
             if "review" in wordle_args:  # the repeat must prove, not read the first run's cache
                 env["WORDLE_CACHE_DIR"] = str(work / "cache2")
-            warm_wall, _, warm_out = run(args.checkout, wordle_args, stdin, {**env, "WORDLE_COMPILE_TIMES": ""},
+            warm_wall, warm_cpu, warm_out = run(args.checkout, wordle_args, stdin, {**env, "WORDLE_COMPILE_TIMES": ""},
                                          str(work / "run"))
             for record in records:
                 per_function[record["function"]].append(record["seconds"])
@@ -107,7 +113,7 @@ def main() -> None:
             shown = f"{len(records)}" if records else "–"
             seconds = f"{total:.1f}" if records else "–"
             same = "yes" if cold_out == warm_out else "**no**"
-            print(f"| `{name}` | {cold_wall:.1f} | {cold_cpu:.1f} | {warm_wall:.1f} | {shown} | {seconds} | {same} |",
+            print(f"| `{name}` | {cold_wall:.1f} | {cold_cpu:.1f} | {warm_wall:.1f} | {warm_cpu:.1f} | {shown} | {seconds} | {same} |",
                   flush=True)
             if cold_out != warm_out:
                 print(f"\ncold:\n{cold_out}\nwarm:\n{warm_out}\n", file=sys.stderr)
@@ -116,7 +122,7 @@ def main() -> None:
     ranked = sorted(per_function.items(), key=lambda item: -max(item[1]))
     print(f"\n{len(ranked)} functions compiled, {sum(max(v) for v in per_function.values()):.1f} s in all "
           "(each at its largest over the commands)\n")
-    print("| function | own compile s | signatures | commands that compile it |")
+    print("| function | own compile CPU s | signatures | commands that compile it |")
     print("|---|---:|---:|---:|")
     for function, seconds in ranked[: args.top]:
         print(f"| `{function.removeprefix('wordle_cli.')}` | {max(seconds):.2f} | {len(signatures[function])} | {len(users[function])} |")

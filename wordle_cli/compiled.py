@@ -13,8 +13,9 @@ first review or solve waits for the compiler, and should not look hung (a
 script's or a test's stderr stays as it was).
 
 With `WORDLE_COMPILE_TIMES=FILE` in the environment each compile appends one
-JSON line to FILE: the function, its signature and the seconds it took (its
-own, and with the kernels it called compiled inside it), for
+JSON line to FILE: the function, its signature and the CPU seconds of the
+compiling thread (its own, and with the kernels it called compiled inside
+it: CPU rather than wall time, which a busy machine inflates), for
 `benchmarks/bench_compile.py`.
 """
 
@@ -59,27 +60,28 @@ class _FirstCompile(event.Listener):
 
 
 class _CompileTimes(event.Listener):
-    """Appends each compile's seconds to `WORDLE_COMPILE_TIMES` (nested compiles: own and inclusive seconds)."""
+    """Appends each compile's CPU seconds to `WORDLE_COMPILE_TIMES` (nested compiles: own and inclusive seconds)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.stack: list[list[float]] = []  # [start, seconds of the compiles nested in it]
+        self.stack: list[list[float]] = []  # [thread CPU at the start, wall at the start, CPU of the compiles nested in it]
 
     def on_start(self, ev) -> None:
-        self.stack.append([time.perf_counter(), 0.0])
+        self.stack.append([time.thread_time(), time.perf_counter(), 0.0])
 
     def on_end(self, ev) -> None:
         if not self.stack:
             return
-        start, nested = self.stack.pop()
-        total = time.perf_counter() - start
+        start, wall_start, nested = self.stack.pop()
+        total = time.thread_time() - start
         if self.stack:
             self.stack[-1][1] += total
         dispatcher = ev.data.get("dispatcher") if isinstance(ev.data, dict) else None
         function = getattr(dispatcher, "py_func", None)
         name = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
         record = {"function": name, "signature": str(ev.data.get("args", "")) if isinstance(ev.data, dict) else "",
-                  "seconds": round(total - nested, 4), "inclusive": round(total, 4), "ended": time.time()}
+                  "seconds": round(total - nested, 4), "inclusive": round(total, 4),
+                  "wall": round(time.perf_counter() - wall_start, 4), "ended": time.time()}
         try:
             with open(self.path, "a", encoding="utf-8") as log:
                 log.write(json.dumps(record) + "\n")
