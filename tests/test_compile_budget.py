@@ -116,3 +116,26 @@ def test_a_first_review_on_a_fresh_machine_gives_a_warm_runs_values(tmp_path):
     cold = review("--time-limit", "1", "--no-cache")  # the compile alone takes far longer than 1 s
     warm = review("--no-cache")  # no limit: proven
     assert cold == warm
+
+
+def test_compile_ahead_proves_a_tiny_game_in_the_background():
+    from wordle_cli.trees.builder import _ahead_words, compile_ahead
+
+    words = _ahead_words(5)
+    assert len(words) == len(set(words)) == 21 and all(len(w) == 5 for w in words)
+    thread = compile_ahead(5)
+    thread.join(timeout=600)
+    assert not thread.is_alive() and thread.daemon
+
+
+@pytest.mark.parametrize("person", [True, False])
+def test_play_compiles_the_search_ahead_only_while_a_person_types(runner, monkeypatch, person):
+    from wordle_cli.cli import main, play
+    from wordle_cli.trees import builder
+
+    started = []
+    monkeypatch.setattr(play, "_typed_by_a_person", lambda: person)
+    monkeypatch.setattr(builder, "compile_ahead", lambda length, backend="cpu": started.append(length))
+    result = runner.invoke(main, ["play", "--game", "wordle", "--interactive", "--pool-only"], input="quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert started == ([5] if person else [])

@@ -502,6 +502,33 @@ class Problem:
         return node
 
 
+#: Words of a tiny game for `compile_ahead`: each letter a-e in turn at one position, the rest "a".
+def _ahead_words(length: int) -> list[str]:
+    return sorted({"a" * i + letter + "a" * (length - i - 1) for i in range(length) for letter in "abcde"})
+
+
+def compile_ahead(length: int, backend: str = "cpu") -> threading.Thread:
+    """Compile (or load from numba's cache) the exact search for games of `length`-letter words, in a daemon
+    thread, by proving a tiny game of such words; the thread is returned.
+
+    `wordle play` starts this while it waits for the player's first line: its review and its exact strategy
+    then find the search compiled (the types are those of any game of that word length) instead of waiting
+    for the compiler, which on a fresh machine takes a minute or more. Any failure here is left to the real
+    search to meet and report."""
+
+    def work() -> None:
+        try:
+            words = _ahead_words(length)
+            problem = Problem(Game("compile-ahead", words, words), backend=backend)
+            problem.build(problem.start(), deadline=Deadline(3600.0))  # a budget: compiled as a budgeted search is
+        except Exception:  # noqa: BLE001 - the real search reports its own failures
+            pass
+
+    thread = threading.Thread(target=work, name="compile-ahead", daemon=True)
+    thread.start()
+    return thread
+
+
 def _guesses(n: int) -> str:
     return f"{n} guess{'' if n == 1 else 'es'}"
 
