@@ -27,7 +27,8 @@ import sys
 import time
 
 from numba import njit, typeof
-from numba.core import event
+from numba.core import event, types
+from numba.core.registry import CPUDispatcher
 
 DEFAULTS = {"cache": True, "nogil": True}
 
@@ -75,7 +76,7 @@ class _CompileTimes(event.Listener):
         start, wall_start, nested = self.stack.pop()
         total = time.thread_time() - start
         if self.stack:
-            self.stack[-1][1] += total
+            self.stack[-1][2] += total
         dispatcher = ev.data.get("dispatcher") if isinstance(ev.data, dict) else None
         function = getattr(dispatcher, "py_func", None)
         name = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
@@ -94,12 +95,33 @@ if os.environ.get("WORDLE_COMPILE_TIMES"):
     event.register("numba:compile", _CompileTimes(os.environ["WORDLE_COMPILE_TIMES"]))
 
 
+class _Dispatcher(CPUDispatcher):
+    """numba's dispatcher, compiling a kernel called from another for its arguments' plain types only.
+
+    numba types a caller by refining its variables step by step, and resolves
+    each call to another kernel at every step: `n = 0` then `n += 1` in a
+    loop first calls `f(n)` with n the literal 0, then an int64, and each is
+    a compile of `f` of its own (a third of the search's kernels were
+    compiled twice or more). A literal argument converts to its plain type,
+    so one compile serves every call; Python's calls never pass literals.
+    """
+
+    def get_call_template(self, args, kws):
+        return super().get_call_template(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
+
+
+def _made(settings: dict, function):
+    dispatcher = njit(**settings)(function)
+    dispatcher.__class__ = _Dispatcher  # the same object, one method changed
+    return dispatcher
+
+
 def compiled(function=None, **options):
     """`numba.njit` with the package's defaults; `options` override them."""
     settings = {**DEFAULTS, **options}
     if function is None:
-        return lambda f: njit(**settings)(f)
-    return njit(**settings)(function)
+        return lambda f: _made(settings, f)
+    return _made(settings, function)
 
 
 def ready(function, *args) -> None:
