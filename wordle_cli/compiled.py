@@ -1,6 +1,6 @@
 """The one numba decorator of the package: compiled, cached on disk, the GIL released.
 
-Every compiled function is declared with `@compiled` (or `@compiled(parallel=True)`,
+Every compiled function is declared with `@compiled` (or `@compiled(nogil=False)`,
 `@compiled(boundscheck=False)`, ...), so that the defaults are chosen once:
 `cache=True` keeps the machine code in numba's on-disk cache (next to the
 sources, or in NUMBA_CACHE_DIR), so later runs skip compiling; `nogil=True`
@@ -25,6 +25,8 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from numba import njit, typeof
 from numba.core import event, types
@@ -33,7 +35,8 @@ from numba.core.registry import CPUDispatcher
 DEFAULTS = {"cache": True, "nogil": True}
 
 #: What a first run says on stderr while numba compiles (once per run).
-COMPILING = "wordle: compiling kernels for this machine (only the first time they are used; up to a minute or two)"
+COMPILING = ("wordle: compiling kernels for this machine, once (a few seconds for score, solve and play; about a minute "
+             "on 2 cores for the exact search of review, tree and --strategy optimal)")
 
 
 class _FirstCompile(event.Listener):
@@ -131,3 +134,20 @@ def ready(function, *args) -> None:
     compiling (a minute on a fresh machine) is never counted against it.
     """
     function.compile(tuple(typeof(arg) for arg in args))
+
+
+def side_by_side(calls: list[Callable[[], object]], threads: int) -> None:
+    """Run `calls` (each a compiled kernel's call, which releases the GIL) on up to `threads` threads at once.
+
+    The package's parallel kernels are plain compiled functions over one share
+    of the work, run side by side here rather than in numba's `prange` loops:
+    the same speed, and a first run compiles a plain function instead of a
+    parallel one, which takes several times longer. The first error is raised.
+    """
+    if threads <= 1 or len(calls) <= 1:
+        for call in calls:
+            call()
+        return
+    with ThreadPoolExecutor(max_workers=min(threads, len(calls))) as pool:
+        for future in [pool.submit(call) for call in calls]:
+            future.result()

@@ -14,8 +14,7 @@ guess, and each distinct feedback is checked against the groups.
 
 Parallel work runs on Python threads, each calling a compiled (nogil) kernel
 on its share (guesses first, first + step, ...: `_in_threads`), rather than
-in numba's `prange` loops: the same speed, and a first run compiles a plain
-function instead of a parallel one, several times slower to compile.
+in numba's `prange` loops (`compiled.side_by_side` says why).
 
 Compiled functions are cached on disk (numba `cache=True`) next to this file,
 or in numba's user cache dir when that is not writable, or else in a private
@@ -25,7 +24,7 @@ for compilation.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import numpy as np
 from numba import get_num_threads, set_num_threads
@@ -33,7 +32,7 @@ from numba import get_num_threads, set_num_threads
 from wordle_cli import compiled as _compiled  # noqa: F401 - its listener says when numba compiles for the first time
 from wordle_cli import config
 from wordle_cli.codes import encode
-from wordle_cli.compiled import compiled
+from wordle_cli.compiled import compiled, side_by_side
 from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
 from wordle_cli.hashing import slot
 from wordle_cli.stats import ScoreSums
@@ -401,15 +400,10 @@ def score_weighted(guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray
 
 def _in_threads(n_items: int, share) -> None:
     """`share(first, step)` for first = 0, 1, ..., step - 1, each on a thread of its own (step: numba's number of
-    threads, at most one per item). The kernels release the GIL, so the shares run side by side; each owns its
-    scratch buffers and writes only its own items' results."""
+    threads, at most one per item; `compiled.side_by_side`): each share owns its scratch buffers and writes only
+    its own items' results."""
     step = max(1, min(n_items, get_num_threads()))
-    if step == 1:
-        share(0, 1)
-        return
-    with ThreadPoolExecutor(max_workers=step) as pool:
-        for future in [pool.submit(share, first, step) for first in range(step)]:
-            future.result()
+    side_by_side([partial(share, first, step) for first in range(step)], step)
 
 
 def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out) -> None:
