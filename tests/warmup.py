@@ -4,9 +4,10 @@ On a fresh checkout every process that first calls a kernel compiles it: the
 two xdist workers each, and every subprocess of the fault and doc tests
 (some run a dozen commands at once), the same kernels over and over. These
 few commands compile the kernels the suite uses (a tiny game for each path,
-the shipped lists where only their size reaches a path: the parallel
-variants, Absurdle's compiled depth 3), two at a time, so that everything
-after them loads the cache. conftest.py runs them once per change of the
+the shipped lists where only their size reaches a path: Absurdle's compiled
+depth 3), two at a time, so that everything after them loads the cache.
+(No kernel has a parallel variant any more: `compiled.side_by_side` runs a
+plain one on threads.) conftest.py runs them once per change of the
 sources (a stamp file), and not at all with WORDLE_TEST_WARMUP=0.
 """
 

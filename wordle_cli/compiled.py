@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from numba import njit, typeof
+from numba import typeof
 from numba.core import event, types
 from numba.core.registry import CPUDispatcher
 
@@ -114,8 +114,12 @@ class _Dispatcher(CPUDispatcher):
 
 
 def _made(settings: dict, function):
-    dispatcher = njit(**settings)(function)
-    dispatcher.__class__ = _Dispatcher  # the same object, one method changed
+    """`numba.njit(**settings)(function)`, made as numba's own decorator makes it, with our dispatcher class."""
+    options = {key: value for key, value in settings.items() if key != "cache"}
+    options.update(nopython=True, boundscheck=options.get("boundscheck"))
+    dispatcher = _Dispatcher(py_func=function, locals={}, targetoptions=options)
+    if settings.get("cache"):
+        dispatcher.enable_caching()
     return dispatcher
 
 
