@@ -50,7 +50,8 @@ def pytest_sessionstart(session):
     if not hasattr(session.config, "workerinput") and not session.config.option.collectonly:
         import warmup
 
-        warmup.warm()
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        warmup.warm(reporter.write_line if reporter is not None else None)
 
 
 #: Tests that need a program the machine may lack: marker -> (the program, how to find it). Where it is missing they

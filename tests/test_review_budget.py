@@ -85,7 +85,7 @@ def test_intervals_are_cached_and_a_longer_run_refines_them(cache_dir):
     want = naive_review.review(answers, allowed, guesses, answer, max_guesses=None)
     first = review(answers, allowed, guesses, answer, time_limit=NO_TIME)
     assert not first.exact
-    again = review(answers, allowed, guesses, answer, time_limit=NO_TIME)  # the same budget: the cache's intervals
+    again = review(answers, allowed, guesses, answer, time_limit=NO_TIME)  # the same budget: searched again, no better
     assert [t.as_dict() for t in again.turns] == [t.as_dict() for t in first.turns]
     proven = review(answers, allowed, guesses, answer, time_limit=0)  # no limit: searched again, to the end
     assert proven.exact

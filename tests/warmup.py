@@ -4,9 +4,10 @@ On a fresh checkout every process that first calls a kernel compiles it: the
 two xdist workers each, and every subprocess of the fault and doc tests
 (some run a dozen commands at once), the same kernels over and over. These
 few commands compile the kernels the suite uses (a tiny game for each path,
-the shipped lists where only their size reaches a path: the parallel
-variants, Absurdle's compiled depth 3), two at a time, so that everything
-after them loads the cache. conftest.py runs them once per change of the
+the shipped lists where only their size reaches a path: Absurdle's compiled
+depth 3), two at a time, so that everything after them loads the cache.
+(No kernel has a parallel variant any more: `compiled.side_by_side` runs a
+plain one on threads.) conftest.py runs them once per change of the
 sources (a stamp file), and not at all with WORDLE_TEST_WARMUP=0.
 """
 
@@ -17,6 +18,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
@@ -67,8 +69,14 @@ def _run_queue(queue: list[list[str]], cwd: str, env: dict[str, str]) -> None:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600, check=False)
 
 
-def warm() -> bool:
-    """Run the commands unless the stamp says the cache is already warm; True if they ran."""
+#: What the suite says before it compiles (one line): what, why, and for how long.
+SAYS = ("warm-up: compiling the package's numba kernels once for the test workers ({n} small commands, two at a time; "
+        "about 1-2 min on 2 idle cores, only after a change to the sources; WORDLE_TEST_WARMUP=0 skips it)")
+
+
+def warm(say=None) -> bool:
+    """Run the commands unless the stamp says the cache is already warm; True if they ran.
+    `say(line)`: told what is being done before it starts, and how long it took after."""
     if os.environ.get("WORDLE_TEST_WARMUP") == "0":
         return False
     current = stamp()
@@ -77,6 +85,9 @@ def warm() -> bool:
             return False
     except OSError:
         pass
+    if say is not None:
+        say(SAYS.format(n=sum(len(queue) for queue in QUEUES)))
+    started = time.monotonic()
     env = {k: v for k, v in os.environ.items() if k != "WORDLE_BACKEND"}
     env.update(PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])), WORDLE_BACKEND="cpu")
     with tempfile.TemporaryDirectory() as folder:
@@ -84,6 +95,8 @@ def warm() -> bool:
         Path(folder, "six.txt").write_text("\n".join(SIX) + "\n")
         with ThreadPoolExecutor(len(QUEUES)) as pool:
             list(pool.map(lambda queue: _run_queue(queue, folder, env), QUEUES))
+    if say is not None:
+        say(f"warm-up: done in {time.monotonic() - started:.0f} s")
     try:
         STAMP.parent.mkdir(exist_ok=True)
         STAMP.write_text(current)
@@ -93,4 +106,4 @@ def warm() -> bool:
 
 
 if __name__ == "__main__":
-    print("warmed" if warm() else "already warm")
+    print("warmed" if warm(print) else "already warm")

@@ -12,6 +12,10 @@ M(w), the positions where it matches the guess, and k(w), how many copies of
 each of the guess's letters it holds. Words are grouped by (M, k) once per
 guess, and each distinct feedback is checked against the groups.
 
+Parallel work runs on Python threads, each calling a compiled (nogil) kernel
+on its share (guesses first, first + step, ...: `_in_threads`), rather than
+in numba's `prange` loops (`compiled.side_by_side` says why).
+
 Compiled functions are cached on disk (numba `cache=True`) next to this file,
 or in numba's user cache dir when that is not writable, or else in a private
 temporary folder (`backends.choose_numba_cache`), so only the first run pays
@@ -20,13 +24,15 @@ for compilation.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
-from numba import get_num_threads, prange, set_num_threads
+from numba import get_num_threads, set_num_threads
 
 from wordle_cli import compiled as _compiled  # noqa: F401 - its listener says when numba compiles for the first time
 from wordle_cli import config
 from wordle_cli.codes import encode
-from wordle_cli.compiled import compiled
+from wordle_cli.compiled import compiled, side_by_side
 from wordle_cli.encoding import clog2c_table, powers_of_three, table_dtype
 from wordle_cli.hashing import slot
 from wordle_cli.stats import ScoreSums
@@ -145,72 +151,71 @@ def _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, 
             hist[code[a]] += 1
 
 
-@compiled(parallel=True)
-def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, sum_n, sum_n2, max_n, ent):
+@compiled
+def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, first, step, sum_n, sum_n2, max_n, ent):
+    """Guesses first, first + step, ... (one thread's share: `_in_threads`): their sums over the answers' classes."""
     n_guesses, length = guesses.shape
-    for blk in prange(n_blocks):
-        green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
-        for gi in range(blk, n_guesses, n_blocks):
-            guess = guesses[gi]
-            d = _letter_plan(guess, pos_letter, letters)
-            _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
-            s1 = 0
-            s2 = 0
-            mx = 0
-            e = 0.0
-            for b in range(n_codes):
-                c = hist[b]
-                if c != 0:
-                    s1 += c * c
-                    s2 += c * c * c
-                    mx = max(mx, c)
-                    e += clog[c]
-                    hist[b] = 0
-            sum_n[gi] = s1
-            sum_n2[gi] = s2
-            max_n[gi] = mx
-            ent[gi] = e
+    green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
+    for gi in range(first, n_guesses, step):
+        guess = guesses[gi]
+        d = _letter_plan(guess, pos_letter, letters)
+        _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
+        s1 = 0
+        s2 = 0
+        mx = 0
+        e = 0.0
+        for b in range(n_codes):
+            c = hist[b]
+            if c != 0:
+                s1 += c * c
+                s2 += c * c * c
+                mx = max(mx, c)
+                e += clog[c]
+                hist[b] = 0
+        sum_n[gi] = s1
+        sum_n2[gi] = s2
+        max_n[gi] = mx
+        ent[gi] = e
 
 
-@compiled(parallel=True)
-def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, n_blocks, sum_wn, sum_wn2, max_n, max_w, wlogw):
+@compiled
+def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, first, step, sum_wn, sum_wn2, max_n, max_w, wlogw):
     """`_score_strict` over answers of integer `weights`: per class its count c and weight m (see `model.class_sums`)."""
     n_guesses, length = guesses.shape
     n_answers = cols.shape[1]
-    for blk in prange(n_blocks):
-        green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
-        mass = np.zeros(n_codes, dtype=np.int64)
-        for gi in range(blk, n_guesses, n_blocks):
-            guess = guesses[gi]
-            d = _letter_plan(guess, pos_letter, letters)
-            for start in range(0, n_answers, chunk):
-                n = min(chunk, n_answers - start)
-                _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
-                for a in range(n):
-                    hist[code[a]] += 1
-                    mass[code[a]] += weights[start + a]
-            s1 = 0
-            s2 = 0
-            mx = 0
-            mw = 0
-            e = 0.0
-            for b in range(n_codes):
-                c = hist[b]
-                if c != 0:
-                    m = mass[b]
-                    s1 += m * c
-                    s2 += m * c * c
-                    mx = max(mx, c)
-                    mw = max(mw, m)
-                    if m > 0:
-                        e += m * np.log2(m)
-                    hist[b] = 0
-                    mass[b] = 0
-            sum_wn[gi] = s1
-            sum_wn2[gi] = s2
-            max_n[gi] = mx
-            max_w[gi] = mw
-            wlogw[gi] = e
+    green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
+    mass = np.zeros(n_codes, dtype=np.int64)
+    for gi in range(first, n_guesses, step):
+        guess = guesses[gi]
+        d = _letter_plan(guess, pos_letter, letters)
+        for start in range(0, n_answers, chunk):
+            n = min(chunk, n_answers - start)
+            _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
+            for a in range(n):
+                hist[code[a]] += 1
+                mass[code[a]] += weights[start + a]
+        s1 = 0
+        s2 = 0
+        mx = 0
+        mw = 0
+        e = 0.0
+        for b in range(n_codes):
+            c = hist[b]
+            if c != 0:
+                m = mass[b]
+                s1 += m * c
+                s2 += m * c * c
+                mx = max(mx, c)
+                mw = max(mw, m)
+                if m > 0:
+                    e += m * np.log2(m)
+                hist[b] = 0
+                mass[b] = 0
+        sum_wn[gi] = s1
+        sum_wn2[gi] = s2
+        max_n[gi] = mx
+        max_w[gi] = mw
+        wlogw[gi] = e
 
 
 # ---------------------------------------------------------------- loose score
@@ -291,58 +296,58 @@ def _loose_bounds(r, length, pos_letter, d, lower, upper):
     return exact_mask
 
 
-@compiled(parallel=True)
-def _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, sum_n, sum_n2, max_n, ent):
+@compiled
+def _score_loose(guesses, cols, counts, pow3, clog, n_codes, first, step, sum_n, sum_n2, max_n, ent):
+    """Guesses first, first + step, ... (one thread's share: `_in_threads`): their sums under the loose rule."""
     n_guesses, length = guesses.shape
     n_answers = cols.shape[1]
     size = 1
     while size < 2 * n_answers:
         size *= 2
-    for blk in prange(n_blocks):
-        green, avail, code, hist, pos_letter, letters = _buffers(length, n_answers, n_codes)
-        table = np.full(size, -1, dtype=np.int64)
-        slot_of = np.empty(size, dtype=np.int64)
-        g_mask = np.empty(n_answers, dtype=np.int64)
-        g_digits = np.empty((n_answers, length), dtype=np.int64)
-        g_count = np.empty(n_answers, dtype=np.int64)
-        lower = np.empty(length, dtype=np.int64)
-        upper = np.empty(length, dtype=np.int64)
-        for gi in range(blk, n_guesses, n_blocks):
-            guess = guesses[gi]
-            d = _letter_plan(guess, pos_letter, letters)
-            _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
-            n_groups = _group_words(green, counts, letters, d, length, n_answers, table, slot_of, g_mask, g_digits, g_count)
-            _clear_table(table)
-            s1 = 0
-            s2 = 0
-            mx = 0
-            e = 0.0
-            for r in range(n_codes):
-                h = hist[r]
-                if h == 0:
+    green, avail, code, hist, pos_letter, letters = _buffers(length, n_answers, n_codes)
+    table = np.full(size, -1, dtype=np.int64)
+    slot_of = np.empty(size, dtype=np.int64)
+    g_mask = np.empty(n_answers, dtype=np.int64)
+    g_digits = np.empty((n_answers, length), dtype=np.int64)
+    g_count = np.empty(n_answers, dtype=np.int64)
+    lower = np.empty(length, dtype=np.int64)
+    upper = np.empty(length, dtype=np.int64)
+    for gi in range(first, n_guesses, step):
+        guess = guesses[gi]
+        d = _letter_plan(guess, pos_letter, letters)
+        _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
+        n_groups = _group_words(green, counts, letters, d, length, n_answers, table, slot_of, g_mask, g_digits, g_count)
+        _clear_table(table)
+        s1 = 0
+        s2 = 0
+        mx = 0
+        e = 0.0
+        for r in range(n_codes):
+            h = hist[r]
+            if h == 0:
+                continue
+            hist[r] = 0
+            need = _loose_bounds(r, length, pos_letter, d, lower, upper)
+            m = 0
+            for u in range(n_groups):
+                if g_mask[u] & need != need:
                     continue
-                hist[r] = 0
-                need = _loose_bounds(r, length, pos_letter, d, lower, upper)
-                m = 0
-                for u in range(n_groups):
-                    if g_mask[u] & need != need:
-                        continue
-                    ok = True
-                    for c in range(d):
-                        k = g_digits[u, c]
-                        if k < lower[c] or k > upper[c]:
-                            ok = False
-                            break
-                    if ok:
-                        m += g_count[u]
-                s1 += h * m
-                s2 += h * m * m
-                mx = max(mx, m)
-                e += clog[h]
-            sum_n[gi] = s1
-            sum_n2[gi] = s2
-            max_n[gi] = mx
-            ent[gi] = e
+                ok = True
+                for c in range(d):
+                    k = g_digits[u, c]
+                    if k < lower[c] or k > upper[c]:
+                        ok = False
+                        break
+                if ok:
+                    m += g_count[u]
+            s1 += h * m
+            s2 += h * m * m
+            mx = max(mx, m)
+            e += clog[h]
+        sum_n[gi] = s1
+        sum_n2[gi] = s2
+        max_n[gi] = mx
+        ent[gi] = e
 
 
 # ---------------------------------------------------------------- public interface
@@ -388,24 +393,27 @@ def score_weighted(guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray
         return out
     cols, counts = _columns_and_counts(answers, _symbol_count(guesses, answers))
     chunk = max(1, min(config.CPU_ANSWER_CHUNK, n_answers))
-    n_blocks = min(n_guesses, 8 * get_num_threads())
-    _score_weighted(
-        np.ascontiguousarray(guesses), cols, counts, powers_of_three(length), np.ascontiguousarray(weights, dtype=np.int64),
-        3**length, chunk, n_blocks, *out,
-    )
+    guesses, pow3, weights = np.ascontiguousarray(guesses), powers_of_three(length), np.ascontiguousarray(weights, dtype=np.int64)
+    _in_threads(n_guesses, lambda first, step: _score_weighted(guesses, cols, counts, pow3, weights, 3**length, chunk, first, step, *out))
     return out
+
+
+def _in_threads(n_items: int, share) -> None:
+    """`share(first, step)` for first = 0, 1, ..., step - 1, each on a thread of its own (step: numba's number of
+    threads, at most one per item; `compiled.side_by_side`): each share owns its scratch buffers and writes only
+    its own items' results."""
+    step = max(1, min(n_items, get_num_threads()))
+    side_by_side([partial(share, first, step) for first in range(step)], step)
 
 
 def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out) -> None:
     n_guesses = guesses.shape[0]
-    # Several blocks per thread balance the load; each block owns its buffers.
-    n_blocks = min(n_guesses, 8 * get_num_threads())
-    sums = (out.sum_n, out.sum_n2, out.max_n, out.sum_clog2c)
+    sums = (out.sum_n, out.sum_n2, out.max_n, out.sum_clog2c)  # the threads interleave the guesses: balanced loads
     if rule == "strict":
         chunk = max(1, min(config.CPU_ANSWER_CHUNK, n_answers))
-        _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, n_blocks, *sums)
+        _in_threads(n_guesses, lambda first, step: _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, first, step, *sums))
     elif rule == "loose":
-        _score_loose(guesses, cols, counts, pow3, clog, n_codes, n_blocks, *sums)
+        _in_threads(n_guesses, lambda first, step: _score_loose(guesses, cols, counts, pow3, clog, n_codes, first, step, *sums))
     else:
         raise ValueError(f"unknown rule {rule!r}")
 
@@ -440,12 +448,6 @@ def _feedback_rows(guesses, cols, counts, pow3, first, step, table):
             row[a] = code[a]
 
 
-@compiled(parallel=True)
-def _feedback_table(guesses, cols, counts, pow3, n_blocks, table):
-    for blk in prange(n_blocks):
-        _feedback_rows(guesses, cols, counts, pow3, blk, n_blocks, table)
-
-
 def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
     """Feedback code of every guess against every word, (G, N): uint8 when 3^L <= 256, else uint16."""
     length = guesses.shape[1]
@@ -454,18 +456,19 @@ def feedback_table(guesses: np.ndarray, words: np.ndarray) -> np.ndarray:
         return table
     cols, counts = _columns_and_counts(words, _symbol_count(guesses, words))
     guesses = np.ascontiguousarray(guesses)
+    pow3 = powers_of_three(length)
     if table.size < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:  # starting the threads would cost more
-        _feedback_rows(guesses, cols, counts, powers_of_three(length), 0, 1, table)
+        _feedback_rows(guesses, cols, counts, pow3, 0, 1, table)
     else:
-        n_blocks = min(guesses.shape[0], 8 * get_num_threads())
-        _feedback_table(guesses, cols, counts, powers_of_three(length), n_blocks, table)
+        _in_threads(guesses.shape[0], lambda first, step: _feedback_rows(guesses, cols, counts, pow3, first, step, table))
     return table
 
 
-@compiled(parallel=True)
-def _count_codes(table, rows, chunk, out):
+@compiled
+def _count_codes(table, rows, chunk, first, step, out):
+    """Blocks first, first + step, ... of `chunk` columns (one thread's share: `_in_threads`)."""
     n_words = table.shape[1]
-    for blk in prange((n_words + chunk - 1) // chunk):
+    for blk in range(first, (n_words + chunk - 1) // chunk, step):
         # Each block owns its words' rows of `out`: no shared counters, no reduction.
         start = blk * chunk
         stop = min(start + chunk, n_words)
@@ -488,7 +491,8 @@ def count_codes(table: np.ndarray, n_codes: int, rows: np.ndarray | None = None)
     if out.size == 0 or len(rows) == 0:
         return out
     chunk = max(1, min(config.CPU_ANSWER_CHUNK, -(-table.shape[1] // (2 * get_num_threads()))))
-    _count_codes(np.ascontiguousarray(table), rows.astype(np.int64), chunk, out)
+    table, rows = np.ascontiguousarray(table), rows.astype(np.int64)
+    _in_threads(-(-table.shape[1] // chunk), lambda first, step: _count_codes(table, rows, chunk, first, step, out))
     return out
 
 

@@ -167,6 +167,10 @@ def play(
     if solver.weights is not None:  # the suggestions' numbers are under it (named here only: not in the opening line)
         talk.say(f"prior: {solver.prior_label}")
     talk.state(session)
+    if interactive and solver.lies is None and _typed_by_a_person():  # while the player reads and types
+        from wordle_cli.trees.builder import compile_ahead
+
+        compile_ahead(solver.game.length, solver.backend_name)  # for `review` and --strategy optimal
     lines = talk.entries(
         _grid_rows(turn_lines(interactive, "feedback> ")),
         lambda line: parse_entry(line, solver.game.length),
@@ -219,6 +223,14 @@ def _past_puzzle(puzzle_date) -> int | None:
     if puzzle_date is None or puzzle_date >= history.today():
         return None
     return history.number_of(puzzle_date)
+
+
+def _typed_by_a_person() -> bool:
+    """Whether the turns come from a terminal: a person, whose first line takes seconds (piped lines do not)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def _grid_rows(lines):

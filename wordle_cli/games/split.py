@@ -35,10 +35,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import get_num_threads, prange
+from numba import get_num_threads
 
 from wordle_cli import backends, config
-from wordle_cli.compiled import compiled
+from wordle_cli.compiled import compiled, side_by_side
 from wordle_cli.encoding import clog2c_table
 
 #: Parts per thread that the blocks are dealt to (an even load when blocks cost unevenly).
@@ -123,8 +123,9 @@ class SplitTable:
         flat = np.concatenate(pools).astype(np.int64) if pools else np.zeros(0, np.int64)
         out = BoardSums(np.zeros((len(pools), len(cols)), np.int64), np.zeros((len(pools), len(cols)), np.float64))
         if len(cols) and len(flat):
-            kernel, scratch = self._kernel(len(cols), len(cols) * len(flat), _board_sums_serial, _board_sums_parallel)
-            kernel(self.codes, cols, flat, starts, clog2c_table(max(sizes)), scratch, out.sum_n, out.sum_clog2c)
+            clog = clog2c_table(max(sizes))
+            self._run_parts(len(cols), len(cols) * len(flat), lambda hist, part, n_parts: _board_sums_part(
+                self.codes, cols, flat, starts, clog, hist, part, n_parts, out.sum_n, out.sum_clog2c))
         return out
 
     def sum_n_all(self, pools: list[np.ndarray]) -> np.ndarray:
@@ -134,8 +135,10 @@ class SplitTable:
         if pools:
             flat = np.concatenate(pools).astype(np.int64)
             pairs = sum(n * n for n in sizes) * self.n_candidates // 32  # vector compares: much cheaper than a histogram step
-            kernel = _pair_sums_serial if pairs < config.CPU_PARALLEL_MIN_PAIRS else _pair_sums_parallel
-            kernel(self.codes, flat, _starts(sizes), PAIRS_CHUNK, out)
+            starts = _starts(sizes)
+            n_parts = 1 if pairs < config.CPU_PARALLEL_MIN_PAIRS else min(-(-self.n_candidates // PAIRS_CHUNK), get_num_threads())
+            side_by_side([lambda part=part: _pair_sums_part(self.codes, flat, starts, PAIRS_CHUNK, part, n_parts, out)
+                          for part in range(n_parts)], n_parts)
         return out
 
     def host_split(self, cols, pool: np.ndarray, rank: np.ndarray) -> HostSplit:
@@ -148,8 +151,9 @@ class SplitTable:
         n = len(cols)
         out = HostSplit(np.zeros(n, np.int64), np.zeros(n, np.int64), np.full(n, -1, np.int64))
         if n and len(pool):
-            kernel, scratch = self._kernel(n, n * len(pool), _host_split_serial, _host_split_parallel)
-            kernel(self.codes, cols, _indices(pool), rank, scratch, out.max_n, out.classes, out.kept_code)
+            pool = _indices(pool)
+            self._run_parts(n, n * len(pool), lambda hist, part, n_parts: _host_split_part(
+                self.codes, cols, pool, rank, hist, part, n_parts, out.max_n, out.classes, out.kept_code))
         return out
 
     def perfect(self, cols, pool: np.ndarray, rank: np.ndarray, keep: int = -1) -> np.ndarray:
@@ -163,20 +167,23 @@ class SplitTable:
         cols = _indices(cols)
         out = np.zeros(len(cols), dtype=np.bool_)
         if len(cols) and len(pool):
-            kernel, scratch = self._kernel(len(cols), len(cols) * min(len(pool), 16), _perfect_serial, _perfect_parallel)
-            kernel(self.codes, cols, _indices(pool), rank, keep, scratch, out)
+            pool = _indices(pool)
+            self._run_parts(len(cols), len(cols) * min(len(pool), 16), lambda seen, part, n_parts: _perfect_part(
+                self.codes, cols, pool, rank, keep, seen, part, n_parts, out))
         return out
 
     def scratch(self) -> np.ndarray:
         """The histograms' scratch (parts x width x 3^L, all zero between calls), for kernels elsewhere."""
         return self._scratch
 
-    def _kernel(self, n_cols: int, work: int, serial, parallel):
-        """The serial kernel and one histogram for a small job, else the parallel one and a histogram per part."""
+    def _run_parts(self, n_cols: int, work: int, part) -> None:
+        """`part(histogram, part, n_parts)` for each part of the blocks of candidates: one part for a small job,
+        else several per thread, each with a histogram of its own, run side by side on numba's number of threads."""
         if work < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:
-            return serial, self._scratch[:1]
-        parts = max(1, min(-(-n_cols // self.width), PARTS_PER_THREAD * get_num_threads(), len(self._scratch)))
-        return parallel, self._scratch[:parts]
+            part(self._scratch[0], 0, 1)
+            return
+        n_parts = max(1, min(-(-n_cols // self.width), PARTS_PER_THREAD * get_num_threads(), len(self._scratch)))
+        side_by_side([lambda i=i: part(self._scratch[i], i, n_parts) for i in range(n_parts)], get_num_threads())
 
 
 def _max_threads() -> int:
@@ -196,7 +203,7 @@ def _starts(sizes: list[int]) -> np.ndarray:
     return starts
 
 
-# ---------------------------------------------------------------- kernels: one part's work, then serial and parallel drivers
+# ---------------------------------------------------------------- kernels: one part's work (`_run_parts` runs the parts)
 
 
 @compiled
@@ -225,18 +232,6 @@ def _board_sums_part(codes, cols, pools, starts, clog, hist, part, n_parts, sum_
 
 
 @compiled
-def _board_sums_serial(codes, cols, pools, starts, clog, scratch, sum_n, sum_clog2c):
-    _board_sums_part(codes, cols, pools, starts, clog, scratch[0], 0, 1, sum_n, sum_clog2c)
-
-
-@compiled(parallel=True)
-def _board_sums_parallel(codes, cols, pools, starts, clog, scratch, sum_n, sum_clog2c):
-    n_parts = scratch.shape[0]
-    for part in prange(n_parts):
-        _board_sums_part(codes, cols, pools, starts, clog, scratch[part], part, n_parts, sum_n, sum_clog2c)
-
-
-@compiled
 def _pair_sums_chunk(codes, pools, starts, c0, w, acc, sum_n):
     for b in range(starts.shape[0] - 1):
         acc[:w] = 0
@@ -252,20 +247,11 @@ def _pair_sums_chunk(codes, pools, starts, c0, w, acc, sum_n):
 
 
 @compiled
-def _pair_sums_serial(codes, pools, starts, chunk, sum_n):
+def _pair_sums_part(codes, pools, starts, chunk, part, n_parts, sum_n):
+    """Chunks part, part + n_parts, ... of `chunk` candidates."""
     acc = np.empty(chunk, dtype=np.int32)
     n_cols = codes.shape[1]
-    for c0 in range(0, n_cols, chunk):
-        _pair_sums_chunk(codes, pools, starts, c0, min(chunk, n_cols - c0), acc, sum_n)
-
-
-@compiled(parallel=True)
-def _pair_sums_parallel(codes, pools, starts, chunk, sum_n):
-    n_cols = codes.shape[1]
-    n_chunks = (n_cols + chunk - 1) // chunk
-    for i in prange(n_chunks):
-        acc = np.empty(chunk, dtype=np.int32)
-        c0 = i * chunk
+    for c0 in range(part * chunk, n_cols, n_parts * chunk):
         _pair_sums_chunk(codes, pools, starts, c0, min(chunk, n_cols - c0), acc, sum_n)
 
 
@@ -301,18 +287,6 @@ def _host_split_part(codes, cols, pool, rank, hist, part, n_parts, max_n, classe
                         best_rank[k] = rank[c]
                         kept_code[c0 + k] = c
                     hist[k, c] = 0
-
-
-@compiled
-def _host_split_serial(codes, cols, pool, rank, scratch, max_n, classes, kept_code):
-    _host_split_part(codes, cols, pool, rank, scratch[0], 0, 1, max_n, classes, kept_code)
-
-
-@compiled(parallel=True)
-def _host_split_parallel(codes, cols, pool, rank, scratch, max_n, classes, kept_code):
-    n_parts = scratch.shape[0]
-    for part in prange(n_parts):
-        _host_split_part(codes, cols, pool, rank, scratch[part], part, n_parts, max_n, classes, kept_code)
 
 
 @compiled
@@ -357,15 +331,3 @@ def _perfect_part(codes, cols, pool, rank, keep, seen, part, n_parts, out):
                             break
         for k in range(w):
             out[c0 + k] = alive[k]
-
-
-@compiled
-def _perfect_serial(codes, cols, pool, rank, keep, scratch, out):
-    _perfect_part(codes, cols, pool, rank, keep, scratch[0], 0, 1, out)
-
-
-@compiled(parallel=True)
-def _perfect_parallel(codes, cols, pool, rank, keep, scratch, out):
-    n_parts = scratch.shape[0]
-    for part in prange(n_parts):
-        _perfect_part(codes, cols, pool, rank, keep, scratch[part], part, n_parts, out)

@@ -1,8 +1,8 @@
 """The likelihood's hot loop: every candidate against every distinct row, then every grid (numba).
 
 `model.py` defines what is computed and prepares the tables and the rows;
-this evaluates it, parallel over candidates, each owning its line of the
-outputs. For one candidate, each distinct (code, state, kind) of the rows
+this evaluates it, parallel over candidates (threads, each a share of them:
+`compiled.side_by_side`), each owning its line of the outputs. For one candidate, each distinct (code, state, kind) of the rows
 gets its two probabilities (one per kind of player) once; each grid then
 sums its rows' logs for each kind and mixes the two, or is marked as not
 fitting when one of its rows no allowed guess gives.
@@ -11,7 +11,6 @@ fitting when one of its rows no allowed guess gives.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from wordle_cli.compiled import compiled
 
@@ -29,15 +28,16 @@ def row_probabilities(ng, na, dg, d, n_guesses, n_likely, later_random, first, m
     return later_random * random + (1.0 - later_random) * informed, informed
 
 
-@compiled(parallel=True)
+@compiled
 def score_candidates(
-    pair_code, pair_state, pair_kind, pair_meets, of_row, ng, na, dg, d, n_guesses, n_likely, later_random, share, hard_rows, first_only, fits, loglik
+    pair_code, pair_state, pair_kind, pair_meets, of_row, ng, na, dg, d, n_guesses, n_likely, later_random, share, hard_rows, first_only,
+    fits, loglik, first_c, step,
 ):
-    """Fill fits (C, J) and loglik (C,) for every candidate (one per prange iteration)."""
+    """Fill fits (C, J) and loglik (C,) for candidates first_c, first_c + step, ... (one thread's share)."""
     n_candidates, n_pairs = ng.shape[0], pair_code.shape[0]
     n_grids, width = of_row.shape
     log_share, log_rest = np.log(share), np.log(1.0 - share)
-    for c in prange(n_candidates):
+    for c in range(first_c, n_candidates, step):
         log_random = np.zeros(n_pairs)  # ln P(row) for a random-opener player
         log_answers = np.zeros(n_pairs)  # ln P(row) for a possible-answers player
         possible = np.empty(n_pairs, dtype=np.bool_)

@@ -66,7 +66,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numba import get_num_threads
 
+from wordle_cli.compiled import side_by_side
 from wordle_cli.encoding import powers_of_three
 from wordle_cli.infer.kernel import FIRST, LATER, LATER_HARD, score_candidates
 from wordle_cli.infer.posts import Grid
@@ -261,11 +263,13 @@ def infer(grids: Sequence[Grid], tables: Tables, log_prior: np.ndarray | None = 
     pairs = distinct_pairs(grid_rows(grids, tables.length), tables.length)
     fits = np.empty((n_candidates, len(grids)), dtype=np.bool_)
     loglik = np.empty(n_candidates)
-    score_candidates(
+    args = (
         pairs.code, pairs.state, pairs.kind, pairs.meets, pairs.of_row,
         tables.guesses, tables.likely, tables.guesses_meeting, tables.likely_meeting,
         float(tables.n_guesses), float(tables.n_likely), model.later_random, model.random_share, model.hard_rows, model.first_rows_only, fits, loglik,
     )  # fmt: skip
+    step = max(1, min(n_candidates, get_num_threads()))
+    side_by_side([lambda first=first: score_candidates(*args, first, step) for first in range(step)], step)
     n_fit = fits.sum(axis=1)
     prior = np.zeros(n_candidates) if log_prior is None else np.asarray(log_prior, dtype=np.float64)
     score = loglik + prior

@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import get_num_threads, prange
+from numba import get_num_threads
 
 from wordle_cli import config
-from wordle_cli.compiled import compiled
+from wordle_cli.compiled import compiled, side_by_side
 from wordle_cli.hashing import hash_array
 from wordle_cli.model.lies import Lies
 
@@ -102,10 +102,8 @@ def spread_rows(lies: Lies, table: np.ndarray) -> Spread:
         return out
     table = np.ascontiguousarray(table)
     args = (table, t.shown, t.weight, t.log_count, float(t.scale), True, out.total, out.worst, out.key, out.rows)
-    if table.size < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:
-        _rows_serial(*args)
-    else:
-        _rows_parallel(*args, min(table.shape[0], 8 * get_num_threads()))
+    step = 1 if table.size < config.CPU_PARALLEL_MIN_PAIRS else max(1, min(table.shape[0], get_num_threads()))
+    side_by_side([lambda first=first: _rows(*args, first, step) for first in range(step)], step)
     return out
 
 
@@ -121,10 +119,9 @@ def spread_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarra
     if len(cols) == 0 or len(pool) == 0:
         return out
     args = (codes, cols, pool, t.shown, t.weight, t.log_count, float(t.scale), keyed, out.total, out.worst, out.key, out.rows)
-    if len(cols) * len(pool) < config.CPU_PARALLEL_MIN_PAIRS or get_num_threads() == 1:
-        _cols_serial(*args)
-    else:
-        _cols_parallel(*args)
+    n_blocks = -(-len(cols) // BLOCK)
+    step = 1 if len(cols) * len(pool) < config.CPU_PARALLEL_MIN_PAIRS else max(1, min(n_blocks, get_num_threads()))
+    side_by_side([lambda first=first: _cols(*args, first, step) for first in range(step)], step)
     return out
 
 
@@ -192,20 +189,12 @@ def _scratch(n_codes):
 
 
 @compiled
-def _rows_serial(table, shown, weight, log_count, scale, keyed, total, worst, key, rows):
+def _rows(table, shown, weight, log_count, scale, keyed, total, worst, key, rows, first, step):
+    """Guesses first, first + step, ... (one thread's share: `compiled.side_by_side`)."""
     scratch, found, occupied = _scratch(shown.shape[0])
     n = table.shape[1]
-    for g in range(table.shape[0]):
+    for g in range(first, table.shape[0], step):
         total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, keyed, scratch, found, occupied)
-
-
-@compiled(parallel=True)
-def _rows_parallel(table, shown, weight, log_count, scale, keyed, total, worst, key, rows, n_blocks):
-    n = table.shape[1]
-    for blk in prange(n_blocks):
-        scratch, found, occupied = _scratch(shown.shape[0])
-        for g in range(blk, table.shape[0], n_blocks):
-            total[g], worst[g], key[g], rows[g] = _spread_one(table[g], n, shown, weight, log_count, scale, keyed, scratch, found, occupied)
 
 
 #: Candidates gathered at once from an answer-major table (each pool row read once per block).
@@ -227,20 +216,12 @@ def _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, b
 
 
 @compiled
-def _cols_serial(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows):
+def _cols(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows, first, step):
+    """Blocks first, first + step, ... of BLOCK candidates (one thread's share: `compiled.side_by_side`)."""
     scratch, found, occupied = _scratch(shown.shape[0])
     buf = np.empty((BLOCK, pool.shape[0]), dtype=np.int64)
-    for c0 in range(0, cols.shape[0], BLOCK):
+    for c0 in range(first * BLOCK, cols.shape[0], step * BLOCK):
         _cols_block(codes, cols, pool, c0, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows)
-
-
-@compiled(parallel=True)
-def _cols_parallel(codes, cols, pool, shown, weight, log_count, scale, keyed, total, worst, key, rows):
-    n_blocks = (cols.shape[0] + BLOCK - 1) // BLOCK
-    for b in prange(n_blocks):
-        scratch, found, occupied = _scratch(shown.shape[0])
-        buf = np.empty((BLOCK, pool.shape[0]), dtype=np.int64)
-        _cols_block(codes, cols, pool, b * BLOCK, shown, weight, log_count, scale, keyed, buf, scratch, found, occupied, total, worst, key, rows)
 
 
 def perfect_cols(lies: Lies, codes: np.ndarray, cols: np.ndarray, pool: np.ndarray) -> np.ndarray:

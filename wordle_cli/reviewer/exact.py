@@ -143,7 +143,8 @@ class ExactValues(Values):
 
     def _recall(self, key: str, position: Position) -> tuple[int, int, str] | None:
         """(lower, upper, best) known for `key`: an interval only when this run's budget would not refine it (a
-        run with a larger time limit, or none, searches again, keeping the better bounds)."""
+        run with the same time limit, a larger one or none searches again, keeping the better bounds: an interval
+        is never final, since the run that left it may have been slower, e.g. on a busy machine)."""
         shipped = self._shipped_value(key, position)
         if shipped is not None:
             self._check_cached(key, shipped)
@@ -160,7 +161,7 @@ class ExactValues(Values):
                     self.cache.damaged(key, why)  # warned about, then proven again and rewritten
                     return None
                 found = (lower, total, guess)
-                if lower < total and (self.time_limit is None or limit is None or self.time_limit > limit):
+                if lower < total and (self.time_limit is None or limit is None or self.time_limit >= limit):
                     self._stale[key] = found  # a starting point: refined by this run's longer search
                     return None
                 self._memo[key] = found
@@ -384,6 +385,8 @@ class ExactValues(Values):
             won = used % (self.game.win_code + 1) == self.game.win_code
             np.add.at(lower, guess_of, np.where(won, slot_w[used], 3 * slot_w[used] - heaviest[used]))
         count = 0
+        if self.deadline.limited:
+            self.problem.ready(self.ctx, position)  # compiled before the clock starts
         with self.deadline.armed([self.ctx]):  # counted within the time limit, or not at all
             hopeful = np.flatnonzero(lower <= total + 1e-9).tolist()
             if len(hopeful) > TIES_MAX_CHECKS:

@@ -6,6 +6,8 @@ search reads it at its next candidate and returns a lower bound (see
 `search.solve`). A budget of None, 0 seconds, or more than `NO_LIMIT_PAST`
 seconds never stops anything: the search proves to the end (a timer that far
 out would overflow the clock's timeouts, and no proof is waited for so long).
+The clock starts at the first search armed, after the kernels are compiled
+(`Deadline`).
 """
 
 from __future__ import annotations
@@ -53,26 +55,39 @@ def limit_seconds(seconds: float | None) -> float | None:
 
 
 class Deadline:
-    """The moment (time.monotonic) searches must stop by, shared by every search of one command."""
+    """The moment (time.monotonic) searches must stop by, shared by every search of one command.
+
+    The clock starts when the first search is armed, not when the budget is made: the caller compiles the
+    search first (`Problem.ready`), so a first run on a machine, which waits for numba's compiler, gets the
+    same values as any later run rather than spending its budget on compiling.
+    """
 
     def __init__(self, seconds: float | None):
         self.seconds = limit_seconds(seconds)
-        self.at = None if self.seconds is None else time.monotonic() + self.seconds
+        self.at: float | None = None  # set by `start`
+
+    def start(self) -> None:
+        """Start the clock (once; later calls change nothing)."""
+        if self.seconds is not None and self.at is None:
+            self.at = time.monotonic() + self.seconds
 
     @classmethod
     def until(cls, at: float | None) -> Deadline:
         """The deadline at the moment `at` (time.monotonic; None: no limit)."""
         deadline = cls(None)
-        deadline.at = at
+        if at is not None:  # already running: its seconds are those left now
+            deadline.seconds, deadline.at = max(0.0, at - time.monotonic()), at
         return deadline
 
     @property
     def limited(self) -> bool:
-        return self.at is not None
+        return self.seconds is not None
 
     def left(self) -> float | None:
-        """Seconds left (never below 0); None without a limit."""
-        return None if self.at is None else max(0.0, self.at - time.monotonic())
+        """Seconds left (never below 0; all of them before the clock starts); None without a limit."""
+        if self.seconds is None:
+            return None
+        return self.seconds if self.at is None else max(0.0, self.at - time.monotonic())
 
     def passed(self) -> bool:
         return self.at is not None and time.monotonic() >= self.at
@@ -82,6 +97,7 @@ class Deadline:
         """While inside, the contexts' searches stop at the deadline (at once if it has passed); the flags are
         left as they are on the way out, so the caller can read which searches were stopped."""
         contexts = list(contexts)
+        self.start()
         with _lock:
             left = interrupts.abandoned() is not None  # a worker the command has left: its searches stop at once
             for ctx in contexts:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_cli import backends, interrupts
+from wordle_cli import backends, compiled, interrupts
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.feedback import decode, encode
 from wordle_cli.model.game import Game
@@ -210,6 +210,8 @@ class Problem:
 
     def bounded_value(self, ctx: search.Context, position: Position, deadline: Deadline = NO_LIMIT) -> tuple[int, int, bool]:
         """(value, best candidate, exact): the search stopped at `deadline` gives a lower bound (exact False, best -1)."""
+        if deadline.limited:
+            self.ready(ctx, position)
         with deadline.armed([ctx]):
             value, best = self.value(ctx, position)
         stopped = bool(ctx.stop[0])
@@ -261,10 +263,24 @@ class Problem:
             )
 
     def _value(self, ctx: search.Context, position: Position, beta: int) -> tuple[int, int]:
-        best = np.empty(1, dtype=np.int64)
+        args = self._solve_args(ctx, position, beta)
+        value = search.solve(*args)
+        return int(value), int(args[-1][0])
+
+    def _solve_args(self, ctx: search.Context, position: Position, beta: int) -> tuple:
+        """`search.solve`'s arguments for `position` (the last: where it writes the best candidate)."""
         none = np.empty((0, 0), dtype=self.by_answer.dtype), np.empty(0, dtype=np.int32)  # the codes: gathered by the search
-        value = search.solve(ctx, position.pool, position.cands, *none, beta, position.depth, position.greens, position.mins, best)
-        return int(value), int(best[0])
+        best = np.empty(1, dtype=np.int64)
+        return (ctx, position.pool, position.cands, *none, beta, position.depth, position.greens, position.mins, best)
+
+    def ready(self, ctx: search.Context, position: Position) -> None:
+        """Compile the search and the tree's extraction for these types (or load them from numba's cache) before
+        a time budget starts: compiling is never counted against a budget, so a first run gives a warm run's values."""
+        compiled.ready(search.solve, *self._solve_args(ctx, position, search.INF))
+        room = np.empty(0, dtype=np.int64)
+        compiled.ready(search.extract, ctx, position.pool, position.cands, position.depth, position.greens, position.mins,
+                       room, room, room, np.empty(0, dtype=np.bool_))
+        compiled.ready(search.class_bound, 1, self.max_patterns)  # the review's count of ties, from Python
 
     def build(
         self,
@@ -401,6 +417,8 @@ class Problem:
         settled = n - sum(len(part.pool) for _, _, part in jobs)
         if progress is not None:
             progress(settled)
+        if deadline.limited and jobs:
+            self.ready(contexts[0], jobs[0][2])
         pool = ThreadPoolExecutor(max_workers=max(1, threads))
         armed = deadline.armed(contexts)
         armed.__enter__()
@@ -498,6 +516,33 @@ class Problem:
         for code, part in self._parts(position, guess, self.table[best]):
             node.children[code] = None if code == self.win else self._extract_node_by_node(ctx, part)
         return node
+
+
+#: Words of a tiny game for `compile_ahead`: each letter a-e in turn at one position, the rest "a".
+def _ahead_words(length: int) -> list[str]:
+    return sorted({"a" * i + letter + "a" * (length - i - 1) for i in range(length) for letter in "abcde"})
+
+
+def compile_ahead(length: int, backend: str = "cpu") -> threading.Thread:
+    """Compile (or load from numba's cache) the exact search for games of `length`-letter words, in a daemon
+    thread, by proving a tiny game of such words; the thread is returned.
+
+    `wordle play` starts this while it waits for the player's first line: its review and its exact strategy
+    then find the search compiled (the types are those of any game of that word length) instead of waiting
+    for the compiler, which on a fresh machine takes a minute or more. Any failure here is left to the real
+    search to meet and report."""
+
+    def work() -> None:
+        try:
+            words = _ahead_words(length)
+            problem = Problem(Game("compile-ahead", words, words), backend=backend)
+            problem.build(problem.start(), deadline=Deadline(3600.0))  # a budget: compiled as a budgeted search is
+        except Exception:  # noqa: BLE001 - the real search reports its own failures
+            pass
+
+    thread = threading.Thread(target=work, name="compile-ahead", daemon=True)
+    thread.start()
+    return thread
 
 
 def _guesses(n: int) -> str:

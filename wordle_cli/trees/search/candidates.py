@@ -22,16 +22,7 @@ import numpy as np
 from wordle_cli.compiled import compiled
 from wordle_cli.trees.search.bounds import candidate_bound, weighted_candidate_bound
 from wordle_cli.trees.search.heap import heap_key, heapify
-from wordle_cli.trees.search.scans import (
-    by_weight,
-    order_pairs,
-    order_pairs_weighted,
-    same_column,
-    scan_counts,
-    scan_counts_weighted,
-    scan_pairs,
-    scan_pairs_weighted,
-)
+from wordle_cli.trees.search.scans import by_weight, order_pairs, same_column, scan_counts, scan_pairs
 from wordle_cli.trees.search.shared import INF, KEPT, SCANNED
 
 # `survey`'s verdicts.
@@ -85,16 +76,16 @@ def scan(ctx, base, rows, pool, cands, weight):
         maxima = np.empty(m, dtype=np.int64)
         rows, row_w = by_weight(ctx, pool, rows)
         if by_pairs:
-            scan_pairs_weighted(base, rows, row_w, ctx.win, ctx.scan_chunk, classes, flags, maxima)
+            scan_pairs(base, rows, row_w, ctx.win, ctx.scan_chunk, classes, flags, maxima)
         else:
-            scan_counts_weighted(base, rows, row_w, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, maxima)
-    else:
+            scan_counts(base, rows, row_w, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, maxima)
+    else:  # the same kernels with no weights: numba compiles their weighted branches away
         maxima = excess[:0]  # a view: nothing allocated
         row_w = maxima
         if by_pairs:
-            scan_pairs(base, rows, ctx.win, ctx.scan_chunk, classes, flags)
+            scan_pairs(base, rows, None, ctx.win, ctx.scan_chunk, classes, flags, None)
         else:
-            scan_counts(base, rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
+            scan_counts(base, rows, None, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, None)
     ctx.stats[SCANNED] += m
     bounds = np.empty(m, dtype=np.int64)
     if ctx.weighted:
@@ -150,9 +141,9 @@ def keep(ctx, base, rows, found, n, depth, useful_cands):
     `dedup_min_pool` answers on (or `dominance_min_pool`, when smaller)."""
     m = base.shape[1]
     if found.by_pairs and ctx.weighted:
-        order_pairs_weighted(base, found.rows, found.row_w, ctx.scan_chunk, found.squares, found.hashes)
+        order_pairs(base, found.rows, found.row_w, ctx.scan_chunk, found.squares, found.hashes)
     elif found.by_pairs:
-        order_pairs(base, rows, ctx.scan_chunk, found.squares, found.hashes)
+        order_pairs(base, rows, None, ctx.scan_chunk, found.squares, found.hashes)
     columns = np.empty(useful_cands, dtype=np.int32)
     bounds = np.empty(useful_cands, dtype=np.int64)
     order = np.empty(useful_cands, dtype=np.int64)

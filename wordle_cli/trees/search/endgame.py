@@ -63,12 +63,12 @@ def endgame(ctx, pool, cands, base, rows, depth):
     classes = np.empty(m, dtype=np.uint16)
     flags = np.empty(m, dtype=np.uint8)
     if most <= ctx.pair_scan_max and most <= ctx.max_patterns:
-        scan_pairs(base, live_rows, ctx.win, ctx.scan_chunk, classes, flags)
+        scan_pairs(base, live_rows, None, ctx.win, ctx.scan_chunk, classes, flags, None)
     else:
         excess = np.zeros(m, dtype=np.int64)
         squares = np.empty(m, dtype=np.int64)
         hashes = np.empty(m, dtype=np.uint32)
-        scan_counts(base, live_rows, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes)
+        scan_counts(base, live_rows, None, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, None)
     told = np.zeros(most + 1, dtype=np.int64)  # told[d]: guesses showing the family d feedbacks
     for t in range(m):
         told[classes[t]] += 1

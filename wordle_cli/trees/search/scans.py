@@ -76,20 +76,27 @@ def useful(ctx, pool, cands):
 
 
 @compiled(boundscheck=False)
-def scan_pairs(base, rows, win, chunk, classes, flags):
+def scan_pairs(base, rows, row_w, win, chunk, classes, flags, maxima):
     """Every candidate's classes (column t of `base[rows]`) and flags: bit 0, some class has 3 or more
     answers; bit 1, the candidate is one of the answers (a win code). For pools of at most 256 answers
-    (the counters are bytes: `Thresholds.check`)."""
+    (the counters are bytes: `Thresholds.check`). Weighted (`row_w`, the rows' weights, heaviest first:
+    `by_weight`), also each candidate's classes' heaviest weights summed into `maxima`; uniform, both are
+    None and numba compiles their branches away."""
     n, m = rows.shape[0], base.shape[1]
     dup = np.empty(chunk, dtype=np.uint8)
     flag = np.empty(chunk, dtype=np.uint8)
     cnt = np.empty(chunk, dtype=np.uint8)
+    if row_w is not None:
+        top = np.empty(chunk, dtype=np.int64)
     for t0 in range(0, m, chunk):
         w = min(chunk, m - t0)
         r0 = base[rows[0], t0 : t0 + w]
         for t in range(w):
             dup[t] = 0
             flag[t] = (r0[t] == win) << 1
+        if row_w is not None:
+            for t in range(w):
+                top[t] = row_w[0]
         for j in range(1, n):
             bj = base[rows[j], t0 : t0 + w]
             for t in range(w):
@@ -98,23 +105,38 @@ def scan_pairs(base, rows, win, chunk, classes, flags):
                 bi = base[rows[i], t0 : t0 + w]
                 for t in range(w):
                     cnt[t] += bi[t] == bj[t]
-            for t in range(w):
-                x = cnt[t]
-                dup[t] += x > 0
-                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+            if row_w is not None:
+                wj = row_w[j]
+                for t in range(w):
+                    x = cnt[t]
+                    dup[t] += x > 0
+                    flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+                    top[t] += wj * (x == 0)
+            else:
+                for t in range(w):
+                    x = cnt[t]
+                    dup[t] += x > 0
+                    flag[t] |= (x > 1) | ((bj[t] == win) << 1)
         out_classes = classes[t0 : t0 + w]
         out_flags = flags[t0 : t0 + w]
         for t in range(w):
             out_classes[t] = n - dup[t]
             out_flags[t] = flag[t]
+        if maxima is not None:
+            out_maxima = maxima[t0 : t0 + w]
+            for t in range(w):
+                out_maxima[t] = top[t]
 
 
 @compiled(boundscheck=False)
-def order_pairs(base, rows, chunk, squares, hashes):
+def order_pairs(base, rows, row_w, chunk, squares, hashes):
     """Every candidate's sum of squared class sizes (the search order) and a hash of its column, as
-    `scan_pairs` compares (the pair count fits 16 bits: n(n - 1)/2 <= 32640 for n <= 256)."""
+    `scan_pairs` compares (the pair count fits 16 bits: n(n - 1)/2 <= 32640 for n <= 256). Weighted
+    (`row_w`: rows heaviest first), the weighted "squares" (see the module); uniform, `row_w` is None."""
     n, m = rows.shape[0], base.shape[1]
     pairs = np.empty(chunk, dtype=np.uint16)
+    if row_w is not None:
+        sq = np.empty(chunk, dtype=np.int64)
     h = np.empty(chunk, dtype=np.uint32)
     cnt = np.empty(chunk, dtype=np.uint8)
     for t0 in range(0, m, chunk):
@@ -123,6 +145,9 @@ def order_pairs(base, rows, chunk, squares, hashes):
         for t in range(w):
             pairs[t] = 0
             h[t] = r0[t]
+        if row_w is not None:
+            for t in range(w):
+                sq[t] = row_w[0]
         for j in range(1, n):
             bj = base[rows[j], t0 : t0 + w]
             for t in range(w):
@@ -131,26 +156,39 @@ def order_pairs(base, rows, chunk, squares, hashes):
                 bi = base[rows[i], t0 : t0 + w]
                 for t in range(w):
                     cnt[t] += bi[t] == bj[t]
-            for t in range(w):
-                pairs[t] += cnt[t]
-                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+            if row_w is not None:
+                wj = row_w[j]
+                for t in range(w):
+                    sq[t] += wj * (2 * np.int64(cnt[t]) + 1)
+                    h[t] = h[t] * np.uint32(0x01000193) + bj[t]
+            else:
+                for t in range(w):
+                    pairs[t] += cnt[t]
+                    h[t] = h[t] * np.uint32(0x01000193) + bj[t]
         out_squares = squares[t0 : t0 + w]
         out_hashes = hashes[t0 : t0 + w]
-        for t in range(w):
-            out_squares[t] = n + 2 * np.int64(pairs[t])
-            out_hashes[t] = h[t]
+        if row_w is not None:
+            for t in range(w):
+                out_squares[t] = sq[t]
+                out_hashes[t] = h[t]
+        else:
+            for t in range(w):
+                out_squares[t] = n + 2 * np.int64(pairs[t])
+                out_hashes[t] = h[t]
 
 
 @compiled(boundscheck=False)
-def scan_counts(base, rows, win, max_patterns, classes, flags, excess, squares, hashes):
+def scan_counts(base, rows, row_w, win, max_patterns, classes, flags, excess, squares, hashes, maxima):
     """All that `scan_pairs` and `order_pairs` give, by a histogram per candidate (big pools); also each
-    candidate's classes' sizes beyond `max_patterns` (summed), which the class bound charges."""
+    candidate's classes' sizes beyond `max_patterns` (summed), which the class bound charges. Weighted
+    (`row_w`, `maxima`), the weighted squares and the classes' heaviest weights; uniform, both None."""
     n, m = rows.shape[0], base.shape[1]
     count = np.zeros(win + 1, dtype=np.int32)
     seen = np.empty(n, dtype=np.int64)
     for t in range(m):
         k = 0
         sq = 0
+        top = 0
         h = np.uint32(0)
         big = 0
         won = 0
@@ -161,7 +199,11 @@ def scan_counts(base, rows, win, max_patterns, classes, flags, excess, squares, 
             v = count[x]
             seen[k] = x
             k += v == 0
-            sq += 2 * v + 1
+            if row_w is not None:
+                top += row_w[j] * (v == 0)
+                sq += row_w[j] * (2 * v + 1)
+            else:
+                sq += 2 * v + 1
             count[x] = v + 1
             h = h * np.uint32(0x01000193) + np.uint32(x)
         extra = 0
@@ -177,6 +219,8 @@ def scan_counts(base, rows, win, max_patterns, classes, flags, excess, squares, 
         excess[t] = extra
         squares[t] = sq
         hashes[t] = h
+        if maxima is not None:
+            maxima[t] = top
 
 
 @compiled
@@ -195,114 +239,3 @@ def by_weight(ctx, pool, rows):
     w = ctx.weights[pool]
     order = np.argsort(-w, kind="mergesort")
     return rows[order], w[order]
-
-
-@compiled(boundscheck=False)
-def scan_pairs_weighted(base, rows, row_w, win, chunk, classes, flags, maxima):
-    """`scan_pairs` over rows heaviest first (`by_weight`), also summing each candidate's classes' heaviest
-    weights into `maxima`."""
-    n, m = rows.shape[0], base.shape[1]
-    dup = np.empty(chunk, dtype=np.uint8)
-    flag = np.empty(chunk, dtype=np.uint8)
-    cnt = np.empty(chunk, dtype=np.uint8)
-    top = np.empty(chunk, dtype=np.int64)
-    for t0 in range(0, m, chunk):
-        w = min(chunk, m - t0)
-        r0 = base[rows[0], t0 : t0 + w]
-        for t in range(w):
-            dup[t] = 0
-            flag[t] = (r0[t] == win) << 1
-            top[t] = row_w[0]
-        for j in range(1, n):
-            bj = base[rows[j], t0 : t0 + w]
-            wj = row_w[j]
-            for t in range(w):
-                cnt[t] = 0
-            for i in range(j):
-                bi = base[rows[i], t0 : t0 + w]
-                for t in range(w):
-                    cnt[t] += bi[t] == bj[t]
-            for t in range(w):
-                x = cnt[t]
-                dup[t] += x > 0
-                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
-                top[t] += wj * (x == 0)
-        out_classes = classes[t0 : t0 + w]
-        out_flags = flags[t0 : t0 + w]
-        out_maxima = maxima[t0 : t0 + w]
-        for t in range(w):
-            out_classes[t] = n - dup[t]
-            out_flags[t] = flag[t]
-            out_maxima[t] = top[t]
-
-
-@compiled(boundscheck=False)
-def order_pairs_weighted(base, rows, row_w, chunk, squares, hashes):
-    """`order_pairs` over rows heaviest first: the weighted "squares" (see the module) and a column hash."""
-    n, m = rows.shape[0], base.shape[1]
-    sq = np.empty(chunk, dtype=np.int64)
-    h = np.empty(chunk, dtype=np.uint32)
-    cnt = np.empty(chunk, dtype=np.uint8)
-    for t0 in range(0, m, chunk):
-        w = min(chunk, m - t0)
-        r0 = base[rows[0], t0 : t0 + w]
-        for t in range(w):
-            sq[t] = row_w[0]
-            h[t] = r0[t]
-        for j in range(1, n):
-            bj = base[rows[j], t0 : t0 + w]
-            wj = row_w[j]
-            for t in range(w):
-                cnt[t] = 0
-            for i in range(j):
-                bi = base[rows[i], t0 : t0 + w]
-                for t in range(w):
-                    cnt[t] += bi[t] == bj[t]
-            for t in range(w):
-                sq[t] += wj * (2 * np.int64(cnt[t]) + 1)
-                h[t] = h[t] * np.uint32(0x01000193) + bj[t]
-        out_squares = squares[t0 : t0 + w]
-        out_hashes = hashes[t0 : t0 + w]
-        for t in range(w):
-            out_squares[t] = sq[t]
-            out_hashes[t] = h[t]
-
-
-@compiled(boundscheck=False)
-def scan_counts_weighted(base, rows, row_w, win, max_patterns, classes, flags, excess, squares, hashes, maxima):
-    """`scan_counts` over rows heaviest first, with the weighted squares and the classes' heaviest weights."""
-    n, m = rows.shape[0], base.shape[1]
-    count = np.zeros(win + 1, dtype=np.int32)
-    seen = np.empty(n, dtype=np.int64)
-    for t in range(m):
-        k = 0
-        sq = 0
-        top = 0
-        h = np.uint32(0)
-        big = 0
-        won = 0
-        for j in range(n):
-            x = np.int64(base[rows[j], t])
-            if x == win:
-                won = 2
-            v = count[x]
-            seen[k] = x
-            k += v == 0
-            top += row_w[j] * (v == 0)
-            sq += row_w[j] * (2 * v + 1)
-            count[x] = v + 1
-            h = h * np.uint32(0x01000193) + np.uint32(x)
-        extra = 0
-        for q in range(k):
-            s = count[seen[q]]
-            if s > 2:
-                big = 1
-            if s > max_patterns and seen[q] != win:
-                extra += s - max_patterns
-            count[seen[q]] = 0
-        classes[t] = k
-        flags[t] = big | won
-        excess[t] = extra
-        squares[t] = sq
-        hashes[t] = h
-        maxima[t] = top
