@@ -170,6 +170,12 @@ class Reporter:
             if person:
                 self.started += time.perf_counter() - began
 
+    def dropped_duplicates(self, word_list) -> None:
+        """A warning for the duplicates a list had (the first occurrences kept)."""
+        if word_list.duplicates:
+            s = "s" if word_list.duplicates != 1 else ""
+            self.warn(f"{word_list.name}: dropped {word_list.duplicates} duplicate word{s} (kept first occurrences)")
+
 
 def _fitted(message: str) -> str:
     """A line for stderr: wrapped to the terminal's width when stderr is one (a pipe gets it whole)."""
