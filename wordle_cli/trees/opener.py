@@ -2,8 +2,9 @@
 
 The proof is the ranking of `tree rank` done by the exact search itself:
 
-1. the few most promising openers (the least weighted sum of squares of
-   their classes' weights) are proven exactly, the first in full and the
+1. the few most promising openers (the uniform prior's proven best, when
+   known, and those with the least weighted sum of squares of their
+   classes' weights) are proven exactly, the first in full and the
    others each only as far as it could still beat the best so far; the best
    of them is the incumbent, with its own proven total T;
 2. the search then solves the opening position over **every** allowed
@@ -22,6 +23,7 @@ first opener is always proven in full (seconds on today's lists).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -107,18 +109,25 @@ def leaders(problem, count: int = LEADERS) -> list[str]:
     return [problem.game.candidates[c] for c in order[:count].tolist()]
 
 
-def prove_opener(problem, deadline: Deadline = NO_LIMIT, count: int = LEADERS) -> OpenerResult:
+def prove_opener(
+    problem, deadline: Deadline = NO_LIMIT, count: int = LEADERS, first: Sequence[str] = (), log: Callable[[str], None] | None = None
+) -> OpenerResult:
     """The best opener of `problem`'s game (a `trees.builder.Problem`, weighted or not) over every allowed guess.
 
     See the module's docstring for the method; `deadline` bounds step 2 (and
-    the leaders after the first).
+    the leaders after the first). `first`: openers to prove before the
+    heuristic's `count` (the uniform prior's best, a good incumbent under any
+    prior near it); those the game does not allow are skipped. `log(line)`
+    hears each step's result and time.
     """
     started = time.perf_counter()
     ctx = problem.context()
     start = problem.start()
     weight = problem.weight(start)
     best, best_total = None, search.INF
-    for i, opener in enumerate(leaders(problem, count)):
+    allowed = {problem.game.candidates[c] for c in start.cands.tolist()}
+    tried = list(dict.fromkeys([w for w in first if w in allowed] + leaders(problem, count)))
+    for i, opener in enumerate(tried):
         if i and deadline.passed():
             break
         with (deadline if i else NO_LIMIT).armed([ctx]):
@@ -127,6 +136,7 @@ def prove_opener(problem, deadline: Deadline = NO_LIMIT, count: int = LEADERS) -
         ctx.stop[0] = 0
         if exact and not stopped and value < best_total:
             best, best_total = opener, value
+        _say(log, started, f"leader {opener}: {value if exact and not stopped else f'>= {value}'}")
     if best is None:  # every leader fails within the guess limit: the search over every guess finds one if any can
         with deadline.armed([ctx]):
             value, c = problem.value(ctx, start)
@@ -142,6 +152,7 @@ def prove_opener(problem, deadline: Deadline = NO_LIMIT, count: int = LEADERS) -
             value, c = problem.value(ctx, start, best_total)
         stopped = bool(ctx.stop[0])
         ctx.stop[0] = 0
+        _say(log, started, f"every guess against {best} {best_total}: {'stopped at ' if stopped else ''}{value}")
         if stopped:
             lower = min(value, best_total)
         elif value < best_total:  # an opener the leaders missed, exact
@@ -153,6 +164,11 @@ def prove_opener(problem, deadline: Deadline = NO_LIMIT, count: int = LEADERS) -
         max_guesses=problem.max_guesses, seconds=round(time.perf_counter() - started, 3),
         time_limit=deadline.seconds if lower < best_total else None,
     )
+
+
+def _say(log, started: float, line: str) -> None:
+    if log is not None:
+        log(f"{time.perf_counter() - started:8.1f} s  {line}")
 
 
 def _no_opener(problem, why: str):

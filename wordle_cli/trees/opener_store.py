@@ -242,7 +242,8 @@ def find(
             _noted(cache, problems)
             return found
     problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, weights=weights)
-    result = prove_opener(problem, Deadline(time_limit))
+    uniform = _known_best(game, 1, hard, max_guesses)
+    result = prove_opener(problem, Deadline(time_limit), first=[uniform.opener] if uniform is not None else [])
     if cache is not None:
         cache.put(game, weights, result)
         _noted(cache, problems)

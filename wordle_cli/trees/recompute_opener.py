@@ -45,14 +45,16 @@ def prior_game(date: dt.date):
     return Game(GAME, kept, allowed.words), replace(weights, weights=kept_weights, unlisted=0)
 
 
-def entry(date: dt.date, hard: bool, log=None) -> dict:
-    """The table's entry for the nyt prior of `date` in one mode, proven now."""
+def entry(date: dt.date, hard: bool, log=None, time_limit: float | None = None) -> dict:
+    """The table's entry for the nyt prior of `date` in one mode, proven now (within `time_limit` s: else bounded)."""
+    from wordle_cli.trees.budget import Deadline
     from wordle_cli.trees.builder import Problem
     from wordle_cli.trees.opener import prove_opener
 
     game, weights = prior_game(date)
     problem = Problem(game, hard=hard, max_guesses=MAX_GUESSES, weights=weights.weights)
-    result = prove_opener(problem)
+    uniform = opener_store._known_best(game, 1, hard, MAX_GUESSES)
+    result = prove_opener(problem, Deadline(time_limit), first=[uniform.opener] if uniform is not None else [], log=log)
     if log is not None:
         log(f"{date} {'hard' if hard else 'normal'}: {result.opener} {result.total} / {result.weight} "
             f"({result.proof_text()}) in {result.seconds:.1f} s")
@@ -68,10 +70,12 @@ def document(entries: list[dict]) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    """`[--hard] [--time-limit SECONDS]`: hard mode's entry too; a limit on each search over every guess."""
     hard_too = "--hard" in argv
+    limit = float(argv[argv.index("--time-limit") + 1]) if "--time-limit" in argv else None
     date = shipped_day()
     log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
-    entries = [entry(date, False, log)] + ([entry(date, True, log)] if hard_too else [])
+    entries = [entry(date, False, log, limit)] + ([entry(date, True, log, limit)] if hard_too else [])
     tables.write(opener_store.TABLE, document(entries))
     log(f"wrote {tables.path(opener_store.TABLE)}")
     return 0
