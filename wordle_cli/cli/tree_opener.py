@@ -42,11 +42,12 @@ def opener(hard, max_guesses, time_limit, no_cache, game, answers, allowed, prio
     finds the one that does). The result is kept in the user's cache folder,
     keyed by the prior's digest (its weights and the lists) and the mode, and
     the nyt prior of the day after the shipped history comes with wordle-cli.
+    Another day's prior is a proof of minutes or more (--time-limit bounds it).
 
     \b
-      wordle tree opener --date 2026-06-01       # today's lists, the nyt prior of that day
+      wordle tree opener --date 2026-06-01       # today's lists, the nyt prior of that day (shipped)
       wordle tree opener --prior uniform         # tarse, the published proof
-      wordle tree opener --date 2026-07-01 --time-limit 60
+      wordle tree opener --game wordle --prior uniform  # salet on 2022's lists
     """
     from wordle_cli import backends
     from wordle_cli.reviewer.cache import cache_dir
@@ -62,6 +63,10 @@ def opener(hard, max_guesses, time_limit, no_cache, game, answers, allowed, prio
     result = opener_store.find(
         the_game, weights.weights, hard=hard, max_guesses=max_guesses, time_limit=time_limit or None,
         cache_root=None if no_cache else cache_dir(), backend=chosen, problems=problems,
+        proving=lambda: reporter.info(
+            f"proving the best of {len(the_game.candidates)} openers under {weights.label}: minutes or more on full lists"
+            + (f" (at most {time_limit:g} s for the search over every guess)" if time_limit else "")
+        ),
     )
     for problem in problems:
         reporter.warn(problem)

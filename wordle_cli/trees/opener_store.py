@@ -222,11 +222,12 @@ def _checksum(key: str, entry: dict) -> str:
 
 def find(
     game, weights: np.ndarray | None, *, hard: bool = False, max_guesses: int | None = 6, time_limit: float | None = None,
-    cache_root: Path | None = None, backend: str = "cpu", problems: list[str] | None = None,
+    cache_root: Path | None = None, backend: str = "cpu", problems: list[str] | None = None, proving=None,
 ) -> OpenerResult:
     """The best opener under `weights` (int64, one per answer of `game`; None: uniform): shipped, else cached in
     `cache_root` (None: no cache), else proven now (and cached), within `time_limit` seconds for the search over
-    every guess (None: to the end). Cache problems are appended to `problems`."""
+    every guess (None: to the end). Cache problems are appended to `problems`; `proving()`, if given, is called
+    before a proof starts (to say that it may take minutes)."""
     from wordle_cli.trees.budget import Deadline
     from wordle_cli.trees.builder import Problem
     from wordle_cli.trees.opener import prove_opener
@@ -241,6 +242,8 @@ def find(
         if found is not None and usable(found, time_limit):
             _noted(cache, problems)
             return found
+    if proving is not None:
+        proving()
     problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, weights=weights)
     uniform = _known_best(game, 1, hard, max_guesses)
     result = prove_opener(problem, Deadline(time_limit), first=[uniform.opener] if uniform is not None else [])
