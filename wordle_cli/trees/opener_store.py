@@ -234,7 +234,7 @@ def find(
 
     weights = np.ones(len(game.answers), dtype=np.int64) if weights is None else np.asarray(weights, dtype=np.int64)
     found = shipped(game, weights, hard, max_guesses)
-    if found is not None:
+    if found is not None and usable(found, time_limit):
         return found
     cache = OpenerCache(cache_root) if cache_root is not None else None
     if cache is not None:
