@@ -153,7 +153,7 @@ EXPECTED = {
         "wordle tree build --from salet:BBYBB,clint:BYYBB": ["..."],
     },
     "wordle tree opener": {  # shipped entries: instant
-        "wordle tree opener --date 2026-06-01": ["...", "opener     ...", "expected   ...", "proof      proven best over all 14855 guesses (shipped with wordle-cli)", "..."],
+        "wordle tree opener --date 2026-06-01": ["...", "opener     ...", "expected   ...", "proof      ... (shipped with wordle-cli)", "..."],
         "wordle tree opener --prior uniform": ["...", "opener     tarse", "expected   3.55256 guesses per answer (weighted total 11219 / 3158)", "..."],
         "wordle tree opener --game wordle --prior uniform": ["...", "opener     salet", "expected   3.42117 guesses per answer (weighted total 7920 / 2315)", "..."],
     },

@@ -29,7 +29,9 @@ _WHERE = {"shipped": "shipped with wordle-cli", "cache": "from the cache", "comp
     0,
     "the best opener found so far is given with the least expected guesses any opener can have (labelled: not proven). ",
 )
-@click.option("--no-cache", is_flag=True, help="Neither read nor write the user's cache folder (prove it now).")
+@click.option(
+    "--no-cache", is_flag=True, help="Prove it now: neither the shipped table nor the user's cache folder is read or written."
+)
 @game_options
 @prior_options
 @backend_option
@@ -62,7 +64,7 @@ def opener(hard, max_guesses, time_limit, no_cache, game, answers, allowed, prio
     problems: list[str] = []
     result = opener_store.find(
         the_game, weights.weights, hard=hard, max_guesses=max_guesses, time_limit=time_limit or None,
-        cache_root=None if no_cache else cache_dir(), backend=chosen, problems=problems,
+        cache_root=None if no_cache else cache_dir(), backend=chosen, problems=problems, fresh=no_cache,
         proving=lambda: reporter.info(
             f"proving the best of {len(the_game.candidates)} openers under {weights.label}: minutes or more on full lists"
             + (f" (at most {time_limit:g} s for the search over every guess)" if time_limit else "")

@@ -222,22 +222,22 @@ def _checksum(key: str, entry: dict) -> str:
 
 def find(
     game, weights: np.ndarray | None, *, hard: bool = False, max_guesses: int | None = 6, time_limit: float | None = None,
-    cache_root: Path | None = None, backend: str = "cpu", problems: list[str] | None = None, proving=None,
+    cache_root: Path | None = None, backend: str = "cpu", problems: list[str] | None = None, proving=None, fresh: bool = False,
 ) -> OpenerResult:
     """The best opener under `weights` (int64, one per answer of `game`; None: uniform): shipped, else cached in
     `cache_root` (None: no cache), else proven now (and cached), within `time_limit` seconds for the search over
     every guess (None: to the end). Cache problems are appended to `problems`; `proving()`, if given, is called
-    before a proof starts (to say that it may take minutes)."""
+    before a proof starts (to say that it may take minutes). `fresh`: prove it now, whatever is shipped or cached."""
     from wordle_cli.trees.budget import Deadline
     from wordle_cli.trees.builder import Problem
     from wordle_cli.trees.opener import prove_opener
 
     weights = np.ones(len(game.answers), dtype=np.int64) if weights is None else np.asarray(weights, dtype=np.int64)
-    found = shipped(game, weights, hard, max_guesses)
-    if found is not None and usable(found, time_limit):
+    found = None if fresh else shipped(game, weights, hard, max_guesses)
+    if found is not None:  # what wordle-cli ships answers (proven, or bounded and labelled so); no cache proves more
         return found
     cache = OpenerCache(cache_root) if cache_root is not None else None
-    if cache is not None:
+    if cache is not None and not fresh:
         found = cache.get(game, weights, hard, max_guesses)
         if found is not None and usable(found, time_limit):
             _noted(cache, problems)
