@@ -80,4 +80,4 @@ def opener(hard, max_guesses, time_limit, no_cache, game, answers, allowed, prio
 
 
 def _took(result) -> str:
-    return f" in {result.seconds:.1f} s" if result.source != "shipped" or result.seconds else ""
+    return "" if result.source == "shipped" else f" in {result.seconds:.1f} s"
