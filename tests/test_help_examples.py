@@ -154,8 +154,12 @@ EXPECTED = {
     },
     "wordle tree opener": {  # shipped entries: instant
         "wordle tree opener --date 2026-06-01": ["...", "opener     ...", "expected   ...", "proof      ... (shipped with wordle-cli)", "..."],
-        "wordle tree opener --prior uniform": ["...", "opener     tarse", "expected   3.55256 guesses per answer (weighted total 11219 / 3158)", "..."],
-        "wordle tree opener --game wordle --prior uniform": ["...", "opener     salet", "expected   3.42117 guesses per answer (weighted total 7920 / 2315)", "..."],
+        "wordle tree opener --prior uniform": [
+            "...", "opener     tarse", "expected   3.55256 guesses per answer (weighted total 11219 / 3158)", "...",
+        ],
+        "wordle tree opener --game wordle --prior uniform": [
+            "...", "opener     salet", "expected   3.42117 guesses per answer (weighted total 7920 / 2315)", "...",
+        ],
     },
     "wordle tree rank": {
         "wordle tree rank --openers top.txt --cutoff 11300 -o rank.csv": ["..."],
