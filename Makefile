@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior bench-play-prior data lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior bench-play-prior data data-opener lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -28,6 +28,7 @@ help:
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
 	@echo "bench-play-prior  the default solve under each of the last 180 days' prior: mean guesses vs uniform and proven optimal, CPU per game"
 	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
+	@echo "data-opener   remake wordle_cli/data/prior_openers.json alone: the best opener under the shipped nyt prior"
 	@echo "lint          a byte-compile of every module and ruff (installed from the dev extra if missing)"
 
 install:
@@ -137,10 +138,15 @@ bench-play-prior:
 
 # ruff comes from the dev extra (pyproject.toml), installed here when missing.
 # The package's data tables (wordle_cli/data/*.json), each made by its program for today's lists:
-# the openings and known-best openers (seconds), then the review's opening book (about an hour on 2 cores).
+# the openings and known-best openers (seconds), then the review's opening book (about an hour on 2 cores),
+# then the best opener under the nyt prior of the day after the shipped history (data-opener alone: see docs/prior.md).
 data:
 	$(PYTHON) -m wordle_cli.solver.recompute_openings
 	$(PYTHON) -m wordle_cli.reviewer.recompute_book
+	$(PYTHON) -m wordle_cli.trees.recompute_opener
+
+data-opener:
+	$(PYTHON) -m wordle_cli.trees.recompute_opener
 
 lint:
 	$(PYTHON) -m compileall -q wordle_cli tests benchmarks

@@ -159,6 +159,15 @@ EXPECTED = {
         "wordle tree build --game wordle --first salet": ["...", "total      7920 ...", "..."],
         "wordle tree build --from salet:BBYBB,clint:BYYBB --prior uniform": ["..."],
     },
+    "wordle tree opener": {  # shipped entries: instant
+        "wordle tree opener --date 2026-06-01": ["...", "opener     ...", "expected   ...", "proof      ... (shipped with wordle-cli)", "..."],
+        "wordle tree opener --prior uniform": [
+            "...", "opener     tarse", "expected   3.55256 guesses per answer (weighted total 11219 / 3158)", "...",
+        ],
+        "wordle tree opener --game wordle --prior uniform": [
+            "...", "opener     salet", "expected   3.42117 guesses per answer (weighted total 7920 / 2315)", "...",
+        ],
+    },
     "wordle tree rank": {
         "wordle tree rank --openers top.txt --cutoff 11300 --prior uniform -o rank.csv": ["..."],
         "wordle tree rank --exact --openers top.txt --prior uniform -o exact.csv": ["..."],

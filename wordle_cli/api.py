@@ -302,6 +302,67 @@ def score(
     return Ranking(rows, scores)
 
 
+# ---------------------------------------------------------------- the prior
+
+
+def best_opener(
+    game=None,
+    weights=None,
+    *,
+    hard: bool = False,
+    time_limit: float | None = None,
+    max_guesses: int | None = ROWS,
+    answers: Iterable[str] | None = None,
+    allowed: Iterable[str] | None = None,
+    cache: bool = True,
+    backend: str = "auto",
+    problems: list[str] | None = None,
+):
+    """The best first guess under a prior, proven over every allowed guess: a `trees.opener.OpenerResult`.
+
+    `game`: a game's name (None: the default game), or its lists (a
+    `model.game.Game`); `weights`: an `AnswerWeights` (`answer_weights`) or
+    integers >= 0, one per answer (None: uniform; answers of weight 0 leave
+    the pool). Looked up in the shipped table (the nyt prior of the day after
+    the shipped history, and the uniform prior's published openers), then in
+    the user's cache folder (`cache`), else proven now and cached: seconds
+    to minutes on today's lists. `time_limit` (seconds; None: to the end)
+    bounds the search over every guess; a result not proven by then says
+    so (`.proven` False, `.lower` the least total any opener can have).
+    `.opener`, `.total` (weighted), `.expected` (guesses), `.proof_text()`.
+    Cache problems (a damaged entry, a full disk) go to `problems`.
+
+    >>> r = best_opener(None, [3, 1, 1], answers=["cigar", "rebut", "sissy"], allowed=["crane"], cache=False)
+    >>> r.opener, r.total, str(r.expected), r.proven
+    ('cigar', 7, '7/5', True)
+    """
+    import numpy as np
+
+    from wordle_cli import backends
+    from wordle_cli.model.game import Game as Lists
+    from wordle_cli.trees import opener_store
+
+    lists = game if isinstance(game, Lists) else _lists(game, answers, allowed)
+    raw = np.asarray(getattr(weights, "weights", weights if weights is not None else np.ones(len(lists.answers))), dtype=np.int64)
+    if raw.shape != (len(lists.answers),) or (raw.size and raw.min() < 0) or not raw.any():
+        raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 0, one per answer of the game, not all 0")
+    if raw.min() == 0:  # answers of weight 0 leave the pool, as every command's `weighed_game` does
+        keep = np.flatnonzero(raw)
+        lists = Lists(lists.name, [lists.answers[i] for i in keep.tolist()], lists.candidates)
+        raw = raw[keep]
+    if max_guesses is not None and max_guesses < 1:
+        raise UsageProblem(f"max_guesses must be at least 1 (or None), got {max_guesses}")
+    root = None
+    if cache:
+        from wordle_cli.reviewer.cache import cache_dir
+
+        root = cache_dir()
+    chosen = backends.resolve(backend, pairs=len(lists.candidates) * len(lists.answers))
+    return opener_store.find(
+        lists, raw, hard=hard, max_guesses=max_guesses, time_limit=time_limit, cache_root=root, backend=chosen, problems=problems,
+    )
+
+
 # ---------------------------------------------------------------- solve and simulate
 
 def _solver(game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0,

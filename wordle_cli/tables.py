@@ -12,7 +12,11 @@ check that the shipped files are what their programs make today.
 - `known_best.json`: the proven best openers and totals (the same program;
   the figures come from published proofs and this tool's own);
 - `book.json`: the review's opening book (`python -m
-  wordle_cli.reviewer.recompute_book`, about an hour on 2 cores).
+  wordle_cli.reviewer.recompute_book`, about an hour on 2 cores);
+- `prior_openers.json`: the best opener under the nyt prior of the day
+  after the shipped history (`python -m wordle_cli.trees.recompute_opener`,
+  `make data-opener`; an hour or more on 2 cores), keyed by the prior's
+  weights too.
 """
 
 from __future__ import annotations

@@ -571,3 +571,13 @@ class RankProgress(Progress):
             if self._bar is not None:
                 self._bar.label = self.label
         super().__call__(self.done)
+
+
+def _add_opener() -> None:
+    """`wordle tree opener` lives in its own module (cli/tree_opener.py)."""
+    from wordle_cli.cli.tree_opener import opener
+
+    tree_group.add_command(opener)
+
+
+_add_opener()
