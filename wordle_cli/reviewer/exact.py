@@ -103,6 +103,12 @@ class ExactValues(Values):
         if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
             lists += "w" + digest(self.problem.weights)[:16]
         self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
+        if cache:
+            from wordle_cli.reviewer.cache import cache_dir
+
+            self._cache_root = cache_root if cache_root is not None else cache_dir()  # where `wordle tree opener` keeps its openers
+        else:
+            self._cache_root = None
         self._memo: dict[str, tuple[int, int, str]] = {}  # key -> (lower, upper, best)
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
@@ -263,6 +269,11 @@ class ExactValues(Values):
         if found is not None:
             return found
         root = position.turns == 0 and len(position.pool) == len(self.game.answers)
+        opener = self._stored_opener() if root and self.weighted else None
+        if opener is not None:  # the best opener under this prior, proven (or bounded) by `wordle tree opener`
+            lower = opener.total if opener.proven else opener.lower
+            self._memo[key] = (lower, opener.total, opener.opener)
+            return lower, opener.total, opener.opener
         if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:
             self.unproven_root = True
             return None, None, None
@@ -276,6 +287,14 @@ class ExactValues(Values):
         lower, upper, guess = self._tightened(key, value, upper, guess)
         self._remember(key, lower, upper, guess)
         return lower, upper, guess
+
+    def _stored_opener(self):
+        """The best opener under this game's prior that the package ships or the cache keeps (`trees.opener_store`)."""
+        from wordle_cli.trees import opener_store
+
+        return opener_store.stored(
+            self.game, self.problem.weights, hard=self.hard, max_guesses=self.max_guesses, cache_root=self._cache_root
+        )
 
     def _tightened(self, key: str, lower: int, upper: int, guess: str) -> tuple[int, int, str]:
         """The better of these bounds and those an earlier, shorter run left in the cache."""

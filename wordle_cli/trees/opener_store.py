@@ -220,6 +220,16 @@ def _checksum(key: str, entry: dict) -> str:
 # ---------------------------------------------------------------- the three together
 
 
+def stored(game, weights: np.ndarray, *, hard: bool = False, max_guesses: int | None = 6, cache_root: Path | None = None) -> OpenerResult | None:
+    """The best opener under `weights` already known: shipped, else kept in `cache_root` (None: not looked in); None
+    when neither holds it. Nothing is searched: for a game or a review that must start at once."""
+    weights = np.asarray(weights, dtype=np.int64)
+    found = shipped(game, weights, hard, max_guesses)
+    if found is None and cache_root is not None:
+        found = OpenerCache(cache_root).get(game, weights, hard, max_guesses)
+    return found
+
+
 def find(
     game, weights: np.ndarray | None, *, hard: bool = False, max_guesses: int | None = 6, time_limit: float | None = None,
     cache_root: Path | None = None, backend: str = "cpu", problems: list[str] | None = None, proving=None, fresh: bool = False,
