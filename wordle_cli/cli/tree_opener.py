@@ -10,12 +10,10 @@ from wordle_cli.cli.options import (
     game_options,
     hard_option,
     max_guesses_option,
-    open_game,
-    open_prior,
+    open_weighed_game,
     prior_options,
     quiet_option,
     time_limit_option,
-    weighed_game,
 )
 from wordle_cli.model.game import ROWS
 
@@ -57,10 +55,10 @@ def opener(hard, max_guesses, time_limit, no_cache, game, answers, allowed, prio
     from wordle_cli.trees import opener_store
 
     reporter = Reporter(quiet)
-    the_game, answers_name = open_game(reporter, game, answers, allowed)
-    the_game, weights = weighed_game(the_game, open_prior(reporter, prior, puzzle_date, game, answers, the_game.answers))
+    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date, hard=hard)
+    the_game, weights, answers_name = made.game, made.prior, made.answers_name
     chosen = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    reporter.info(f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guesses")
+    reporter.info(f"{the_game.name}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guesses")
     problems: list[str] = []
     result = opener_store.find(
         the_game, weights.weights, hard=hard, max_guesses=max_guesses, time_limit=time_limit or None,
