@@ -434,7 +434,9 @@ def solve(
     lists (no `answers` given) and "uniform" otherwise. The nyt prior is the
     puzzle's of `date` (a `datetime.date`), else $WORDLE_DATE's, else
     today's: like the command, the default game's play moves with the
-    calendar; `prior="uniform"` does not.
+    calendar; `prior="uniform"` does not. `strategy` None is the command's
+    default: "optimal" (the exact optimum under the prior) under a prior
+    other than uniform, else "expected".
 
     >>> [(t.guess, t.feedback, t.pool) for t in solve("cigar", game="nyt", prior="uniform").turns]
     [('roate', 'CACAA', 3158), ('carrs', 'ECCAA', 48), ('cigar', 'EEEEE', 1)]
@@ -442,7 +444,7 @@ def solve(
     [('roate', 'CACAA', 2315), ('carrs', 'ECCAA', 35), ('cigar', 'EEEEE', 1)]
     >>> import datetime
     >>> solve("cigar", prior="nyt", date=datetime.date(2026, 6, 1)).guesses
-    ['raise', 'alcid', 'cigar']
+    ['tarse', 'crowd', 'charm', 'cigar']
     """
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
