@@ -175,7 +175,11 @@ def test_cli_writes_every_answer_likeliest_first(runner, tmp_path):
 def test_cli_says_how_old_the_history_is(runner):
     result = runner.invoke(prior, ["--date", "2026-11-26"])
     assert result.exit_code == 0
-    assert result.stderr == "nyt prior for puzzle #1986 (2026-11-26): fitted on the history to #1807 (2026-05-31, 179 days before it)\n"
+    assert result.stderr == (
+        "nyt prior for puzzle #1986 (2026-11-26): fitted on the history to #1807 (2026-05-31, 179 days before it)\n"
+        "warning: the nyt prior for 2026-11-26 knows the history to #1807 (2026-05-31) only: 178 days are missing; "
+        "`wordle history update` fetches them\n"
+    )
 
 
 def test_cli_to_stdout_by_default(runner):

@@ -408,7 +408,7 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     report.info(
         f"{made.game.name}: {len(the_game.answers)} answers from {made.answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if made.pool_only else ''}; "
-        f"{plays or f'{made.strategy} strategy{timed}'}{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
+        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 
@@ -603,7 +603,7 @@ def open_player(
     if boards > 1:
         solver, first = open_boards(report, chosen, boards=boards, first=first, tree_file=tree_file)
     else:
-        plays = f"the moves of {tree_file} (off the tree: the {chosen.strategy or 'default'} strategy)" if tree_file is not None else None
+        plays = f"the moves of {tree_file} (off the tree: the {{strategy}} strategy)" if tree_file is not None else None
         solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
     return solver, first, game_limit(boards, max_guesses, lies)
 

@@ -106,6 +106,20 @@ def shipped(game, weights: np.ndarray, hard: bool, max_guesses: int | None) -> O
     return None
 
 
+def uniform_leaders(game, hard: bool, max_guesses: int | None) -> list[str]:
+    """The uniform prior's proven best opener for these lists (or for the shipped list they extend by a few past
+    answers: `openings.lookup`), as the first leader of a search under a prior: a strong first bound."""
+    uniform = _known_best(game, 1, hard, max_guesses)
+    if uniform is not None:
+        return [uniform.opener]
+    if max_guesses != 6:
+        return []
+    from wordle_cli.solver import openings
+
+    opener = openings.lookup(game, "optimal", False, hard, True)
+    return [opener] if opener is not None else []
+
+
 def _known_best(game, each: int, hard: bool, max_guesses: int | None) -> OpenerResult | None:
     """Under a uniform prior (every weight `each`): the published proven best opener of `data/known_best.json`."""
     document = tables.read(KNOWN_BEST)
@@ -255,8 +269,7 @@ def find(
     if proving is not None:
         proving()
     problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, weights=weights)
-    uniform = _known_best(game, 1, hard, max_guesses)
-    result = prove_opener(problem, Deadline(time_limit), first=[uniform.opener] if uniform is not None else [])
+    result = prove_opener(problem, Deadline(time_limit), first=uniform_leaders(game, hard, max_guesses))
     if cache is not None:
         cache.put(game, weights, result)
         _noted(cache, problems)

@@ -53,8 +53,7 @@ def entry(date: dt.date, hard: bool, log=None, time_limit: float | None = None) 
 
     game, weights = prior_game(date)
     problem = Problem(game, hard=hard, max_guesses=MAX_GUESSES, weights=weights.weights)
-    uniform = opener_store._known_best(game, 1, hard, MAX_GUESSES)
-    result = prove_opener(problem, Deadline(time_limit), first=[uniform.opener] if uniform is not None else [], log=log)
+    result = prove_opener(problem, Deadline(time_limit), first=opener_store.uniform_leaders(game, hard, MAX_GUESSES), log=log)
     if log is not None:
         log(f"{date} {'hard' if hard else 'normal'}: {result.opener} {result.total} / {result.weight} "
             f"({result.proof_text()}) in {result.seconds:.1f} s")
