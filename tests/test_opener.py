@@ -243,9 +243,9 @@ def test_the_shipped_entry_is_for_the_shipped_lists_and_the_prior_of_2026_06_01(
 def test_the_api_reads_the_shipped_entry_for_the_nyt_prior_of_2026_06_01():
     from wordle_cli import api
 
-    weights = api.answer_weights("nyt", api._lists("nyt", None, None).answers, dt.date(2026, 6, 1))
+    _, game, weights = shipped_prior()  # the pool of 2026-06-01 (the history's past answers joined) and its prior
     (entry,) = [e for e in tables.read(opener_store.TABLE)["entries"] if not e["hard"]]
-    result = api.best_opener("nyt", weights, cache=False)
+    result = api.best_opener(game, weights, cache=False)
     assert (result.source, result.opener, result.total) == ("shipped", entry["opener"], entry["total"])
 
 
