@@ -270,7 +270,8 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
         from wordle_cli.prior import nyt_probabilities
 
         date = dates.puzzle_date_or_today(date)  # puzzle #0's date or later
-        return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
+        fitted = weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
+        return replace(fitted, date=date)
     if spec != "-" and not os.path.exists(spec):
         raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
     return weights.from_file(spec, answers, what)

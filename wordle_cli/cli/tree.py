@@ -532,7 +532,7 @@ def rank(
         from wordle_cli.pictures.charts import rank_chart
 
         rank_chart(plot, rows, lists_label(game, len(the_game.answers), answers, allowed))
-    reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + (f"; best {rows[0][0]} {rows[0][1]}" if rows else ""))
+    reporter.info(f"ranked {len(rows)} openers in {reporter.elapsed():.1f} s" + ranking.best_text(rows))
     if (workers_line := ranking.worker_report(outcomes)) is not None:
         reporter.info(workers_line)
     reporter.info(f"prior: {weights.label}")

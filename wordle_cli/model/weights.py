@@ -67,6 +67,7 @@ class AnswerWeights:
     weights: np.ndarray  # int64[N]
     unlisted: int = 0  # answers the source gave weight 0 (left out of the pool)
     unknown: int = 0  # words of the source that are not answers (ignored)
+    date: object = None  # the puzzle day a dated prior (nyt) was fitted for, a datetime.date; None: not dated
 
     @property
     def is_uniform(self) -> bool:

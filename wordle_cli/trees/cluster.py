@@ -281,43 +281,83 @@ def rank_on(
 
     `best`: the best exact total already known (from a checkpoint), the moving bound's start.
     """
+    outcomes = []
+    moving = [best]
+
+    def finished(opener: str, outcome: rank.Outcome) -> None:
+        moving[0] = rank.better_bound(moving[0], outcome)
+        outcomes.append(outcome)
+        done(outcome)
+
+    shared = cluster.client.scatter(inputs, broadcast=True, hash=False)
+    run_tasks(cluster, shared, rank.evaluate_opener, openers, lambda opener: (rank.bound_for(inputs.options, moving[0]),),
+              finished, name=f"wordle-rank-{inputs.digest[:8]}")
+    return outcomes
+
+
+def run_tasks(
+    cluster: Cluster,
+    shared,
+    fn: Callable,
+    items: Sequence,
+    args: Callable,
+    done: Callable,
+    stop: Callable[[], bool] = lambda: False,
+    name: str = "wordle",
+) -> None:
+    """`done(item, fn(shared, item, *args(item)))` for each item, on the cluster, as each finishes.
+
+    A few tasks per worker thread are in flight (TASKS_PER_THREAD), submitted in the order given, each with
+    `args(item)` read when it is submitted (so a bound that moved is fresh). Once `stop()` is true nothing more
+    is submitted; the tasks running finish. A task that fails raises WordleError naming its item.
+    """
     from distributed import as_completed
 
     client = cluster.client
-    shared = client.scatter(inputs, broadcast=True, hash=False)
-    queue = list(reversed(openers))
+    queue = list(reversed(list(enumerate(items))))
     running = as_completed()
     futures = {}
 
     def submit() -> None:
-        opener = queue.pop()
-        future = client.submit(
-            rank.evaluate_opener, shared, opener, rank.bound_for(inputs.options, best), pure=False,
-            key=f"wordle-rank-{opener}-{len(queue)}-{inputs.digest[:8]}",
-        )
-        futures[future] = opener
+        number, item = queue.pop()
+        future = client.submit(fn, shared, item, *args(item), pure=False, key=f"{name}-{number}")
+        futures[future] = item
         running.add(future)
 
-    outcomes = []
     try:
-        for _ in range(min(len(queue), TASKS_PER_THREAD * cluster.threads())):
+        want = TASKS_PER_THREAD * cluster.threads()
+        while queue and len(futures) < want and not stop():
             submit()
         for future in running:
-            opener = futures.pop(future)
+            item = futures.pop(future)
             if future.status != "finished":
-                raise WordleError(f"the cluster failed on opener {quote(opener)}: {_reason(future)}")
-            outcome = future.result()
+                raise WordleError(f"the cluster failed on {_named(item)}: {_reason(future)}")
+            result = future.result()
             future.release()
-            best = rank.better_bound(best, outcome)
-            outcomes.append(outcome)
-            done(outcome)
-            want = TASKS_PER_THREAD * cluster.threads()
-            while queue and len(futures) < want:
+            done(item, result)
+            while queue and len(futures) < want and not stop():
                 submit()
     finally:
         for future in list(futures):
             future.cancel()
-    return outcomes
+
+
+def _named(item) -> str:
+    return f"opener {quote(item)}" if isinstance(item, str) else f"task {one_line(str(item))[:60]}"
+
+
+class ClusterRunner:
+    """`trees.opener`'s runner on a cluster: the proof's inputs scattered to every worker once, its tasks on them."""
+
+    def __init__(self, cluster: Cluster, inputs: rank.RankInputs):
+        self.cluster = cluster
+        self.shared = cluster.client.scatter(inputs, broadcast=True, hash=False)
+        self.name = f"wordle-opener-{inputs.digest[:8]}"
+        self.runs = 0
+
+    def run(self, fn: Callable, items: Sequence, args: Callable, done: Callable, stop: Callable[[], bool]) -> None:
+        self.runs += 1
+        run_tasks(self.cluster, self.shared, fn, items, args, done, stop, name=f"{self.name}-{self.runs}")
 
 
 def _reason(future) -> str:

@@ -2,11 +2,15 @@
 
 `python -m wordle_cli.trees.recompute_opener` (run by `make data`) fits the
 nyt prior for that day on the shipped history alone (never a user's updated
-copy), proves the best opener over every allowed guess in normal mode
-(`trees.opener.prove_opener`, no time limit) and writes the table afresh,
-each entry with the digests of the lists and weights it was proven for.
-`--hard` adds hard mode's entry. Kept apart from `opener_store` so that the
-table's readers never import the prior's model.
+copy), proves the best opener over every allowed guess in normal and in
+hard mode (`trees.opener.prove_opener`, no time limit, on a local cluster of
+one worker per core) and writes the table afresh, each entry with the
+digests of the lists and weights it was proven for. Each proof is
+checkpointed in the user's cache folder as `wordle tree opener`'s is, so an
+interrupted run resumes. `--normal` makes normal mode's entry alone,
+`--time-limit S` bounds each proof, `--workers N` sets the cluster's size.
+Kept apart from `opener_store` so that the table's readers never import the
+prior's model.
 """
 
 from __future__ import annotations
@@ -30,37 +34,40 @@ def shipped_day() -> dt.date:
     return history.last(history.shipped_days()).date + dt.timedelta(days=1)
 
 
-def prior_game(date: dt.date):
-    """(game, AnswerWeights) of the nyt prior for `date` on the shipped history, as `--prior nyt --date` weighs it
-    (answers of weight 0 left out of the pool)."""
+def prior_game(date: dt.date, days=None):
+    """(game, AnswerWeights) of the nyt prior for `date` on the shipped history (or on `days`: the user's, as every
+    command has it), as `--prior nyt --date` weighs it (answers of weight 0 left out of the pool)."""
     from wordle_cli import history
     from wordle_cli.model.game import Game, load_lists
     from wordle_cli.model.weights import from_probabilities
     from wordle_cli.prior import nyt_probabilities
 
     answers, allowed = load_lists(GAME, None, None, date)  # the pool of that date: the history's past answers joined
-    probabilities = nyt_probabilities(date, answers.words, history.shipped_days())
+    probabilities = nyt_probabilities(date, answers.words, history.shipped_days() if days is None else days)
     weights = from_probabilities(probabilities, f"nyt prior for {date.isoformat()}")
     kept, kept_weights = weights.kept(answers.words)
-    return Game(GAME, kept, allowed.words), replace(weights, weights=kept_weights, unlisted=0)
+    return Game(GAME, kept, allowed.words), replace(weights, weights=kept_weights, unlisted=0, date=date)
 
 
-def entry(date: dt.date, hard: bool, log=None, time_limit: float | None = None) -> dict:
+def entry(date: dt.date, hard: bool, log=None, time_limit: float | None = None, workers: int | None = None) -> dict:
     """The table's entry for the nyt prior of `date` in one mode, proven now (within `time_limit` s: else bounded)."""
-    from wordle_cli.trees.budget import Deadline
-    from wordle_cli.trees.builder import Problem
-    from wordle_cli.trees.opener import prove_opener
+    from wordle_cli.reviewer.cache import cache_dir
 
     game, weights = prior_game(date)
-    problem = Problem(game, hard=hard, max_guesses=MAX_GUESSES, weights=weights.weights)
-    result = prove_opener(problem, Deadline(time_limit), first=opener_store.uniform_leaders(game, hard, MAX_GUESSES), log=log)
+    problems: list[str] = []
+    result = opener_store.find(
+        game, weights.weights, hard=hard, max_guesses=MAX_GUESSES, time_limit=time_limit, cache_root=cache_dir(), fresh=True,
+        date=date, workers=workers, problems=problems, log=log, quiet=True,
+    )
     if log is not None:
-        log(f"{date} {'hard' if hard else 'normal'}: {result.opener} {result.total} / {result.weight} "
-            f"({result.proof_text()}) in {result.seconds:.1f} s")
+        for problem in problems:
+            log(f"warning: {problem}")
+        log(f"{date} {'hard' if hard else 'normal'}: {result.headline()} (weighted total {result.total} / {result.weight}) "
+            f"in {result.seconds:.1f} s")
     return {
         "game": GAME, "date": date.isoformat(), "prior": weights.label, "hard": hard, "max_guesses": MAX_GUESSES,
         "answers": tables.digest(game.answers), "candidates": tables.digest(game.candidates),
-        "weights": opener_store.weights_digest(weights.weights), **opener_store.entry_of(result),
+        "weights": opener_store.weights_digest(weights.weights), **opener_store.entry_of(result, date),
     }
 
 
@@ -69,12 +76,13 @@ def document(entries: list[dict]) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    """`[--hard] [--time-limit SECONDS]`: hard mode's entry too; a limit on each search over every guess."""
-    hard_too = "--hard" in argv
+    """`[--normal] [--time-limit SECONDS] [--workers N]`: normal mode alone; a limit on each proof; the cluster's size."""
+    modes = (False,) if "--normal" in argv else (False, True)
     limit = float(argv[argv.index("--time-limit") + 1]) if "--time-limit" in argv else None
+    workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else None
     date = shipped_day()
     log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
-    entries = [entry(date, False, log, limit)] + ([entry(date, True, log, limit)] if hard_too else [])
+    entries = [entry(date, hard, log, limit, workers) for hard in modes]
     tables.write(opener_store.TABLE, document(entries))
     log(f"wrote {tables.path(opener_store.TABLE)}")
     return 0
