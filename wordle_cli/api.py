@@ -585,7 +585,7 @@ def review(
     result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
-        weights=weighed,
+        weights=weighed, prior_date=prior.date,
     )
     if weighed is not None:
         result.prior = prior.label

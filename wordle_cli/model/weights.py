@@ -123,8 +123,9 @@ def checked(weights, n_answers: int, label: str = "the weights given") -> Answer
 
     if weights is None:
         return uniform(n_answers)
+    date = None
     if isinstance(weights, AnswerWeights):
-        label, weights = weights.label, weights.weights
+        label, weights, date = weights.label, weights.weights, weights.date
     array = np.asarray(weights)
     if array.shape != (n_answers,):
         got = array.shape[0] if array.ndim == 1 else array.shape
@@ -137,7 +138,7 @@ def checked(weights, n_answers: int, label: str = "the weights given") -> Answer
     ceiling = max_total(n_answers)
     if n_answers and (int(array.max()) > ceiling or int(array.sum()) > ceiling):
         raise UsageProblem(f"the weights total past {ceiling} for {n_answers} answers: scale them down (sums under them are exact)")
-    return AnswerWeights(label, array)
+    return AnswerWeights(label, array, date=date)
 
 
 def uniform(n: int) -> AnswerWeights:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from fractions import Fraction
 
 import numpy as np
 
@@ -46,8 +47,8 @@ INF = search.INF
 #: (its sources: `solver.recompute_openings.PUBLISHED`).
 KNOWN_BEST = openings.KNOWN_BEST
 
-#: A fresh game's best opener is searched for only up to this many answers (beyond: unknown,
-#: unless KNOWN_BEST or the cache has it; proving it is `wordle tree rank`'s hours-long job).
+#: A fresh game's best opener is searched for only up to this many answers (beyond: KNOWN_BEST, the shipped or
+#: cached opener under the prior, else the best opener proven for the nearest day; `wordle tree opener` proves it).
 ROOT_SEARCH_MAX_POOL = 400
 
 #: A forced guess on a pool this large is proven class by class on threads, with progress.
@@ -84,6 +85,7 @@ class ExactValues(Values):
         deadline: Deadline | None = None,
         like: Problem | None = None,
         weights: np.ndarray | None = None,
+        prior_date=None,
     ):
         self.game = game
         self.hard = hard
@@ -113,6 +115,9 @@ class ExactValues(Values):
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
+        self.prior_date = prior_date  # the day of a dated prior (nyt): turn 1's reference is the opener of the nearest day
+        self.reference: str | None = None  # turn 1's best is a reference opener's value, not the proven best: named so
+        self.reference_note: str | None = None  # ... and what is known of the best (a footnote)
         self.time_limit = limit_seconds(time_limit)  # None: no limit (also past a week: `budget.NO_LIMIT_PAST`)
         self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
         self.stopped = False  # some search stopped at the deadline: some values are intervals
@@ -269,11 +274,8 @@ class ExactValues(Values):
         if found is not None:
             return found
         root = position.turns == 0 and len(position.pool) == len(self.game.answers)
-        opener = self._stored_opener() if root and self.weighted else None
-        if opener is not None:  # the best opener under this prior, proven (or bounded) by `wordle tree opener`
-            lower = opener.total if opener.proven else opener.lower
-            self._memo[key] = (lower, opener.total, opener.opener)
-            return lower, opener.total, opener.opener
+        if root and self.weighted and len(position.pool) > ROOT_SEARCH_MAX_POOL:
+            return self._root_best(key, position)
         if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:
             self.unproven_root = True
             return None, None, None
@@ -287,6 +289,51 @@ class ExactValues(Values):
         lower, upper, guess = self._tightened(key, value, upper, guess)
         self._remember(key, lower, upper, guess)
         return lower, upper, guess
+
+    def _root_best(self, key: str, position: Position) -> tuple[int | None, int | None, str | None]:
+        """Turn 1's best under a prior on a pool too large to search: the opener `wordle tree opener` proved for this
+        prior (shipped or cached); else the value under this prior of a reference, the best found for it (bounded)
+        or the best proven for the nearest day, named as such (`reference`), what is known of the best a footnote."""
+        from wordle_cli.stats import format_g
+        from wordle_cli.trees import opener_store
+
+        stored = self._stored_opener()
+        if stored is not None and stored.proven:
+            self._memo[key] = (stored.total, stored.total, stored.opener)
+            return stored.total, stored.total, stored.opener
+        if stored is not None:  # its own total is exact; that no opener beats it is not proven
+            self.reference = "the best opener found for this prior (not proven best)"
+            self.reference_note = (
+                f"turn 1 is graded against {stored.opener}, {self.reference}: {stored.proof_text()}; "
+                "`wordle tree opener` with this date proves the best"
+            )
+            self._memo[key] = (stored.total, stored.total, stored.opener)
+            return stored.total, stored.total, stored.opener
+        found = opener_store.reference(
+            self.game, hard=self.hard, max_guesses=self.max_guesses, date=self.prior_date, cache_root=self._cache_root
+        )
+        if found is None:
+            self.unproven_root = True
+            return None, None, None
+        opener, day = found
+        lower, upper = self.played(position, opener)
+        if lower >= INF:  # it cannot win every game under this guess limit here: no reference
+            self.unproven_root = True
+            return None, None, None
+        self.reference = f"the best known opener (proven for {day.isoformat()})"
+        weak = Fraction(self._least_simple_bound(position), self.weight(position))
+        self.reference_note = (
+            f"turn 1 is graded against {opener}, {self.reference}; under this day's prior no opener is proven best yet "
+            f"(none needs fewer than {format_g(weak)} expected guesses; `wordle tree opener` with this date proves it)"
+        )
+        self._memo[key] = (lower, upper, opener)
+        return lower, upper, opener
+
+    def _least_simple_bound(self, position: Position) -> int:
+        """The least simple bound of any opener (`trees.opener_bounds`): the weak bound on the best, for a footnote."""
+        from wordle_cli.trees import opener_bounds
+
+        return int(opener_bounds.simple_of(self.problem)[position.cands].min())
 
     def _stored_opener(self):
         """The best opener under this game's prior that the package ships or the cache keeps (`trees.opener_store`)."""
@@ -382,6 +429,8 @@ class ExactValues(Values):
         n = len(position.pool)
         if n > TIES_MAX_POOL or total >= INF:
             return None
+        if self.reference is not None and position.turns == 0 and n == len(self.game.answers):
+            return None  # turn 1's best is a reference opener's value, not the least: nothing ties it (nor is it kept)
         key = self._key(position)
         if key in self._ties:
             return self._ties[key]

@@ -112,7 +112,13 @@ def summary_lines(review) -> Iterator[str]:
         used += f", {_num(_shifted(review.remaining, review.guesses))} expected in all with the best play from here"
     yield f"guesses    {used}"
     known = " known" if isinstance(first.best, Interval) else ""
-    best = "not known" if first.best is None else f"{_num(first.best)} with the best opener{known}, {first.best_guess}"
+    against = getattr(review, "reference", None)
+    if first.best is None:
+        best = "not known"
+    elif against is not None:
+        best = f"{_num(first.best)} with {against}, {first.best_guess}"
+    else:
+        best = f"{_num(first.best)} with the best opener{known}, {first.best_guess}"
     yield f"expected   {_num(first.expected)} playing {first.guess} first; {best}"
     check = review.check()
     if check is not None:

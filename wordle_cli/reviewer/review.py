@@ -103,6 +103,7 @@ class Review:
     exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
     time_limit: float | None = None  # the seconds the search was given (None: none)
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
+    reference: str | None = None  # turn 1's best is this reference opener's value, not the proven best (`ExactValues`)
 
     @property
     def guesses(self) -> int:
@@ -141,6 +142,7 @@ class Review:
             "turns": [t.as_dict() for t in self.turns],
             "notes": list(self.notes),
             **({"prior": self.prior} if self.prior is not None else {}),  # absent when uniform: today's JSON
+            **({"reference": self.reference} if self.reference is not None else {}),
         }
 
 
@@ -232,6 +234,8 @@ def review_game(
             if limit is None or played_lower < INF:
                 raised.append((number, guess, limit))
         best_lower, best_upper, best_guess = values.best(position)
+        if number == 1:
+            first = values  # turn 1's values: where a reference opener is named
         left_sum, left_weight = expected_left(outcome_codes(game, pool, guess), values.answer_weights(position))
         expected = span(played_lower, played_upper, weight)
         best = None
@@ -292,9 +296,12 @@ def review_game(
                 f"turn {number}: {guess} cannot be sure to win in the {left} guesses left: turns {number} on are graded "
                 f"under {under}, the turns before under {max_guesses}"
             )
+    if getattr(first, "reference_note", None):  # turn 1 graded against a reference opener: named, the weak bound a footnote
+        review.reference = first.reference
+        review.notes.append(first.reference_note)
     if values.unproven_root:
         review.notes.append(
-            "the best opener's value is not known for these lists (proving it is `wordle tree rank`'s long job); not compared"
+            "the best opener's value is not known for these lists (`wordle tree opener` proves it); not compared"
         )
     if values.cache is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
@@ -340,6 +347,7 @@ def run(
     time_limit: float | None = None,
     keep_limit: bool = False,
     weights=None,
+    prior_date=None,
 ) -> Review:
     """The review of a game (see the module docstring and `review_game`).
 
@@ -348,6 +356,8 @@ def run(
     it is refused too, never graded under a larger one. `weights`: a prior,
     an int64 weight per answer (None: uniform), for the optimal strategy only:
     every expected value is then under it (weighted totals / the pool's weight).
+    `prior_date`: the day of a dated prior, whose nearest proven opener turn 1 is graded against when this
+    prior's own is not known (`ExactValues.reference`).
     """
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
@@ -363,6 +373,8 @@ def run(
     from wordle_cli.reviewer.exact import ExactValues
     made: dict[int | None, ExactValues] = {}
     shared = {"deadline": ExactValues.proof_deadline(time_limit)}  # one budget for the whole review, whatever the limits
+    if prior_date is not None:
+        shared["prior_date"] = prior_date
 
     def make(limit):
         if limit not in made:
