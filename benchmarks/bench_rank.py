@@ -28,6 +28,7 @@ status is 1 otherwise. `--openers W1,W2` replaces the random sample.
     python benchmarks/bench_rank.py [--sample 200] [--workers N] [--seed 0]
     python benchmarks/bench_rank.py --exact --sample 300 --seed 0 [--budget 3600] [--check TABLE]
     python benchmarks/bench_rank.py --exact --game nyt [--hard] --sample 20 --budget 0 --check-against results_easy_nyt20230701
+    python benchmarks/bench_rank.py --exact --game nyt --prior nyt --date 2026-06-01 --sample 100 --budget 0 --checkpoint F
     python benchmarks/bench_rank.py --resume    # a complete 12972-line checkpoint read back
 
 The reference's tables are not part of this project: give their paths
@@ -93,7 +94,11 @@ def rank(wordle: list[str], openers: list[str], workers: int, tmp: Path, name: s
 
 def bench_exact(wordle: list[str], args, tmp: Path) -> None:
     """`tree rank --exact` on a random sample, chunk by chunk within the budget; CPU per opener, extrapolated."""
-    lists = ["--answers", args.answers, "--allowed", args.allowed] + (["--hard"] if args.hard else [])
+    if args.prior:  # the game's own lists of that date (its pool: the history's past answers joined) under the prior
+        lists = ["--game", args.game, "--prior", args.prior] + (["--date", args.date] if args.date else [])
+    else:
+        lists = ["--answers", args.answers, "--allowed", args.allowed, "--prior", "uniform"]
+    lists += ["--hard"] if args.hard else []
     allowed = Path(args.allowed).read_text(encoding="utf-8").split()
     if args.openers:
         sample = [w.strip() for w in args.openers.split(",") if w.strip()]
@@ -108,8 +113,11 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
     chunk = args.chunk or 4 * args.workers
     rows, cpu, wall = [], 0.0, 0.0
     budget = f"budget {args.budget:.0f} s" if args.budget > 0 else "no budget"
-    print(f"# wordle tree rank --exact{' --hard' if args.hard else ''} on {Path(args.answers).name} x {Path(args.allowed).name}: "
-          f"{args.workers} workers on {os.cpu_count()} cores; {drawn}, chunks of {chunk}, {budget}\n")
+    under = f" under --prior {args.prior}" + (f" --date {args.date}" if args.date else "") if args.prior else ""
+    checkpoint = args.checkpoint or str(tmp / "exact.ckpt")
+    print(f"# wordle tree rank --exact{' --hard' if args.hard else ''} on {Path(args.answers).name} x {Path(args.allowed).name}"
+          f"{under}: {args.workers} workers on {os.cpu_count()} cores; {drawn}, chunks of {chunk}, {budget}; "
+          f"checkpoint {checkpoint}\n")
     for start in range(0, len(sample), chunk):
         if 0 < args.budget <= wall:
             break
@@ -117,7 +125,7 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
         words.write_text("".join(w + "\n" for w in sample[start : start + chunk]), encoding="utf-8")
         out = tmp / "chunk.csv"
         w, c, _ = run(wordle + ["tree", "rank", "-q", "--exact", *lists, "--openers", str(words), "--workers", str(args.workers),
-                                "-o", str(out), "--checkpoint", str(tmp / "exact.ckpt")])
+                                "-o", str(out), "--checkpoint", checkpoint])
         wall, cpu = wall + w, cpu + c
         with open(out, newline="", encoding="utf-8") as f:
             got = list(csv.DictReader(f))
@@ -126,13 +134,15 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
                 sys.exit(f"{row['opener']}: {row['total']} {row['proven']}: --exact must prove every total")
         rows += got
         print(f"{len(rows)} openers: {cpu:.0f} CPU s, {wall:.0f} s wall", flush=True)
-    per = cpu / len(rows)
     seconds = sorted(float(row["seconds"]) for row in rows)
-    print(f"\n{len(rows)} of {len(sample)} openers proven in {wall:.0f} s wall, {cpu:.0f} CPU s")
-    print(f"CPU s per opener (start-up included): mean {per:.1f}; worker seconds per opener: median "
-          f"{statistics.median(seconds):.1f}, max {seconds[-1]:.1f}")
+    print(f"\n{len(rows)} of {len(sample)} openers proven in {wall:.0f} s wall, {cpu:.0f} CPU s (this run's: a resumed "
+          "run reads earlier openers back from the checkpoint)")
+    per = cpu / len(rows)
+    print(f"CPU s per opener (start-up included): mean {per:.1f}; worker seconds per opener (wall: a loaded machine's are "
+          f"long): mean {statistics.mean(seconds):.1f}, median {statistics.median(seconds):.1f}, max {seconds[-1]:.1f}")
     for cores in (2, 16):
-        print(f"all {len(allowed)} openers on {cores} cores: ~{per * len(allowed) / cores / 3600:.1f} h (CPU mean / cores)")
+        print(f"all {len(allowed)} openers on {cores} cores: ~{per * len(allowed) / cores / 3600:.1f} h (CPU mean / cores), "
+              f"~{statistics.mean(seconds) * len(allowed) / cores / 3600:.1f} h (worker seconds)")
     print("\nslowest:\n| opener | total | worker seconds |\n|---|---|---|")
     for row in sorted(rows, key=lambda r: -float(r["seconds"]))[:20]:
         print(f"| {row['opener']} | {row['total']} | {row['seconds']} |")
@@ -194,6 +204,9 @@ def main() -> None:
                         help="the shipped lists to rank on: wordle (2022's, default: the cutoff mode's published values) or nyt (today's)")
     parser.add_argument("--answers", help="the answers file [default: the game's]")
     parser.add_argument("--allowed", help="the allowed guesses file [default: the game's]")
+    parser.add_argument("--prior", help="--exact: rank under this prior (nyt: the game's own lists of --date, its pool)")
+    parser.add_argument("--date", help="--exact --prior nyt: the puzzle date of the prior (YYYY-MM-DD)")
+    parser.add_argument("--checkpoint", help="--exact: keep the finished openers in FILE: a run stopped resumes from it")
     args = parser.parse_args()
     args.answers = args.answers or str(ROOT / "wordlists" / f"{args.game}-answers.txt")
     args.allowed = args.allowed or str(ROOT / "wordlists" / f"{args.game}-allowed.txt")

@@ -43,7 +43,7 @@ def weights(seed: int) -> np.ndarray:
 
 
 def review(guesses, answer, w, date=None):
-    prior = AnswerWeights("test prior", w, date=date)
+    prior = AnswerWeights("test prior", w, **({"date": date} if date is not None else {}))
     return api.review(guesses, answer, answers=ANSWERS, allowed=ALLOWED, weights=prior, time_limit=None)
 
 
@@ -110,9 +110,10 @@ def test_a_small_game_is_searched_never_read_from_a_stored_entry(monkeypatch, tm
     monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path))
     w = weights(5)
     game = Game("t", ANSWERS, ALLOWED)
-    wrong = OpenerResult("salet", int(brute(w, "salet") * int(w.sum())), int(w.sum()), 1, len(game.candidates), False, 6, 1.0,
+    least = 2 * int(w.sum()) - int(w.max())  # a bound every pool has: plausible, and far from the truth
+    wrong = OpenerResult("salet", int(brute(w, "salet") * int(w.sum())), int(w.sum()), least, len(game.candidates), False, 6, 1.0,
                          time_limit=5.0)
-    monkeypatch.setattr(opener_store, "RECOMPUTED_MAX_POOL", 0)
+    monkeypatch.setattr(opener_store, "RECOMPUTED_MAX_POOL", 0, raising=False)
     opener_store.OpenerCache(tmp_path).put(game, w, wrong)
     monkeypatch.undo()
     monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path))
