@@ -320,6 +320,19 @@ class _Proof:
             self.learn(Found(index[outcome.opener], outcome.kind, outcome.value, outcome.worst, outcome.seconds))
         return len(saved)
 
+    def shown(self, total: int) -> str:
+        """A total as expected guesses, the total beside it: `3.09778 (3098137)`."""
+        from wordle_cli.stats import format_g
+
+        return "none" if total >= INF else f"{format_g(Fraction(total, self.weight))} ({total})"
+
+    def described(self, found: Found) -> str:
+        if found.kind == rank.EXACT:
+            return self.shown(found.value)
+        if found.kind == rank.INFEASIBLE:
+            return f"cannot win every game {_within(self.problem)}"
+        return f">= {self.shown(found.value)}" + ("" if found.final else " (stopped at the time limit)")
+
     def say(self, started: float, line: str) -> None:
         if self.log is not None:
             self.log(f"{time.perf_counter() - started:8.1f} s  {line}")
@@ -382,7 +395,7 @@ def prove_opener(
         checkpoint.open()
         if resumed:
             proof.say(started, f"resumed {resumed} openers from the checkpoint")
-    proof.say(started, f"bounds: the least simple bound {int(simple[by_simple[0]])} ({proof.names[by_simple[0]]}), leaders "
+    proof.say(started, f"bounds: the least simple bound {proof.shown(int(simple[by_simple[0]]))} ({proof.names[by_simple[0]]}), leaders "
               + ", ".join(proof.names[c] for c in leaders))
 
     # The leaders: the first in full (a real incumbent whatever the time limit), the others within the cutoff.
@@ -393,7 +406,7 @@ def prove_opener(
         if i == 0:
             deadline.start()
         proof.record([found])
-        proof.say(started, f"leader {proof.names[c]}: {_described(found)}")
+        proof.say(started, f"leader {proof.names[c]}: {proof.described(found)}")
         proof.tell()
 
     # The cut pass: every other opener's two-ply bound, the least simple bounds first.
@@ -407,7 +420,7 @@ def prove_opener(
 
     runner.run(cut_task, chunks, lambda chunk: (proof.cutoff(),), cut, deadline.passed)
     left = proof.left()
-    proof.say(started, f"cut pass: {len(left)} openers left, the least bound {proof.lowest_left()}")
+    proof.say(started, f"cut pass: {len(left)} openers left" + (f", the least bound {proof.shown(proof.lowest_left())}" if left else ""))
 
     # The search: the openers left, least bound first, each within the cutoff.
     proof.stage = "searching"
@@ -416,7 +429,7 @@ def prove_opener(
     def searched(c, found):
         proof.record([found])
         if found.kind == rank.EXACT:
-            proof.say(started, f"{proof.names[c]}: {_described(found)}")
+            proof.say(started, f"{proof.names[c]}: {proof.described(found)}")
         proof.tell()
 
     runner.run(search_task, survivors, lambda c: (proof.cutoff(), _seconds_left(deadline)), searched, deadline.passed)
@@ -436,21 +449,13 @@ def _runner_up(proof: _Proof, inputs: Local, deadline: Deadline, started: float)
         beta = others[1][0] + 1 if len(others) > 1 else INF
         found = search_task(inputs, others[0][1], beta, _seconds_left(deadline))
         proof.record([found])
-        proof.say(started, f"the next, {proof.names[found.opener]}: {_described(found)}")
+        proof.say(started, f"the next, {proof.names[found.opener]}: {proof.described(found)}")
 
 
 def _seconds_left(deadline: Deadline) -> float | None:
     """The seconds a task may search (None: no limit; never 0, which would mean none)."""
     left = deadline.left()
     return None if left is None else max(left, 1e-6)
-
-
-def _described(found: Found) -> str:
-    if found.kind == rank.EXACT:
-        return str(found.value)
-    if found.kind == rank.INFEASIBLE:
-        return "cannot win every game within the guesses"
-    return f">= {found.value}" + ("" if found.final else " (stopped at the time limit)")
 
 
 def _result(proof: _Proof, problem, started: float, deadline: Deadline) -> OpenerResult:
