@@ -620,3 +620,27 @@ def test_the_user_days_opener_is_started_once_in_the_background(tmp_path, monkey
     assert opener_background.start_if_missing(game, hard=False, max_guesses=6, cache_root=cache) is None  # running: once
     assert len(started) == 1
     assert opener_background.user_day(Game("mine", ["cigar"], allowed.words)) is None  # other lists: nothing
+
+
+def test_tree_opener_starts_it_after_answering_from_the_table(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from wordle_cli import history
+    from wordle_cli.cli.tree import tree_group
+    from wordle_cli.trees import opener_background
+
+    data = tmp_path / "data"
+    data.mkdir()
+    last = history.last(history.shipped_days())
+    later = [history.Day(last.number + 1, last.date + dt.timedelta(days=1), "cigar")]
+    (data / history.SHIPPED_HISTORY).write_text(history.table([*history.shipped_days(), *later]))
+    started = []
+    monkeypatch.setattr(opener_background, "spawn", lambda args, log: started.append(args) or os.getpid())
+    env = {"WORDLE_DATA_DIR": str(data), "WORDLE_CACHE_DIR": str(tmp_path / "cache")}
+    out = CliRunner().invoke(tree_group, ["opener", "--date", "2026-06-01", "--prior", "nyt"], env=env)
+    assert out.exit_code == 0, out.output
+    assert "(shipped with wordle-cli)" in out.stdout
+    day = (last.date + dt.timedelta(days=2)).isoformat()
+    assert f"proving the best opener for {day} (the day after your history) in the background" in out.stderr
+    (args,) = started
+    assert args[args.index("--date") + 1] == day

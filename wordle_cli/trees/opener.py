@@ -443,11 +443,11 @@ def _runner_up(proof: _Proof, inputs: Local, deadline: Deadline, started: float)
     least bound (a few tries: past the margin the bounds of the others are all close to the cutoff)."""
     best = proof.best()
     for _ in range(RUNNER_UP_TRIES if best is not None else 0):
-        others = sorted((proof.known_bound(c), c) for c in proof.others(best) if c not in proof.infeasible)
-        if not others or others[0][1] in proof.exact or deadline.passed():
+        others = sorted((proof.known_bound(c), c not in proof.exact, c) for c in proof.others(best) if c not in proof.infeasible)
+        if not others or not others[0][1] or deadline.passed():  # the least is exact (ties: the exact one first)
             return
         beta = others[1][0] + 1 if len(others) > 1 else INF
-        found = search_task(inputs, others[0][1], beta, _seconds_left(deadline))
+        found = search_task(inputs, others[0][2], beta, _seconds_left(deadline))
         proof.record([found])
         proof.say(started, f"the next, {proof.names[found.opener]}: {proof.described(found)}")
 
