@@ -52,6 +52,9 @@ SHORTLIST = 48
 #: Openers per task of the cut pass (a task of today's lists: about a second).
 CHUNK = 64
 
+#: Seconds between the log's progress lines (openers left, the least bound among them).
+LOG_EVERY = 60
+
 #: Searches for the runner-up once the best is proven, when the margin left it unknown.
 RUNNER_UP_TRIES = 3
 
@@ -250,6 +253,7 @@ class _Proof:
         self.progress = progress
         self.stage = "leaders"
         self.simple: np.ndarray | None = None
+        self.logged = time.perf_counter()
 
     # ------------------------------------------------------------ what is known
 
@@ -337,7 +341,13 @@ class _Proof:
         if self.log is not None:
             self.log(f"{time.perf_counter() - started:8.1f} s  {line}")
 
-    def tell(self) -> None:
+    def tell(self, started: float | None = None) -> None:
+        """Progress to the bar, and to the log once a minute (`started`: the proof's start, for the log's clock)."""
+        if started is not None and self.log is not None and time.perf_counter() - self.logged >= LOG_EVERY:
+            self.logged = time.perf_counter()
+            left = self.left()
+            self.say(started, f"{self.stage}: {len(left)} of {len(self.openers)} openers left, the least bound "
+                              f"{self.shown(min((self.known_bound(c) for c in left), default=INF))}")
         if self.progress is None:
             return
         best = self.best()
@@ -416,7 +426,7 @@ def prove_opener(
 
     def cut(chunk, bounds):
         proof.record([Found(c, rank.CUTOFF, b, final=b >= proof.cutoff()) for c, b in zip(chunk, bounds)])
-        proof.tell()
+        proof.tell(started)
 
     runner.run(cut_task, chunks, lambda chunk: (proof.cutoff(),), cut, deadline.passed)
     left = proof.left()
@@ -430,7 +440,7 @@ def prove_opener(
         proof.record([found])
         if found.kind == rank.EXACT:
             proof.say(started, f"{proof.names[c]}: {proof.described(found)}")
-        proof.tell()
+        proof.tell(started)
 
     runner.run(search_task, survivors, lambda c: (proof.cutoff(), _seconds_left(deadline)), searched, deadline.passed)
     if not proof.left():
