@@ -333,9 +333,11 @@ def test_tree_opener_on_a_tiny_game(tmp_path, run_wordle=None):
 # ---------------------------------------------------------------- the bounds (issue 48)
 
 
-def naive_bounds(answers, allowed, weights) -> dict[str, tuple[int, int]]:
-    """Each candidate's (simple, two-ply) bound as an opener, from the definitions in trees/opener_bounds.py."""
+def naive_bounds(answers, allowed, weights, hard: bool = False) -> dict[str, tuple[int, int]]:
+    """Each candidate's (simple, two-ply) bound as an opener, from the definitions in trees/opener_bounds.py (hard:
+    each class's second guesses those hard mode allows after the opener's feedback)."""
     import naive
+    from naive_solver import hard_mode_allows
 
     game = Game("test", answers, allowed)
     weight = dict(zip(answers, weights.tolist()))
@@ -356,10 +358,13 @@ def naive_bounds(answers, allowed, weights) -> dict[str, tuple[int, int]]:
         parts = [p for tiles, p in classes(opener, answers).items() if tiles != win]
         one = total + sum(simple(p) for p in parts)
         two = total
-        for p in parts:
+        for tiles, p in classes(opener, answers).items():
+            if tiles == win:
+                continue
             two += min(
-                sum(weight[a] for a in p) + sum(simple(q) for tiles, q in classes(g, p).items() if tiles != win)
+                sum(weight[a] for a in p) + sum(simple(q) for got, q in classes(g, p).items() if got != win)
                 for g in game.candidates
+                if not hard or hard_mode_allows([(opener, tiles)], g)
             )
         out[opener] = (one, two)
     return out
@@ -368,7 +373,7 @@ def naive_bounds(answers, allowed, weights) -> dict[str, tuple[int, int]]:
 def check_bounds(answers, allowed, weights, rules):
     game = Game("test", answers, allowed)
     problem = Problem(game, weights=weights, **rules)
-    expected = naive_bounds(answers, allowed, weights)
+    expected = naive_bounds(answers, allowed, weights, rules.get("hard", False))
     simple = opener_bounds.simple_of(problem)
     every = list(range(len(game.candidates)))
     two = opener_bounds.two_ply_of(problem, every, search.INF)
@@ -383,10 +388,13 @@ def check_bounds(answers, allowed, weights, rules):
 
 
 def test_the_bounds_are_their_definitions_and_never_above_the_total():
-    for seed in range(25):
+    hard = 0
+    for seed in range(40):
         rng = random.Random(seed)
         answers, allowed, rules = _seeded_game(rng)
         check_bounds(answers, allowed, weights_for(seed, len(answers)), rules)
+        hard += rules["hard"]
+    assert hard >= 5  # hard mode's own second guesses among them
 
 
 def test_hard_mode_against_brute_force():

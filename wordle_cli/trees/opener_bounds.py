@@ -12,8 +12,8 @@ weight and h_c its heaviest answer's:
 - **two-ply**: each class's own best second guess g under the same bound, its
   subclasses each 2 W_s - h_s and the answer g finds nothing more:
   W + sum over classes min over g (W_c + sum over g's subclasses (2 W_s - h_s)).
-  The minimum runs over every candidate, a superset of hard mode's allowed
-  guesses, so it bounds hard mode too (less tightly).
+  In hard mode the minimum runs over the guesses the class's hints allow
+  (its greens in place, its revealed letters reused), as the game does.
 
 `two_ply_bounds` works class by class, heaviest first, and stops an opener
 as soon as its bound reaches the cutoff (`beta`); in a class it reads each
@@ -62,10 +62,17 @@ def simple_bounds(by_answer, weights, win, out):
 
 
 @compiled
-def two_ply_bounds(by_answer, weights, answer_cand, win, openers, beta, out):
-    """out[i] = the two-ply bound of openers[i], or a bound >= beta reached on the way (see the module)."""
+def two_ply_bounds(by_answer, weights, answer_cand, win, openers, beta, out, hard, cand_codes, cand_counts):
+    """out[i] = the two-ply bound of openers[i], or a bound >= beta reached on the way (see the module).
+
+    `hard`: second guesses only where the class's hints allow them (`cand_codes`: (C, L) symbols, 1 and up;
+    `cand_counts`: (C, symbols + 1) copies of each symbol in each candidate).
+    """
     n_answers, n_cands = by_answer.shape
     n_codes = win + 1
+    length = cand_codes.shape[1]
+    greens = np.zeros(length, dtype=np.int64)
+    mins = np.zeros(cand_counts.shape[1], dtype=np.int64)
     by_weight = np.argsort(-weights, kind="mergesort")  # heaviest first, ties in answer order
     count = np.zeros(n_codes, dtype=np.int64)
     sums = np.zeros(n_codes, dtype=np.int64)
@@ -120,12 +127,44 @@ def two_ply_bounds(by_answer, weights, answer_cand, win, openers, beta, out):
             x = big[order[j]]
             pool = pools[start[x] : start[x + 1]]
             simple = 2 * sums[x] - heavy[x]
-            bound += _class_two_ply(by_answer, weights, answer_cand, pool, suffix, stamp, found_by, generation) - simple
+            if hard:
+                _hints(cand_codes, o, x, greens, mins)
+            bound += _class_two_ply(by_answer, weights, answer_cand, pool, suffix, stamp, found_by, generation, hard,
+                                    cand_codes, cand_counts, greens, mins) - simple
         out[i] = bound
 
 
 @compiled
-def _class_two_ply(by_answer, weights, answer_cand, pool, suffix, stamp, found_by, generation):
+def _hints(cand_codes, guess, code, greens, mins):
+    """Hard mode's hints after `guess` got feedback `code` in a fresh game, into `greens` and `mins`
+    (as `search.hints_after`: the first position is the code's most significant digit)."""
+    greens[:] = 0
+    mins[:] = 0
+    for i in range(cand_codes.shape[1] - 1, -1, -1):
+        tile = code % 3
+        code //= 3
+        symbol = cand_codes[guess, i]
+        if tile == 2:
+            greens[i] = symbol
+        if tile != 0:
+            mins[symbol] += 1
+
+
+@compiled
+def _allowed(cand_codes, cand_counts, g, greens, mins):
+    """Whether candidate g keeps the hints: every green in place, every revealed symbol as often."""
+    for i in range(greens.shape[0]):
+        if greens[i] != 0 and cand_codes[g, i] != greens[i]:
+            return False
+    for s in range(mins.shape[0]):
+        if mins[s] != 0 and cand_counts[g, s] < mins[s]:
+            return False
+    return True
+
+
+@compiled
+def _class_two_ply(by_answer, weights, answer_cand, pool, suffix, stamp, found_by, generation, hard, cand_codes, cand_counts,
+                   greens, mins):
     """A class's least cost from its second guess on (pool: its answers, heaviest first), by the two-ply bound.
 
     With g second, the cost is 3 W_c - f(g), f(g) = the weight g finds at
@@ -143,6 +182,8 @@ def _class_two_ply(by_answer, weights, answer_cand, pool, suffix, stamp, found_b
     cap = class_weight + weights[pool[0]]
     best = 0
     for g in range(by_answer.shape[1]):
+        if hard and not _allowed(cand_codes, cand_counts, g, greens, mins):
+            continue
         generation[0] += 1
         mark = generation[0]
         f = found_by[g]
@@ -175,5 +216,6 @@ def two_ply_of(problem, openers, beta: int) -> np.ndarray:
     openers = np.ascontiguousarray(openers, dtype=np.int64)
     out = np.empty(len(openers), dtype=np.int64)
     answer_cand = np.ascontiguousarray(problem.answer_cand, dtype=np.int64)
-    two_ply_bounds(problem.by_answer, problem.weights, answer_cand, problem.win, openers, np.int64(beta), out)
+    two_ply_bounds(problem.by_answer, problem.weights, answer_cand, problem.win, openers, np.int64(beta), out, bool(problem.hard),
+                   np.ascontiguousarray(problem.cand_codes, dtype=np.int64), np.ascontiguousarray(problem.cand_counts, dtype=np.int64))
     return out

@@ -374,7 +374,7 @@ def find(
     game, weights: np.ndarray | None, *, hard: bool = False, max_guesses: int | None = 6, time_limit: float | None = None,
     cache_root: Path | None = None, backend: str = "cpu", problems: list[str] | None = None, proving=None, fresh: bool = False,
     date: dt.date | None = None, workers: int | None = None, address: str | None = None, quiet: bool = False,
-    progress=None, log=None,
+    progress=None, log=None, use_shipped: bool = True,
 ) -> OpenerResult:
     """The best opener under `weights` (int64, one per answer of `game`; None: uniform): shipped, else cached in
     `cache_root` (None: no cache), else proven now (and cached), within `time_limit` seconds (None: to the end).
@@ -384,6 +384,7 @@ def find(
     `problems`; `proving()`, if given, is called before a proof starts (to say that it may take minutes).
     `fresh`: prove it now, whatever is shipped or cached. `date`: the day of the prior, kept with the entry.
     `workers`/`address`: where the proof runs (`runner`). `progress`, `log`: `trees.opener.prove_opener`'s.
+    `use_shipped` False: the shipped table is not read (the program that remakes it reads the cache only).
     A proof kept in `cache_root` is checkpointed there as it goes, and a run stopped resumes it.
     """
     from wordle_cli.trees.budget import Deadline
@@ -391,7 +392,7 @@ def find(
     from wordle_cli.trees.opener import prove_opener
 
     weights = np.ones(len(game.answers), dtype=np.int64) if weights is None else np.asarray(weights, dtype=np.int64)
-    if not fresh and trusted(game):
+    if not fresh and use_shipped and trusted(game):
         found = shipped(game, weights, hard, max_guesses)
         if found is not None and usable(found, time_limit):  # what wordle-cli ships answers unless a proof is asked for
             return found

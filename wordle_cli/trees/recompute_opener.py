@@ -7,7 +7,8 @@ hard mode (`trees.opener.prove_opener`, no time limit, on a local cluster of
 one worker per core) and writes the table afresh, each entry with the
 digests of the lists and weights it was proven for. Each proof is
 checkpointed in the user's cache folder as `wordle tree opener`'s is, so an
-interrupted run resumes. `--normal` makes normal mode's entry alone,
+interrupted run resumes, and a proof already in the cache (proven, not only
+bounded) is taken from there. `--normal` makes normal mode's entry alone,
 `--time-limit S` bounds each proof, `--workers N` sets the cluster's size.
 Kept apart from `opener_store` so that the table's readers never import the
 prior's model.
@@ -55,8 +56,8 @@ def entry(date: dt.date, hard: bool, log=None, time_limit: float | None = None, 
 
     game, weights = prior_game(date)
     problems: list[str] = []
-    result = opener_store.find(
-        game, weights.weights, hard=hard, max_guesses=MAX_GUESSES, time_limit=time_limit, cache_root=cache_dir(), fresh=True,
+    result = opener_store.find(  # a proof the cache holds (this program's own, stopped and run again) is not made again
+        game, weights.weights, hard=hard, max_guesses=MAX_GUESSES, time_limit=time_limit, cache_root=cache_dir(), use_shipped=False,
         date=date, workers=workers, problems=problems, log=log, quiet=True,
     )
     if log is not None:
