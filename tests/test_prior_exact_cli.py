@@ -84,14 +84,20 @@ def test_simulate_optimal_under_a_file_prior_plays_the_weighted_optimum(runner, 
     assert "no opener is known under this prior" in result.stderr  # no opening book for these lists: the opener is searched, and the user told
 
 
-def test_solve_optimal_under_the_nyt_prior_takes_the_books_opener_and_says_so(runner):
+def test_solve_optimal_under_the_nyt_prior_takes_the_shipped_opener(runner):
     result = invoke(runner, ["solve", "cigar", "--strategy", "optimal", "--prior", "nyt", "--date", "2026-06-01"])
     assert result.exit_code == 0, result.stderr
     first = next(line for line in result.stdout.splitlines() if line.split()[:1] == ["1"])
     assert first.split()[1] == "tarse"
-    # the shipped entry for this prior: tarse, its own total proven, best over every guess only bounded (said so)
-    assert "the opener tarse is the best found" in result.stderr and "not proven best" in result.stderr
+    # the shipped entry for this prior: tarse, proven best over every guess: nothing to say about it
+    assert "the opener" not in result.stderr and "not proven" not in result.stderr
     assert result.stdout.startswith("prior: nyt prior for 2026-06-01")
+
+
+def test_solve_optimal_on_another_day_takes_the_books_opener_and_says_so(runner):
+    result = invoke(runner, ["solve", "cigar", "--strategy", "optimal", "--prior", "nyt", "--date", "2026-06-02"])
+    assert result.exit_code == 0, result.stderr
+    assert "the opener is the uniform optimum tarse (the best under this prior is not proven" in result.stderr
 
 
 def test_tree_rank_under_a_file_prior_ranks_by_brute_forces_expectation(runner, tmp_path):
