@@ -13,7 +13,10 @@ Every opener gets a lower bound that rises only as far as it must:
    it reaches the cutoff (most openers stop after a class or two);
 4. **the search**: the few openers left, least bound first, each by the
    exact search within the cutoff (`Problem.opener_value`: each class's
-   one-level bound, then the classes smallest first in what is left).
+   one-level bound, then the classes smallest first in what is left); in
+   hard mode by the normal mode's search first (no opener does better in
+   hard mode than in normal mode, and its search is far cheaper), then hard
+   mode's for those it does not cut.
 
 The cutoff is the best total proven so far plus a margin (`MARGIN`), or
 the second best total once it is below that: every opener below it ends
@@ -33,6 +36,7 @@ order: the result never depends on which worker finished first.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -202,7 +206,17 @@ def search_task(inputs, opener: int, beta: int, seconds: float | None = None) ->
         rank.use_threads(inputs.threads)
     word = problem.game.candidates[opener]
     start = problem.start()
-    with Deadline(seconds).armed([ctx]):
+    deadline = Deadline(seconds)
+    if problem.hard and beta < INF:  # normal mode first: it never costs less than hard mode, and is far cheaper to search
+        normal, normal_ctx = _relaxed(problem)
+        with deadline.armed([normal_ctx]):
+            value, exact = normal.opener_value(normal_ctx, normal.start(), word, beta)
+        stopped = bool(normal_ctx.stop[0])
+        normal_ctx.stop[0] = 0
+        if not stopped and (value >= INF or not exact):  # unable to win, or cut: so in hard mode too
+            kind = rank.INFEASIBLE if value >= INF else rank.CUTOFF
+            return Found(opener, kind, int(min(value, INF)), seconds=round(time.perf_counter() - started, 3))
+    with deadline.armed([ctx]):
         value, exact = problem.opener_value(ctx, start, word, beta)
     stopped = bool(ctx.stop[0])
     ctx.stop[0] = 0
@@ -214,6 +228,17 @@ def search_task(inputs, opener: int, beta: int, seconds: float | None = None) ->
     if not exact:
         return Found(opener, rank.CUTOFF, int(value), seconds=took)
     return Found(opener, rank.EXACT, int(value), problem.opener_worst(ctx, start, word), took)
+
+
+def _relaxed(problem):
+    """(the same game in normal mode, its search context), made once per problem: hard mode's relaxation."""
+    twin = getattr(problem, "_normal_twin", None)
+    if twin is None:
+        normal = copy.copy(problem)
+        normal.hard = False
+        normal._quick = None
+        twin = problem._normal_twin = (normal, normal.context())
+    return twin
 
 
 class SerialRunner:

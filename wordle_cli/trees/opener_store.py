@@ -445,6 +445,8 @@ def _checkpoint(cache: OpenerCache, key: str, problem):
             if attempt == 1 and isinstance(exc, WordleError) and "in use" not in why and _remove(path):
                 cache.problems.append(f"started the checkpoint {path} afresh: {why}")
                 continue
+            if "in use" in why:
+                why = f"{path} is in use by another proof of this opener (one in the background?)"
             cache.problems.append(f"proving without a checkpoint: {why}")
             return None
     return None
