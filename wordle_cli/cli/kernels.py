@@ -1,0 +1,62 @@
+"""`wordle kernels build` and `wordle kernels status`: the CPU kernels compiled for this machine, ahead of use."""
+
+from __future__ import annotations
+
+import click
+
+from wordle_cli.cli.options import quiet_option
+from wordle_cli.errors import WordleError
+
+
+@click.group("kernels")
+def kernels_group():
+    """The CPU kernels, compiled once for this machine (numba's cache).
+
+    The install compiles them (`build`), so that every command's first run
+    loads them at once. After an upgrade of numba or numpy, or an edit of
+    the sources, a command compiles what it needs on its first run, saying
+    so on stderr; `build` compiles everything again in one go.
+    """
+
+
+@kernels_group.command("build")
+@click.option("--jobs", type=click.IntRange(1, 2), default=None, metavar="N",
+              help="Commands compiling at once: 1, or 2 [default: 2 where there are 2 cores or more].")
+@quiet_option
+def build(jobs, quiet):
+    """Compile every kernel that the commands' default paths use, for this CPU.
+
+    It runs a few small commands that reach them all (a minute or two on 2
+    cores; what is already compiled for these sources loads instead), and
+    puts them next to the package, or in numba's user-wide cache where the
+    package cannot be written to. The install runs it.
+    """
+    from wordle_cli import kernel_build, kernel_cache
+
+    if not quiet:
+        click.echo(f"compiling the kernels for this machine: {len(kernel_build.WORKLOADS)} small commands "
+                   f"(about 1-2 min on 2 cores; what is already compiled loads instead)", err=True)
+    report = kernel_build.build(jobs)
+    if report.failed:
+        raise WordleError(f"{len(report.failed)} of the commands compiling the kernels failed; the first: {report.failed[0]}")
+    if not quiet:
+        what = f"compiled {report.compiled} functions" if report.compiled else "nothing to compile: every kernel was built already"
+        click.echo(f"{what} ({report.cpu_seconds:.0f} s CPU, {report.wall_seconds:.0f} s); "
+                   f"numba {kernel_cache.versions()['numba']}", err=True)
+
+
+@kernels_group.command("status")
+def status():
+    """Say whether the kernels are built for these sources, numba and numpy, and this CPU (exit status 1 if not)."""
+    from wordle_cli import kernel_build, kernel_cache
+
+    manifest = kernel_cache.read_manifest()
+    if not manifest:
+        raise WordleError("the kernels are not built: `wordle kernels build` compiles them (a first run of each command does too)")
+    if not kernel_build.built():
+        now = kernel_cache.versions()
+        changed = [f"{name} {manifest.get(name)} (now {now[name]})" for name in now if manifest.get(name) != now[name]]
+        why = f"built for {', '.join(changed)}" if changed else "built for other sources or another CPU"
+        raise WordleError(f"the kernels are out of date, {why}: `wordle kernels build` compiles them again")
+    click.echo(f"built for numba {manifest['numba']}, numpy {manifest['numpy']}, Python {manifest['python']} "
+               f"and this CPU on {manifest.get('when', '?')}: {manifest.get('compiled', 0)} functions compiled")
