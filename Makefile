@@ -23,7 +23,7 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
-	@echo "bench-compile  the first run: each command in a fresh process with numba's cache empty, then warm; the compiled functions, largest first"
+	@echo "bench-compile  a new user's wait: the README's install in a fresh venv (kernels built), each command's first run and a repeat (BENCH_COMPILE_ARGS=--jit: also with no kernels built)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
 	@echo "bench-play-prior  the default solve under each of the last 180 days' prior: mean guesses vs uniform and proven optimal, CPU per game"

@@ -23,7 +23,7 @@ from pathlib import Path
 import naive_review
 import naive_tree
 import pytest
-from clitools import write
+from clitools import unbuilt_package, write
 
 import wordle_cli
 from wordle_cli.model.game import Game
@@ -104,7 +104,7 @@ def test_the_clock_starts_at_the_first_search():
 def test_a_first_review_on_a_fresh_machine_gives_a_warm_runs_values(tmp_path):
     answers, allowed, guesses, answer = game()
     lists = ["--answers", write(tmp_path / "a.txt", answers), "--allowed", write(tmp_path / "b.txt", allowed)]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
+    env = {**os.environ, "PYTHONPATH": unbuilt_package(tmp_path / "package"), "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
            "WORDLE_CACHE_DIR": str(tmp_path / "cache"), "WORDLE_BACKEND": "cpu"}
 
     def review(*options: str) -> list:

@@ -69,6 +69,8 @@ class Notice(event.Listener):
     """Says `COMPILING` on stderr when a kernel starts compiling (once); counts them on a terminal."""
 
     said = False
+    #: Compiles under way on a thread `in_background`: a command that calls a kernel meanwhile waits for them.
+    background = 0
 
     def __init__(self) -> None:
         self.depth = 0  # our kernels being compiled, one inside another (numba compiles one at a time)
@@ -78,31 +80,40 @@ class Notice(event.Listener):
         self.shown = False
 
     @staticmethod
-    def quiet() -> bool:
-        return os.environ.get("WORDLE_COMPILE_NOTICE") == "0" or getattr(_background, "on", False)
+    def say(why: str) -> None:
+        if not Notice.said and os.environ.get("WORDLE_COMPILE_NOTICE") != "0":
+            Notice.said = True
+            _write(COMPILING.format(why=why) + "\n")
 
     def on_start(self, ev) -> None:
         dispatcher, ours = _ours(ev)
-        if not ours or self.quiet():
+        if not ours:
+            return
+        if getattr(_background, "on", False):
+            Notice.background += 1
             return
         if self.depth == 0:
             counts = read_manifest().get("counts", {})
             self.expected += int(counts.get(_function_name(dispatcher), 1))
             if not Notice.said:
-                Notice.said = True
                 self.started = time.perf_counter()
-                why = dispatcher._cache.why_missed(ev.data.get("args")) if isinstance(dispatcher._cache, KernelCache) else "no cache"
-                _write(COMPILING.format(why=why) + "\n")
+                cache = dispatcher._cache
+                self.say(cache.why_missed(ev.data.get("args")) if isinstance(cache, KernelCache) else "not cached")
         self.depth += 1
 
     def on_end(self, ev) -> None:
         _, ours = _ours(ev)
-        if not ours or self.quiet() or self.depth == 0:
+        if not ours:
+            return
+        if getattr(_background, "on", False):
+            Notice.background -= 1
+            return
+        if self.depth == 0:
             return
         self.depth -= 1
         self.done += 1
         self.expected = max(self.expected, self.done)
-        if not _on_a_terminal():
+        if os.environ.get("WORDLE_COMPILE_NOTICE") == "0" or not _on_a_terminal():
             return
         if self.depth == 0:
             if self.shown:
@@ -185,6 +196,11 @@ class _Dispatcher(CPUDispatcher):
 
     def enable_caching(self) -> None:
         self._cache = KernelCache(self.py_func)
+
+    def compile(self, sig):
+        if Notice.background and not getattr(_background, "on", False):  # it waits for numba's lock: say why
+            Notice.say("begun in the background while you read")
+        return super().compile(sig)
 
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})

@@ -19,7 +19,7 @@ numba internals relied on (pinned in pyproject.toml, exercised by
 tests/test_kernel_cache.py, written up in docs/speed.md): `FunctionCache`
 and its `_impl` (`filename_base`, `rebuild`), `_cache_path`, `_cache_file`,
 `_index_key`, `_load_overload`; `IndexDataCacheFile(cache_path,
-filename_base, source_stamp)` with `load`; its index file: a pickled numba
+filename_base, source_stamp)` with `load`, `_load_index` and `_index_path`; its index file: a pickled numba
 version, then a pickle of (stamp, {key: data file}), a key being
 (signature, the codegen's `magic_tuple()`: the CPU, code hashes).
 """
@@ -45,6 +45,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: What `wordle kernels build` writes beside the built kernels: what it built them for, how many it compiled.
 MANIFEST = Path(__file__).resolve().parent / "__pycache__" / "kernels.json"
 
+_DECORATED = re.compile(r"^[ \t]*@compiled\b", re.M)
 # An import statement's line: `from X import names` or `import X, Y as Z`.
 _IMPORT = re.compile(r"[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(.*)|import[ \t]+(.*))")
 
@@ -137,15 +138,16 @@ def _imports(path: str) -> frozenset[str]:
 
 
 def sources_of(path: str) -> list[str]:
-    """`path` (absolute) and every source file it imports, directly or through others, in a stable order."""
-    seen = {path}
+    """`path` (absolute) and every source file it imports, directly or through others, in a stable order; but
+    this module, which makes no machine code (a change to what it stamps changes its stamps' first item)."""
+    seen = {path, os.path.abspath(__file__)}
     todo = [path]
     while todo:
         for other in _imports(todo.pop()):
             if other not in seen:
                 seen.add(other)
                 todo.append(other)
-    return sorted(seen)
+    return sorted(seen - {os.path.abspath(__file__)})
 
 
 def _name(path: str) -> str:
@@ -163,10 +165,9 @@ def stamp_of(path: str) -> tuple:
 
 
 def kernel_modules() -> list[str]:
-    """The package's modules that define kernels (those importing compiled.py)."""
-    compiled = os.path.join(ROOT, "wordle_cli", "compiled.py")
+    """The package's modules that define kernels (a kernel is declared with `@compiled`: compiled.py)."""
     modules = sorted(str(path) for path in Path(ROOT, "wordle_cli").rglob("*.py"))
-    return [module for module in modules if compiled in _imports(module)]
+    return [module for module in modules if _DECORATED.search(_source(module)[0])]
 
 
 def package_stamp() -> str:
@@ -177,6 +178,17 @@ def package_stamp() -> str:
     return digest.hexdigest()
 
 
+class _IndexFile(IndexDataCacheFile):
+    """numba's index and data files of one kernel, where an index that cannot be read is an empty one (a miss,
+    and overwritten by the next save) rather than an error."""
+
+    def _load_index(self):
+        try:
+            return super()._load_index()
+        except Exception:  # noqa: BLE001 - damaged, or written by something else
+            return {}
+
+
 class KernelCache(FunctionCache):
     """numba's cache of one kernel, with the stamp above, read from the built place first (see the module's doc)."""
 
@@ -185,10 +197,10 @@ class KernelCache(FunctionCache):
         source = os.path.abspath(inspect.getfile(py_func))
         self.stamp = stamp_of(source)
         name = self._impl.filename_base
-        self._cache_file = IndexDataCacheFile(cache_path=self._cache_path, filename_base=name, source_stamp=self.stamp)
+        self._cache_file = _IndexFile(cache_path=self._cache_path, filename_base=name, source_stamp=self.stamp)
         built = os.path.join(os.path.dirname(source), "__pycache__")
         same = os.path.abspath(self._cache_path) == built
-        self._built = self._cache_file if same else IndexDataCacheFile(cache_path=built, filename_base=name, source_stamp=self.stamp)
+        self._built = self._cache_file if same else _IndexFile(cache_path=built, filename_base=name, source_stamp=self.stamp)
 
     def _load_overload(self, sig, target_context):
         if not self._enabled:
@@ -197,7 +209,7 @@ class KernelCache(FunctionCache):
         for place in dict.fromkeys((self._built, self._cache_file)):  # the built place first, once if the same
             try:
                 data = place.load(key)
-            except Exception:  # noqa: BLE001 - a damaged or foreign entry is a miss: the kernel compiles
+            except Exception:  # noqa: BLE001 - a damaged data file is a miss: the kernel compiles
                 data = None
             if data is not None:
                 return self._impl.rebuild(target_context, data)

@@ -534,9 +534,10 @@ def compile_ahead(length: int, backend: str = "cpu") -> threading.Thread:
 
     def work() -> None:
         try:
-            words = _ahead_words(length)
-            problem = Problem(Game("compile-ahead", words, words), backend=backend)
-            problem.build(problem.start(), deadline=Deadline(3600.0))  # a budget: compiled as a budgeted search is
+            with compiled.in_background():  # no one waits for it: says nothing (a command that then waits says so)
+                words = _ahead_words(length)
+                problem = Problem(Game("compile-ahead", words, words), backend=backend)
+                problem.build(problem.start(), deadline=Deadline(3600.0))  # a budget: compiled as a budgeted search is
         except Exception:  # noqa: BLE001 - the real search reports its own failures
             pass
 

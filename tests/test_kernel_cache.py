@@ -1,0 +1,203 @@
+"""The kernels' cache (issue 47): used only when it matches the sources and numba, read from the built place first.
+
+Each test compiles a pair of tiny kernels in its own folder, in fresh processes
+(numba keeps what it compiled for the process). These tests also pin the numba
+internals that wordle_cli/kernel_cache.py and compiled.py rely on: the cache
+classes' hooks, the index file's format, the compile event's data. A numba
+release that changes them fails here (pyproject.toml lets numba in only up to
+the releases these tests passed with).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+import pytest
+import test_layers
+
+from wordle_cli import kernel_cache
+from wordle_cli.compiled import COMPILING
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CALLEE = """
+from wordle_cli.compiled import compiled
+
+@compiled
+def f(x):
+    return x + 1
+"""
+
+CALLER = """
+import sys
+if len(sys.argv) > 1:  # a stand-in for another numba release
+    import numba
+    numba.__version__ = sys.argv[1]
+from callee import f
+from wordle_cli.compiled import compiled
+
+@compiled
+def g(x):
+    return f(x) * 2
+
+print(g(1))
+"""
+
+
+def notice(why: str) -> str:
+    return COMPILING.format(why=why) + "\n"
+
+
+#: The first compile of kernels no build made: the package's kernels are built (by tests/conftest.py) or not.
+UNBUILT = re.compile(re.escape(COMPILING).replace(re.escape("{why}"), "not (among the kernels )?built at install") + "\n")
+
+
+@pytest.fixture
+def kernels(tmp_path):
+    """A folder with callee.py (f) and caller.py (g, calling f); runs caller.py: (stdout, stderr, compiled functions)."""
+    (tmp_path / "callee.py").write_text(CALLEE, encoding="utf-8")
+    (tmp_path / "caller.py").write_text(CALLER, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("WORDLE_COMPILE_NOTICE", "NUMBA_CACHE_DIR")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(tmp_path)])
+
+    def run(*args: str, **more: str) -> tuple[str, str, list[str]]:
+        log = tmp_path / "compiles.jsonl"
+        log.unlink(missing_ok=True)
+        done = subprocess.run([sys.executable, str(tmp_path / "caller.py"), *args], capture_output=True, text=True, cwd=tmp_path,
+                              env={**env, "WORDLE_COMPILE_TIMES": str(log), **more}, timeout=300)
+        assert done.returncode == 0, done.stderr
+        records = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+        return done.stdout, done.stderr, sorted(r["function"].rpartition(".")[2] for r in records if r["kernel"])
+
+    run.folder = tmp_path
+    return run
+
+
+def test_an_edit_of_a_callee_in_another_module_compiles_its_caller_again(kernels):
+    """numba's own cache keys g by caller.py alone and loads g with the old f inlined: 4 instead of 6."""
+    out, err, compiled = kernels()
+    assert (out, compiled) == ("4\n", ["f", "g"]) and UNBUILT.fullmatch(err), err
+    assert kernels() == ("4\n", "", [])  # cached
+    callee = kernels.folder / "callee.py"
+    callee.write_text(callee.read_text().replace("x + 1", "x + 2"))
+    out, err, compiled = kernels()
+    assert (out, compiled) == ("6\n", ["f", "g"])
+    assert err == notice("the sources changed since they were built")
+
+
+def test_another_numba_compiles_again_and_says_which(kernels):
+    kernels()
+    assert kernels("0.1.0") == ("4\n", notice(f"they were built with numba {numba.__version__}, this is numba 0.1.0"), ["f", "g"])
+
+
+def test_the_built_place_is_read_first_and_what_compiles_later_goes_to_numba_s(kernels):
+    """With NUMBA_CACHE_DIR set, the kernels built next to the source still load; a new compile goes to NUMBA_CACHE_DIR
+    (as it goes to numba's user-wide cache where the package's folder cannot be written to)."""
+    kernels()
+    other = kernels.folder / "numba"
+    assert kernels(NUMBA_CACHE_DIR=str(other)) == ("4\n", "", [])
+    assert not list(other.rglob("*.nb*"))  # (numba makes the folder when it looks for a writable place)
+    caller = kernels.folder / "caller.py"
+    caller.write_text(caller.read_text().replace("print(g(1))", "print(g(1), g(1.5))"))
+    out, _, compiled = kernels(NUMBA_CACHE_DIR=str(other))
+    assert (out, compiled) == ("4 5.0\n", ["f", "g", "g"])  # g's source changed: g (int) again, g and f for floats
+    assert sorted(path.suffix for path in other.rglob("caller.g*")) == [".nbc", ".nbc", ".nbi"]
+
+
+def test_a_damaged_cache_entry_is_a_miss(kernels):
+    kernels()
+    for index in (kernels.folder / "__pycache__").glob("*.nbi"):
+        index.write_bytes(b"not a pickle")
+    out, err, compiled = kernels()
+    assert (out, compiled) == ("4\n", ["f", "g"])
+    assert err == notice("its cached copy is unreadable")
+
+
+def test_the_index_format_is_numba_s_version_then_the_stamp_and_overloads(kernels):
+    """What `KernelCache.why_missed` reads: the internals pinned (pyproject.toml's numba range)."""
+    kernels()
+    index = next((kernels.folder / "__pycache__").glob("callee.f-*.nbi"))
+    with open(index, "rb") as f:
+        version = pickle.load(f)
+        stamp, overloads = pickle.loads(f.read())
+    assert version == numba.__version__
+    assert stamp == kernel_cache.stamp_of(str(kernels.folder / "callee.py"))
+    assert stamp[1:] == (("numba", numba.__version__), ("numpy", np_version()), ("python", "%d.%d" % sys.version_info[:2]), stamp[-1])
+    (key, data), = overloads.items()
+    signature, magic, code_hashes = key
+    assert repr(magic) == kernel_cache.host() and len(code_hashes) == 2 and data.endswith(".nbc")
+
+
+def np_version() -> str:
+    import numpy
+
+    return numpy.__version__
+
+
+def test_a_kernel_loaded_from_the_cache_releases_the_gil(tmp_path):
+    """Budgets, Ctrl-C and threads rely on it: a ticker runs while a cached kernel spins in another thread."""
+    (tmp_path / "spin.py").write_text("""
+from wordle_cli.compiled import compiled
+
+@compiled
+def spin(n):
+    total = 0
+    for i in range(n):
+        total = (total * 31 + i) % 1000003
+    return total
+""")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+    code = ("import threading, time, spin\n"
+            "spin.spin(10)\n"  # compiled (first run) or loaded (second)
+            "ticks = 0\n"
+            "t = threading.Thread(target=spin.spin, args=(50_000_000,)); t.start()\n"
+            "while t.is_alive():\n    ticks += 1; time.sleep(0.001)\n"
+            "print(ticks > 5, sum(spin.spin.stats.cache_hits.values()))\n")
+    for want_hits in ("0", "1"):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+        assert done.stdout.split() == ["True", want_hits], done.stderr
+
+
+def test_the_import_scan_finds_every_import_of_the_package():
+    """`kernel_cache` reads imports with a quick scan of the text; it finds at least what Python's parser finds."""
+    modules = test_layers.module_names()
+    for name, path in modules.items():
+        parsed = {str(modules[other]) for other in test_layers.imports_of(name, path, modules)}
+        assert parsed <= set(kernel_cache._imports(str(path))), name
+
+
+def test_a_kernel_s_stamp_covers_the_modules_it_imports_and_no_others():
+    search = kernel_cache.sources_of(str(ROOT / "wordle_cli" / "trees" / "search" / "recursion.py"))
+    names = {kernel_cache._name(path) for path in search}
+    assert {"wordle_cli/trees/search/heap.py", "wordle_cli/trees/search/shared.py", "wordle_cli/compiled.py"} <= names
+    assert not any(name.startswith(("wordle_cli/cli/", "wordle_cli/api.py", "wordle_cli/solver/")) for name in names)
+
+
+def test_numba_s_compile_event_carries_the_dispatcher_and_its_arguments():
+    from numba.core import event
+
+    from wordle_cli.compiled import compiled
+
+    seen = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            seen.append((ev.data["dispatcher"].py_func.__name__, ev.data["args"]))
+
+        def on_end(self, ev):
+            pass
+
+    @compiled(cache=False)
+    def h(x):
+        return x
+
+    with event.install_listener("numba:compile", Listener()):
+        assert h(3) == 3
+    assert seen == [("h", (numba.int64,))]
