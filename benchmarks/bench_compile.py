@@ -103,7 +103,8 @@ def main() -> None:
               f"of which the kernels' build: {manifest['cpu_seconds']:.0f} s CPU, {manifest['compiled']} functions compiled\n")
         if args.jit:
             clone(args.checkout, work / "unbuilt")
-        head = "| command | first run CPU s | first run wall s | repeat CPU s | repeat wall s | first / repeat (CPU) | compiled on first run | same output |"
+        head = ("| command | first run CPU s | first run wall s | repeat CPU s | repeat wall s | first / repeat (CPU) "
+                "| compiled on first run | same output |")
         rule = "|---|---:|---:|---:|---:|---:|---:|---|"
         if args.jit:
             head += " no kernels built: first run CPU s | its compiled functions | their compile CPU s |"

@@ -20,7 +20,6 @@ import pytest
 from clitools import invoke, unbuilt_package
 
 from wordle_cli import install_backend, kernel_build, kernel_cache
-from wordle_cli.cli import main
 from wordle_cli.compiled import COMPILING
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,6 +21,7 @@ from pathlib import Path
 import numba
 import pytest
 import test_layers
+from clitools import unbuilt_package
 
 from wordle_cli import kernel_cache
 from wordle_cli.compiled import COMPILING
@@ -129,7 +130,7 @@ def test_the_index_format_is_numba_s_version_then_the_stamp_and_overloads(kernel
         stamp, overloads = pickle.loads(f.read())
     assert version == numba.__version__
     assert stamp == kernel_cache.stamp_of(str(kernels.folder / "callee.py"))
-    assert stamp[1:] == (("numba", numba.__version__), ("numpy", np_version()), ("python", "%d.%d" % sys.version_info[:2]), stamp[-1])
+    assert stamp[1:] == (("numba", numba.__version__), ("numpy", np_version()), ("python", "{}.{}".format(*sys.version_info[:2])), stamp[-1])
     (key, data), = overloads.items()
     signature, magic, code_hashes = key
     assert repr(magic) == kernel_cache.host() and len(code_hashes) == 2 and data.endswith(".nbc")
@@ -201,3 +202,17 @@ def test_numba_s_compile_event_carries_the_dispatcher_and_its_arguments():
     with event.install_listener("numba:compile", Listener()):
         assert h(3) == 3
     assert seen == [("h", (numba.int64,))]
+
+
+def test_a_kernel_s_stamp_is_the_same_wherever_the_package_is_installed(tmp_path):
+    """A wheel's kernels are built in an unpacked copy and used in site-packages, beside numpy and numba: the stamps
+    name the package's own files only, by their names within it."""
+    site = Path(unbuilt_package(tmp_path / "site"))
+    for other in ("numpy", "numba"):  # installed packages beside it, which the kernels' modules import
+        (site / other).mkdir()
+        (site / other / "__init__.py").write_text("import os\n")
+    for module in ("trees/search/recursion.py", "backends/cpu.py", "games/absurdle.py"):
+        here, there = str(ROOT / "wordle_cli" / module), str(site / "wordle_cli" / module)
+        assert kernel_cache.stamp_of(there) == kernel_cache.stamp_of(here)
+        assert [kernel_cache._name(path) for path in kernel_cache.sources_of(there)] == \
+            [kernel_cache._name(path) for path in kernel_cache.sources_of(here)]

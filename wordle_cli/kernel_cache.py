@@ -4,8 +4,9 @@ numba keys a cached kernel by its own module's source and its own bytecode:
 a kernel whose callee in another module changed would load its old machine
 code, with the old callee inlined. Here each entry's stamp is a digest of
 the kernel's module and of every module of the package it imports, directly
-or not (`sources_of`), with the numba and numpy versions (`stamp_of`): a
-change to any of them is a miss, and the kernel compiles again.
+or not (`sources_of`), with the numba, numpy and Python versions
+(`stamp_of`): a change to any of them is a miss, and the kernel compiles
+again.
 
 Two places are read, in turn (`KernelCache`): the `__pycache__` folder next
 to the kernel's module, where `wordle kernels build` (run by the install,
@@ -19,9 +20,10 @@ numba internals relied on (pinned in pyproject.toml, exercised by
 tests/test_kernel_cache.py, written up in docs/speed.md): `FunctionCache`
 and its `_impl` (`filename_base`, `rebuild`), `_cache_path`, `_cache_file`,
 `_index_key`, `_load_overload`; `IndexDataCacheFile(cache_path,
-filename_base, source_stamp)` with `load`, `_load_index` and `_index_path`; its index file: a pickled numba
-version, then a pickle of (stamp, {key: data file}), a key being
-(signature, the codegen's `magic_tuple()`: the CPU, code hashes).
+filename_base, source_stamp)` with `load`, `_load_index`, `_index_path`;
+its index file: a pickled numba version, then a pickle of (stamp, {key:
+data file}), a key being (signature, the codegen's `magic_tuple()`: the
+CPU, code hashes).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import os
 import pickle
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numba
@@ -45,6 +47,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: What `wordle kernels build` writes beside the built kernels: what it built them for, how many it compiled.
 MANIFEST = Path(__file__).resolve().parent / "__pycache__" / "kernels.json"
 
+_SELF = "wordle_cli/kernel_cache.py"
 _DECORATED = re.compile(r"^[ \t]*@compiled\b", re.M)
 # An import statement's line: `from X import names` or `import X, Y as Z`.
 _IMPORT = re.compile(r"[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(.*)|import[ \t]+(.*))")
@@ -52,7 +55,7 @@ _IMPORT = re.compile(r"[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(.*)|impo
 
 def versions() -> dict[str, str]:
     """What compiled code depends on besides the sources (numba fixes its llvmlite's version)."""
-    return {"numba": numba.__version__, "numpy": numpy.__version__, "python": "%d.%d" % sys.version_info[:2]}
+    return {"numba": numba.__version__, "numpy": numpy.__version__, "python": "{}.{}".format(*sys.version_info[:2])}
 
 
 def host() -> str:
@@ -62,7 +65,7 @@ def host() -> str:
     return repr(cpu_target.target_context.codegen().magic_tuple())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _source(path: str) -> tuple[str, str]:
     """(text, sha256 hex digest) of a source file, read once per process."""
     with open(path, "rb") as f:
@@ -89,7 +92,7 @@ def _import_statements(text: str):
         yield module, names, plain
 
 
-@lru_cache(maxsize=None)
+@cache
 def _root_of(folder: str) -> str:
     """The folder that the top-level package holding `folder` sits in (`folder` itself outside packages)."""
     while os.path.isfile(os.path.join(folder, "__init__.py")):
@@ -97,24 +100,30 @@ def _root_of(folder: str) -> str:
     return folder
 
 
-@lru_cache(maxsize=None)
-def _module_file(roots: tuple[str, ...], name: str) -> str | None:
-    """The source file of module `name` under one of `roots`, if there is one."""
-    for root in roots:
+@cache
+def _module_file(root: str, own: str, name: str) -> str | None:
+    """The source file of module `name` imported by a module under `root` whose top-level package is `own` ("" for
+    a module outside packages), if it is one of that package's (or, outside packages, beside it) or of wordle_cli's;
+    never another installed package's (numpy sitting beside an installed wordle_cli is not part of a stamp)."""
+    top = name.split(".")[0]
+    if top == own or (not own and top != "wordle_cli"):
         base = os.path.join(root, *name.split("."))
-        for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-            if os.path.isfile(candidate):
-                return candidate
+    elif top == "wordle_cli":
+        base = os.path.join(ROOT, *name.split("."))
+    else:
+        return None
+    for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(candidate):
+            return candidate
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _imports(path: str) -> frozenset[str]:
-    """The source files of the modules that `path` imports anywhere in its text (lazy imports included),
-    where they are found: in its own package's root or beside this package; others (numpy, ...) are left out."""
+    """The source files of the package's modules that `path` imports anywhere in its text (lazy imports included)."""
     root = _root_of(os.path.dirname(path))
-    roots = tuple(dict.fromkeys((root, ROOT)))
     package = os.path.relpath(os.path.dirname(path), root).split(os.sep) if os.path.dirname(path) != root else []
+    own = package[0] if package else ""
     found = set()
     for module, names, plain in _import_statements(_source(path)[0]):
         if plain is not None:
@@ -126,11 +135,11 @@ def _imports(path: str) -> frozenset[str]:
                 module = ".".join([*base, module[dots:]] if module[dots:] else base)
             items = [item.split(" as ")[0].strip() for item in names.strip().strip("()").split(",")]
             # `from P import x`: the module P.x where there is one, else P itself.
-            targets = [f"{module}.{item}" if module and _module_file(roots, f"{module}.{item}") else module
+            targets = [f"{module}.{item}" if module and _module_file(root, own, f"{module}.{item}") else module
                        for item in items if item]
         for target in targets:
             if target and re.fullmatch(r"[\w.]+", target):
-                source = _module_file(roots, target)
+                source = _module_file(root, own, target)
                 if source is not None:
                     found.add(source)
     found.discard(path)
@@ -140,14 +149,14 @@ def _imports(path: str) -> frozenset[str]:
 def sources_of(path: str) -> list[str]:
     """`path` (absolute) and every source file it imports, directly or through others, in a stable order; but
     this module, which makes no machine code (a change to what it stamps changes its stamps' first item)."""
-    seen = {path, os.path.abspath(__file__)}
+    seen = {path}
     todo = [path]
     while todo:
         for other in _imports(todo.pop()):
-            if other not in seen:
+            if other not in seen and _name(other) != _SELF:
                 seen.add(other)
                 todo.append(other)
-    return sorted(seen - {os.path.abspath(__file__)})
+    return sorted(seen)
 
 
 def _name(path: str) -> str:
@@ -155,7 +164,7 @@ def _name(path: str) -> str:
     return os.path.relpath(path, _root_of(os.path.dirname(path))).replace(os.sep, "/")
 
 
-@lru_cache(maxsize=None)
+@cache
 def stamp_of(path: str) -> tuple:
     """The stamp of the kernels defined in `path` (absolute): the numba and numpy versions, a digest of its sources."""
     digest = hashlib.sha256()
