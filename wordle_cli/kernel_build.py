@@ -98,6 +98,8 @@ class Report:
     wall_seconds: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)
     failed: list[str] = field(default_factory=list)
+    #: (the command's arguments, functions it compiled, their compile CPU seconds), in the order of the queues.
+    commands: list[tuple[tuple[str, ...], int, float]] = field(default_factory=list)
 
 
 def built() -> bool:
@@ -146,8 +148,8 @@ def build(jobs: int | None = None, queues: tuple[list[Workload], ...] = QUEUES) 
 
         with ThreadPoolExecutor(len(queues)) as pool:
             report.failed = [failure for failures in pool.map(run_queue, queues) for failure in failures]
-        for log in logs.values():
-            _count(log, report)
+        for workload, log in logs.items():
+            _count(workload, log, report)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     report.cpu_seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     report.wall_seconds = time.perf_counter() - started
@@ -156,11 +158,12 @@ def build(jobs: int | None = None, queues: tuple[list[Workload], ...] = QUEUES) 
     return report
 
 
-def _count(log: str, report: Report) -> None:
+def _count(workload: Workload, log: str, report: Report) -> None:
     try:
         records = [json.loads(line) for line in Path(log).read_text(encoding="utf-8").splitlines() if line.strip()]
     except OSError:
-        return
+        records = []
+    report.commands.append((workload.args, sum(1 for r in records if r.get("kernel")), sum(r.get("seconds", 0.0) for r in records)))
     for record in records:
         if record.get("kernel"):
             report.compiled += 1

@@ -8,7 +8,7 @@ from wordle_cli.cli.options import quiet_option
 from wordle_cli.errors import WordleError
 
 
-@click.group("kernels")
+@click.group("kernels", short_help="Compile the CPU kernels for this machine, or say what for.")
 def kernels_group():
     """The CPU kernels, compiled once for this machine (numba's cache).
 
@@ -19,11 +19,12 @@ def kernels_group():
     """
 
 
-@kernels_group.command("build")
+@kernels_group.command("build", short_help="Compile every kernel the commands use, for this CPU.")
 @click.option("--jobs", type=click.IntRange(1, 2), default=None, metavar="N",
               help="Commands compiling at once: 1, or 2 [default: 2 where there are 2 cores or more].")
+@click.option("-v", "--verbose", is_flag=True, help="List each command run, with the functions it compiled.")
 @quiet_option
-def build(jobs, quiet):
+def build(jobs, verbose, quiet):
     """Compile every kernel that the commands' default paths use, for this CPU.
 
     It runs a few small commands that reach them all (a minute or two on 2
@@ -37,6 +38,9 @@ def build(jobs, quiet):
         click.echo(f"compiling the kernels for this machine: {len(kernel_build.WORKLOADS)} small commands "
                    f"(about 1-2 min on 2 cores; what is already compiled loads instead)", err=True)
     report = kernel_build.build(jobs)
+    if verbose:
+        for args, functions, seconds in report.commands:
+            click.echo(f"{functions:4d} functions {seconds:6.1f} s  wordle {' '.join(args)}")
     if report.failed:
         raise WordleError(f"{len(report.failed)} of the commands compiling the kernels failed; the first: {report.failed[0]}")
     if not quiet:
@@ -45,7 +49,7 @@ def build(jobs, quiet):
                    f"numba {kernel_cache.versions()['numba']}", err=True)
 
 
-@kernels_group.command("status")
+@kernels_group.command("status", short_help="Say what the kernels were compiled for.")
 def status():
     """Say whether the kernels are built for these sources, numba and numpy, and this CPU (exit status 1 if not)."""
     from wordle_cli import kernel_build, kernel_cache
