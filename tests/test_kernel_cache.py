@@ -1,11 +1,13 @@
 """The kernels' cache (issue 47): used only when it matches the sources and numba, read from the built place first.
 
-Each test compiles a pair of tiny kernels in its own folder, in fresh processes
-(numba keeps what it compiled for the process). These tests also pin the numba
-internals that wordle_cli/kernel_cache.py and compiled.py rely on: the cache
-classes' hooks, the index file's format, the compile event's data. A numba
-release that changes them fails here (pyproject.toml lets numba in only up to
-the releases these tests passed with).
+Tiny kernels are compiled once for the module, in a folder of their own, and
+each test works on a copy of that folder (numba's cache entries name files
+relative to it), running them in fresh processes (numba keeps what it
+compiled for the process). These tests also pin the numba internals that
+wordle_cli/kernel_cache.py and compiled.py rely on: the cache classes'
+hooks, the index file's format, the compile event's data. A numba release
+that changes them fails here (pyproject.toml lets numba in only up to the
+releases these tests passed with).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import os
 import pickle
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +29,8 @@ from clitools import unbuilt_package
 from wordle_cli import kernel_cache
 from wordle_cli.compiled import COMPILING
 
+pytestmark = pytest.mark.xdist_group("kernel-cache")  # one worker compiles the kernels for all
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CALLEE = """
@@ -34,6 +39,13 @@ from wordle_cli.compiled import compiled
 @compiled
 def f(x):
     return x + 1
+
+@compiled
+def spin(n):
+    total = 0
+    for i in range(n):
+        total = (total * 31 + i) % 1000003
+    return total
 """
 
 CALLER = """
@@ -41,13 +53,14 @@ import sys
 if len(sys.argv) > 1:  # a stand-in for another numba release
     import numba
     numba.__version__ = sys.argv[1]
-from callee import f
+from callee import f, spin
 from wordle_cli.compiled import compiled
 
 @compiled
 def g(x):
     return f(x) * 2
 
+spin(10)
 print(g(1))
 """
 
@@ -60,48 +73,61 @@ def notice(why: str) -> str:
 UNBUILT = re.compile(re.escape(COMPILING).replace(re.escape("{why}"), "not (among the kernels )?built at install") + "\n")
 
 
-@pytest.fixture
-def kernels(tmp_path):
-    """A folder with callee.py (f) and caller.py (g, calling f); runs caller.py: (stdout, stderr, compiled functions)."""
-    (tmp_path / "callee.py").write_text(CALLEE, encoding="utf-8")
-    (tmp_path / "caller.py").write_text(CALLER, encoding="utf-8")
+def runner(folder: Path):
+    """Runs caller.py in `folder`: (stdout, stderr, the kernels it compiled)."""
     env = {k: v for k, v in os.environ.items() if k not in ("WORDLE_COMPILE_NOTICE", "NUMBA_CACHE_DIR")}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(tmp_path)])
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(folder)])
 
     def run(*args: str, **more: str) -> tuple[str, str, list[str]]:
-        log = tmp_path / "compiles.jsonl"
+        log = folder / "compiles.jsonl"
         log.unlink(missing_ok=True)
-        done = subprocess.run([sys.executable, str(tmp_path / "caller.py"), *args], capture_output=True, text=True, cwd=tmp_path,
+        done = subprocess.run([sys.executable, str(folder / "caller.py"), *args], capture_output=True, text=True, cwd=folder,
                               env={**env, "WORDLE_COMPILE_TIMES": str(log), **more}, timeout=300)
         assert done.returncode == 0, done.stderr
         records = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
         return done.stdout, done.stderr, sorted(r["function"].rpartition(".")[2] for r in records if r["kernel"])
 
-    run.folder = tmp_path
+    run.folder = folder
     return run
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory):
+    """callee.py (f, spin) and caller.py (g, calling f) in a folder, and their first run: it compiles them."""
+    folder = tmp_path_factory.mktemp("kernels")
+    (folder / "callee.py").write_text(CALLEE, encoding="utf-8")
+    (folder / "caller.py").write_text(CALLER, encoding="utf-8")
+    return folder, runner(folder)()
+
+
+@pytest.fixture
+def kernels(first, tmp_path):
+    """A copy of the compiled folder: `kernels()` runs its caller.py."""
+    shutil.copytree(first[0], tmp_path / "kernels")
+    return runner(tmp_path / "kernels")
+
+
+def test_a_first_run_compiles_and_says_so_and_a_second_loads(first, kernels):
+    out, err, compiled = first[1]
+    assert (out, compiled) == ("4\n", ["f", "g", "spin"]) and UNBUILT.fullmatch(err), err
+    assert kernels() == ("4\n", "", [])
 
 
 def test_an_edit_of_a_callee_in_another_module_compiles_its_caller_again(kernels):
     """numba's own cache keys g by caller.py alone and loads g with the old f inlined: 4 instead of 6."""
-    out, err, compiled = kernels()
-    assert (out, compiled) == ("4\n", ["f", "g"]) and UNBUILT.fullmatch(err), err
-    assert kernels() == ("4\n", "", [])  # cached
     callee = kernels.folder / "callee.py"
     callee.write_text(callee.read_text().replace("x + 1", "x + 2"))
-    out, err, compiled = kernels()
-    assert (out, compiled) == ("6\n", ["f", "g"])
-    assert err == notice("the sources changed since they were built")
+    assert kernels() == ("6\n", notice("the sources changed since they were built"), ["f", "g", "spin"])
 
 
 def test_another_numba_compiles_again_and_says_which(kernels):
-    kernels()
-    assert kernels("0.1.0") == ("4\n", notice(f"they were built with numba {numba.__version__}, this is numba 0.1.0"), ["f", "g"])
+    why = f"they were built with numba {numba.__version__}, this is numba 0.1.0"
+    assert kernels("0.1.0") == ("4\n", notice(why), ["f", "g", "spin"])
 
 
 def test_the_built_place_is_read_first_and_what_compiles_later_goes_to_numba_s(kernels):
     """With NUMBA_CACHE_DIR set, the kernels built next to the source still load; a new compile goes to NUMBA_CACHE_DIR
     (as it goes to numba's user-wide cache where the package's folder cannot be written to)."""
-    kernels()
     other = kernels.folder / "numba"
     assert kernels(NUMBA_CACHE_DIR=str(other)) == ("4\n", "", [])
     assert not list(other.rglob("*.nb*"))  # (numba makes the folder when it looks for a writable place)
@@ -113,23 +139,20 @@ def test_the_built_place_is_read_first_and_what_compiles_later_goes_to_numba_s(k
 
 
 def test_a_damaged_cache_entry_is_a_miss(kernels):
-    kernels()
     for index in (kernels.folder / "__pycache__").glob("*.nbi"):
         index.write_bytes(b"not a pickle")
-    out, err, compiled = kernels()
-    assert (out, compiled) == ("4\n", ["f", "g"])
-    assert err == notice("its cached copy is unreadable")
+    assert kernels() == ("4\n", notice("its cached copy is unreadable"), ["f", "g", "spin"])
 
 
-def test_the_index_format_is_numba_s_version_then_the_stamp_and_overloads(kernels):
+def test_the_index_format_is_numba_s_version_then_the_stamp_and_overloads(first):
     """What `KernelCache.why_missed` reads: the internals pinned (pyproject.toml's numba range)."""
-    kernels()
-    index = next((kernels.folder / "__pycache__").glob("callee.f-*.nbi"))
+    folder = first[0]
+    index = next((folder / "__pycache__").glob("callee.f-*.nbi"))
     with open(index, "rb") as f:
         version = pickle.load(f)
         stamp, overloads = pickle.loads(f.read())
     assert version == numba.__version__
-    assert stamp == kernel_cache.stamp_of(str(kernels.folder / "callee.py"))
+    assert stamp == kernel_cache.stamp_of(str(folder / "callee.py"))
     assert stamp[1:] == (("numba", numba.__version__), ("numpy", np_version()), ("python", "{}.{}".format(*sys.version_info[:2])), stamp[-1])
     (key, data), = overloads.items()
     signature, magic, code_hashes = key
@@ -142,28 +165,17 @@ def np_version() -> str:
     return numpy.__version__
 
 
-def test_a_kernel_loaded_from_the_cache_releases_the_gil(tmp_path):
+def test_a_kernel_loaded_from_the_cache_releases_the_gil(kernels):
     """Budgets, Ctrl-C and threads rely on it: a ticker runs while a cached kernel spins in another thread."""
-    (tmp_path / "spin.py").write_text("""
-from wordle_cli.compiled import compiled
-
-@compiled
-def spin(n):
-    total = 0
-    for i in range(n):
-        total = (total * 31 + i) % 1000003
-    return total
-""")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
-    code = ("import threading, time, spin\n"
-            "spin.spin(10)\n"  # compiled (first run) or loaded (second)
+    code = ("import threading, time, callee\n"
+            "callee.spin(10)\n"
             "ticks = 0\n"
-            "t = threading.Thread(target=spin.spin, args=(50_000_000,)); t.start()\n"
+            "t = threading.Thread(target=callee.spin, args=(50_000_000,)); t.start()\n"
             "while t.is_alive():\n    ticks += 1; time.sleep(0.001)\n"
-            "print(ticks > 5, sum(spin.spin.stats.cache_hits.values()))\n")
-    for want_hits in ("0", "1"):
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
-        assert done.stdout.split() == ["True", want_hits], done.stderr
+            "print(ticks > 5, sum(callee.spin.stats.cache_hits.values()))\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(kernels.folder)])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=kernels.folder, timeout=300)
+    assert done.stdout.split() == ["True", "1"], done.stderr
 
 
 def test_the_import_scan_finds_every_import_of_the_package():
