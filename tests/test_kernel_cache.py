@@ -228,3 +228,26 @@ def test_a_kernel_s_stamp_is_the_same_wherever_the_package_is_installed(tmp_path
         assert kernel_cache.stamp_of(there) == kernel_cache.stamp_of(here)
         assert [kernel_cache._name(path) for path in kernel_cache.sources_of(there)] == \
             [kernel_cache._name(path) for path in kernel_cache.sources_of(here)]
+
+
+def test_two_saves_at_once_of_two_signatures_of_a_kernel_keep_both(tmp_path, monkeypatch):
+    """numba reads the index, adds its entry and writes it back: two saves at once kept one entry (the build's two
+    queues, Dask's workers); the lock on the index keeps both. The window is widened here by a slow read."""
+    import threading
+    import time
+
+    read = kernel_cache._IndexFile._load_index
+
+    def slow_read(self):
+        index = read(self)
+        time.sleep(0.2)  # both saves have read the index before either writes it
+        return index
+
+    monkeypatch.setattr(kernel_cache._IndexFile, "_load_index", slow_read)
+    files = [kernel_cache._IndexFile(cache_path=str(tmp_path), filename_base="m.k-1.py311", source_stamp=("s",)) for _ in range(2)]
+    saves = [threading.Thread(target=file.save, args=(key, b"code")) for file, key in zip(files, ("int64", "float64"))]
+    for save in saves:
+        save.start()
+    for save in saves:
+        save.join()
+    assert sorted(read(files[0])) == ["float64", "int64"]

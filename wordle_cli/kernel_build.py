@@ -65,9 +65,8 @@ def _queues() -> tuple[list[Workload], list[Workload]]:
         Workload(("tree", "build", "-q", "--answers", "ten.txt", "--prior", "ten.prior", "--first", "cigar"),
                  "tree build under a prior, a forced opener"),
         Workload(("tree", "build", "-q", "--answers", "ten.txt", "--hard"), "the exact search in hard mode"),
-        Workload(("tree", "build", "-q", "--answers", "six.txt", "--allowed", "six.txt"), "the exact search on six-letter words"),
     ]
-    others = [  # beside them: kernels of their own
+    others = [  # beside them: kernels of their own, and the search's for other types (saving an index takes its lock)
         Workload(("score", "-q", "--top", "2"), "the scoring kernels on today's lists (the feedback tables)"),
         Workload(("score", "-q", "--rule", "loose", allowed, "ten.txt", "-"), "the loose rule's scoring"),
         Workload(("score", "-q", "six.txt", "six.txt", "-"), "six-letter words' scoring"),
@@ -78,12 +77,16 @@ def _queues() -> tuple[list[Workload], list[Workload]]:
         Workload(("simulate", "-q", "--boards", "2", "--sample", "20", "--strategy", "entropy"), "multi-board games, entropy"),
         Workload(("simulate", "-q", "--answers", "ten.txt"), "simulate on a list"),
         Workload(("simulate", "-q", "--answers", "ten.txt", "--lies", "1", "--strategy", "entropy"), "Fibble's lies, entropy"),
+        # Last: by then the default solve has saved the kernels whose types the word length does not change.
+        Workload(("tree", "build", "-q", "--answers", "six.txt", "--allowed", "six.txt"),
+                 "the exact search on six-letter words (uint16 feedback codes: the search's kernels again)"),
     ]
     return search, others
 
 
-#: The commands of the build, in two queues run side by side (one after the other with one job): each queue's
-#: commands compile kernels the other's do not, so that two processes never compile the same kernel at once.
+#: The commands of the build, in two queues run side by side (one after the other with one job), about as long as
+#: each other: each queue's commands compile kernels, or signatures, the other's do not, so that two processes
+#: never compile the same one at once.
 QUEUES = _queues()
 WORKLOADS = [*QUEUES[0], *QUEUES[1]]
 

@@ -20,7 +20,8 @@ numba internals relied on (pinned in pyproject.toml, exercised by
 tests/test_kernel_cache.py, written up in docs/speed.md): `FunctionCache`
 and its `_impl` (`filename_base`, `rebuild`), `_cache_path`, `_cache_file`,
 `_index_key`, `_load_overload`; `IndexDataCacheFile(cache_path,
-filename_base, source_stamp)` with `load`, `_load_index`, `_index_path`;
+filename_base, source_stamp)` with `load`, `save`, `_load_index`,
+`_index_path`;
 its index file: a pickled numba version, then a pickle of (stamp, {key:
 data file}), a key being (signature, the codegen's `magic_tuple()`: the
 CPU, code hashes).
@@ -35,6 +36,7 @@ import os
 import pickle
 import re
 import sys
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -189,13 +191,35 @@ def package_stamp() -> str:
 
 class _IndexFile(IndexDataCacheFile):
     """numba's index and data files of one kernel, where an index that cannot be read is an empty one (a miss,
-    and overwritten by the next save) rather than an error."""
+    and overwritten by the next save) rather than an error, and a save holds a lock on the index: numba reads
+    the index, adds its entry and writes it back, so two processes saving two signatures of one kernel at once
+    (the build's two queues, Dask's workers) would otherwise keep only one of them."""
 
     def _load_index(self):
         try:
             return super()._load_index()
         except Exception:  # noqa: BLE001 - damaged, or written by something else
             return {}
+
+    def save(self, key, data):
+        with _locked(self._index_path + ".lock"):
+            super().save(key, data)
+
+
+@contextmanager
+def _locked(path: str):
+    """An exclusive lock on `path` (made if missing) among processes, where the platform has them (POSIX)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: numba's own behaviour, unlocked
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class KernelCache(FunctionCache):
