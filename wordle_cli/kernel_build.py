@@ -21,6 +21,7 @@ count a run that compiles shows; `compiled.Notice`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import resource
@@ -106,8 +107,30 @@ class Report:
 
 
 def built() -> bool:
-    """Whether the last build's manifest is for these sources, this numba, numpy, Python and CPU."""
-    return kernel_cache.read_manifest().get("stamp") == kernel_cache.package_stamp()
+    """Whether the last build's manifest is for these sources, this numba, numpy, Python and CPU, and these commands."""
+    return out_of_date() is None
+
+
+def out_of_date() -> str | None:
+    """Why the last build is not for what is here now (None: it is)."""
+    manifest = kernel_cache.read_manifest()
+    if not manifest:
+        return "not built"
+    now = kernel_cache.versions()
+    changed = [f"{name} {manifest.get(name)} (now {now[name]})" for name in now if manifest.get(name) != now[name]]
+    if changed:
+        return f"built for {', '.join(changed)}"
+    if manifest.get("stamp") != kernel_cache.package_stamp():
+        return "built for other sources or another CPU"
+    if manifest.get("commands") != _commands_digest():
+        return "built by other commands than the build's today"
+    return None
+
+
+def _commands_digest() -> str:
+    """The build's commands, a shipped list named by its file name (its folder depends on the install)."""
+    commands = [[os.path.basename(arg) if os.path.isabs(arg) else arg for arg in workload.args] for workload in WORKLOADS]
+    return hashlib.sha256(repr(commands).encode()).hexdigest()
 
 
 def environment(work: str) -> dict[str, str]:
@@ -180,7 +203,7 @@ def _write_manifest(report: Report) -> None:
     counts = dict(kernel_cache.read_manifest().get("counts", {}))
     for function, count in report.counts.items():
         counts[function] = max(count, counts.get(function, 0))
-    manifest = {"stamp": kernel_cache.package_stamp(), **kernel_cache.versions(), "counts": counts,
+    manifest = {"stamp": kernel_cache.package_stamp(), "commands": _commands_digest(), **kernel_cache.versions(), "counts": counts,
                 "compiled": report.compiled, "cpu_seconds": round(report.cpu_seconds, 1), "when": time.strftime("%Y-%m-%d %H:%M:%S")}
     try:
         kernel_cache.MANIFEST.parent.mkdir(exist_ok=True)

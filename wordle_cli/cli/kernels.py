@@ -54,13 +54,11 @@ def status():
     """Say whether the kernels are built for these sources, numba and numpy, and this CPU (exit status 1 if not)."""
     from wordle_cli import kernel_build, kernel_cache
 
-    manifest = kernel_cache.read_manifest()
-    if not manifest:
+    why = kernel_build.out_of_date()
+    if why == "not built":
         raise WordleError("the kernels are not built: `wordle kernels build` compiles them (a first run of each command does too)")
-    if not kernel_build.built():
-        now = kernel_cache.versions()
-        changed = [f"{name} {manifest.get(name)} (now {now[name]})" for name in now if manifest.get(name) != now[name]]
-        why = f"built for {', '.join(changed)}" if changed else "built for other sources or another CPU"
+    if why is not None:
         raise WordleError(f"the kernels are out of date, {why}: `wordle kernels build` compiles them again")
+    manifest = kernel_cache.read_manifest()
     click.echo(f"built for numba {manifest['numba']}, numpy {manifest['numpy']}, Python {manifest['python']} "
                f"and this CPU on {manifest.get('when', '?')}: {manifest.get('compiled', 0)} functions compiled")
