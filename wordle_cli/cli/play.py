@@ -133,8 +133,8 @@ def play(
     from wordle_cli.cli.prompt import turn_lines
     from wordle_cli.solver.session import Session, parse_entry
 
-    if "-" in (answers, allowed):
-        raise click.UsageError("play reads the turns from standard input, so --answers and --allowed cannot be '-'")
+    if "-" in (answers, allowed, prior):
+        raise click.UsageError("play reads the turns from standard input, so --answers, --allowed and --prior cannot be '-'")
     if interactive is None:
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
