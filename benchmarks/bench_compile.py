@@ -2,7 +2,7 @@
 
 This follows the README on a fresh copy: a `git clone` of the checkout (its
 committed files) into a temporary folder, a new virtual environment, and the
-README's install, `python -m pip install -e '.[test]'`, timed (wall, and CPU
+README's install, `python -m pip install -e .`, timed (wall, and CPU
 of every process it ran: pip, the build environment's, `wordle kernels
 build`'s commands). Then each command below runs twice from that install:
 its first run (cold: numba's cache as the install left it) and again
@@ -36,19 +36,25 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from common import DATE  # the puzzle every command plays
+
 ROOT = Path(__file__).resolve().parent.parent
 
-#: (name, wordle's arguments, standard input): today's lists, the puzzle of 2026-06-01.
+#: (name, wordle's arguments, standard input): today's lists, the puzzle of 2026-06-01 (WORDLE_DATE, below); each
+#: command names its game, prior and strategy rather than take a default that may change.
 CASES = [
-    ("solve (nyt prior, exact: the default)", ["solve", "-q", "cigar"], None),
-    ("review, 4 turns", ["review", "--answer", "nimby", "raise", "poynt", "kiddy", "nimby"], None),
-    ("play: first suggestion", ["play", "--batch"], ""),
-    ("tree build --first tarse", ["tree", "build", "-q", "--first", "tarse", "-o", "tarse.tree"], None),
-    ("score", ["score", "-q", "--top", "2"], None),
-    ("simulate --sample 10", ["simulate", "-q", "--sample", "10"], None),
-    ("solve --prior uniform", ["solve", "-q", "--prior", "uniform", "cigar"], None),
-    ("solve --strategy optimal --prior uniform", ["solve", "-q", "--prior", "uniform", "--strategy", "optimal", "cigar"], None),
-    ("prune", ["prune", "roate", "CACAA"], None),
+    ("score, nyt prior", ["score", "-q", "--top", "2", "--game", "nyt", "--prior", "nyt"], None),
+    ("prune", ["prune", "roate", "CACAA", "--game", "nyt"], None),
+    ("play: first suggestion, nyt prior, optimal", ["play", "--batch", "--game", "nyt", "--prior", "nyt", "--strategy", "optimal"], ""),
+    ("solve, uniform, expected", ["solve", "-q", "--game", "nyt", "--prior", "uniform", "--strategy", "expected", "cigar"], None),
+    ("solve, nyt prior, expected", ["solve", "-q", "--game", "nyt", "--prior", "nyt", "--strategy", "expected", "cigar"], None),
+    ("solve, uniform, optimal", ["solve", "-q", "--game", "nyt", "--prior", "uniform", "--strategy", "optimal", "cigar"], None),
+    ("solve, nyt prior, optimal", ["solve", "-q", "--game", "nyt", "--prior", "nyt", "--strategy", "optimal", "cigar"], None),
+    ("review, 4 turns, nyt prior", ["review", "--game", "nyt", "--prior", "nyt", "--answer", "nimby", "raise", "poynt", "kiddy", "nimby"], None),
+    ("tree build --first tarse, nyt prior",
+     ["tree", "build", "-q", "--game", "nyt", "--prior", "nyt", "--first", "tarse", "-o", "tarse.tree"], None),
+    ("simulate --sample 10, nyt prior, optimal",
+     ["simulate", "-q", "--game", "nyt", "--prior", "nyt", "--strategy", "optimal", "--sample", "10"], None),
 ]
 
 
@@ -74,10 +80,10 @@ def clone(checkout: Path, into: Path) -> None:
 
 
 def install(source: Path, venv: Path, base: dict[str, str]) -> tuple[float, float, Path]:
-    """The README's install into a new venv: (wall, CPU, its python)."""
+    """The README's install (its first line's) into a new venv: (wall, CPU, its python)."""
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    wall, cpu, done = timed([str(python), "-m", "pip", "install", "-q", "-e", ".[test]"], base, str(source))
+    wall, cpu, done = timed([str(python), "-m", "pip", "install", "-q", "-e", "."], base, str(source))
     if done.returncode != 0:
         sys.exit(f"pip install failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     return wall, cpu, python
@@ -99,7 +105,7 @@ def main() -> None:
         install_wall, install_cpu, python = install(work / "src", work / "venv", base)
         manifest = json.loads((work / "src" / "wordle_cli" / "__pycache__" / "kernels.json").read_text())
         print(f"{os.cpu_count()} cores; {args.checkout} (commit {git_head(args.checkout)}), numba {manifest['numba']}\n")
-        print(f"install (`pip install -e '.[test]'` in a new venv): **{install_wall:.0f} s wall**, {install_cpu:.0f} s CPU; "
+        print(f"install (`pip install -e .` in a new venv): **{install_wall:.0f} s wall**, {install_cpu:.0f} s CPU; "
               f"of which the kernels' build: {manifest['cpu_seconds']:.0f} s CPU, {manifest['compiled']} functions compiled\n")
         if args.jit:
             clone(args.checkout, work / "unbuilt")
@@ -137,7 +143,7 @@ def measure(python: Path, wordle_args: list[str], stdin: str | None, base: dict[
     for sub in ("cache", "cache2", "data", "numba"):
         (run / sub).mkdir(parents=True)
     log = run / "compiles.jsonl"
-    env = {**base, "WORDLE_CACHE_DIR": str(run / "cache"), "WORDLE_DATA_DIR": str(run / "data"), "WORDLE_DATE": "2026-06-01",
+    env = {**base, "WORDLE_CACHE_DIR": str(run / "cache"), "WORDLE_DATA_DIR": str(run / "data"), "WORDLE_DATE": DATE,
            "WORDLE_BACKEND": "cpu", "NUMBA_CACHE_DIR": str(run / "numba"), "WORDLE_COMPILE_TIMES": str(log)}
     command = [str(python), "-m", "wordle_cli", *wordle_args]
     cold_wall, cold_cpu, cold = timed(command, env, str(run), stdin)

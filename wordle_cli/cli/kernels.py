@@ -22,9 +22,10 @@ def kernels_group():
 @kernels_group.command("build", short_help="Compile every kernel the commands use, for this CPU.")
 @click.option("--jobs", type=click.IntRange(1, 2), default=None, metavar="N",
               help="Commands compiling at once: 1, or 2 [default: 2 where there are 2 cores or more].")
+@click.option("--force", is_flag=True, help="Run the commands even when the last build is for what is here now.")
 @click.option("-v", "--verbose", is_flag=True, help="List each command run, with the functions it compiled.")
 @quiet_option
-def build(jobs, verbose, quiet):
+def build(jobs, force, verbose, quiet):
     """Compile every kernel that the commands' default paths use, for this CPU.
 
     It runs a few small commands that reach them all (a minute or two on 2
@@ -34,6 +35,10 @@ def build(jobs, verbose, quiet):
     """
     from wordle_cli import kernel_build, kernel_cache
 
+    if not force and kernel_build.built():  # a second install (the test extras'), or a repeat: nothing changed
+        if not quiet:
+            click.echo("the kernels are built for these sources, numba and this CPU already (--force builds again)", err=True)
+        return
     if not quiet:
         click.echo(f"compiling the kernels for this machine: {len(kernel_build.WORKLOADS)} small commands "
                    f"(about 1-2 min on 2 cores; what is already compiled loads instead)", err=True)
