@@ -161,9 +161,11 @@ def sources_of(path: str) -> list[str]:
     return sorted(seen)
 
 
+@cache
 def _name(path: str) -> str:
     """A source file's name from its package's root (the same wherever the package is installed)."""
-    return os.path.relpath(path, _root_of(os.path.dirname(path))).replace(os.sep, "/")
+    root = _root_of(os.path.dirname(path))
+    return path[len(root):].lstrip(os.sep).replace(os.sep, "/")
 
 
 @cache
