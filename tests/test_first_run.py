@@ -89,3 +89,33 @@ def test_the_notice_can_be_turned_off(tmp_path):
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env={**env, "WORDLE_COMPILE_NOTICE": "0"},
                           check=True, timeout=300)
     assert (done.stdout, done.stderr) == ("2 6.0\n", "")
+
+
+def test_a_command_waiting_for_a_compile_begun_in_the_background_says_so(monkeypatch, capsys):
+    """`play` compiles the exact search in the background, silently (no one waits yet); a command that then needs
+    a kernel waits for numba's lock, and says why before it does."""
+    from wordle_cli import compiled
+
+    @compiled.compiled(cache=False)
+    def h(x):
+        return x * 3
+
+    monkeypatch.setenv("WORDLE_COMPILE_NOTICE", "1")
+    monkeypatch.setattr(compiled.Notice, "said", False)
+    monkeypatch.setattr(compiled.Notice, "background", 1)  # a compile under way on a thread in_background
+    assert h(2) == 6
+    assert capsys.readouterr().err == COMPILING.format(why="begun in the background while you read") + "\n"
+
+
+def test_a_compile_in_the_background_says_nothing(monkeypatch, capsys):
+    from wordle_cli import compiled
+
+    @compiled.compiled(cache=False)
+    def k(x):
+        return x - 1
+
+    monkeypatch.setenv("WORDLE_COMPILE_NOTICE", "1")
+    monkeypatch.setattr(compiled.Notice, "said", False)
+    with compiled.in_background():
+        assert k(2) == 1
+    assert capsys.readouterr().err == "" and compiled.Notice.background == 0
