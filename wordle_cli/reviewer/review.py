@@ -100,8 +100,10 @@ class Review:
     max_guesses: int | None  # the guess limit the values respect (None: none)
     remaining: Fraction | Interval | None = None  # unsolved: best expected guesses still to come
     notes: list[str] = field(default_factory=list)
-    exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
-    time_limit: float | None = None  # the seconds the search was given (None: none)
+    exact: bool = True  # False: some values are intervals (a search stopped at its budget)
+    time_limit: float | None = None  # the wall-clock seconds the search was given (None: none)
+    budget: float | None = None  # the units of search work the search was given (None: none; `trees.budget`)
+    clocked: bool = False  # the wall clock stopped some search: the ranges may differ from run to run
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
@@ -133,6 +135,8 @@ class Review:
             "max_guesses": self.max_guesses,
             "exact": self.exact,
             "time_limit": self.time_limit,
+            "budget": self.budget,
+            "clocked": self.clocked,
             "solved": self.solved,
             "guesses": self.guesses,
             "expected_first": _number(self.expected_first),
@@ -279,6 +283,9 @@ def review_game(
         t.luck = None if after_best is None else minus(minus(t.expected, Fraction(1)), after_best)
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
     review.time_limit = values.time_limit
+    spent = getattr(values, "budget", None)  # the exact values' `trees.budget.Budget` (greedy values have none)
+    if spent is not None:
+        review.budget, review.clocked = spent.units, spent.clocked
     for number, guess, new in raised:
         left = None if max_guesses is None else max_guesses - number + 1
         under = f"a limit of {new} guesses" if new is not None else "no guess limit"
@@ -338,6 +345,7 @@ def run(
     cache: bool = True,
     progress=None,
     time_limit: float | None = None,
+    budget: float | None = None,
     keep_limit: bool = False,
     weights=None,
 ) -> Review:
@@ -347,7 +355,9 @@ def run(
     (the user chose the limit), a game that cannot be sure to finish within
     it is refused too, never graded under a larger one. `weights`: a prior,
     an int64 weight per answer (None: uniform), for the optimal strategy only:
-    every expected value is then under it (weighted totals / the pool's weight).
+    every expected value is then under it (weighted totals / the pool's weight). `budget`: the units of search
+    work the review's proofs may do in all (`trees.budget.Budget`: the same values on any machine), `time_limit`
+    the seconds of wall-clock time (which vary with the machine and its load); None: no such limit.
     """
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
@@ -361,14 +371,17 @@ def run(
         return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,
                            strategy, None)
     from wordle_cli.reviewer.exact import ExactValues
+    from wordle_cli.trees.budget import PROOF_SHARE, Budget, limit_seconds
+
     made: dict[int | None, ExactValues] = {}
-    shared = {"deadline": ExactValues.proof_deadline(time_limit)}  # one budget for the whole review, whatever the limits
+    seconds = limit_seconds(time_limit)  # the proofs get a share of a wall-clock limit; the rest: the quick bounds
+    shared = {"budget": Budget(budget, None if seconds is None else PROOF_SHARE * seconds)}  # one for the whole review
 
     def make(limit):
         if limit not in made:
             made[limit] = ExactValues(
                 game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
-                time_limit=time_limit, weights=weights, **shared,
+                weights=weights, **shared,
             )
             shared["like"] = made[limit].problem  # the feedback table and the rest, built once
         return made[limit]
