@@ -61,11 +61,11 @@ def _checksum(key: str, total: int, best: str, lower: int | None = None, **more)
     for name in sorted(more):
         if more[name] is not None:
             fields += [name, more[name]]
-    return hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode("utf-8")).hexdigest()
+    return hashlib.sha256(json.dumps(fields, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
 
 
 #: The fields of an entry besides key, total, best, lower and check (`ProvenCache.put`'s `more`).
-MORE = ("work", "search", "within", "ties", "parts", "failed")
+MORE = ("work", "search", "within", "ties", "parts", "failed", "review")
 
 
 class ProvenCache:

@@ -122,10 +122,7 @@ class ExactValues(Values):
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
         self._known = None if self.weighted else KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
-        lists = f"{answers_digest}{candidates_digest}"
-        if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
-            lists += "w" + digest(self.problem.weights)[:16]
-        self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
+        self.cache = cache_for(game, self.problem.weights, hard, max_guesses, cache_root) if cache else None
         if cache:
             from wordle_cli.reviewer.cache import cache_dir
 
@@ -584,6 +581,15 @@ class ExactValues(Values):
         if ctx.stop[0]:  # stopped: the values above may be bounds, the count unknown
             return None
         return count
+
+
+def cache_for(game: Game, weights, hard: bool, max_guesses: int | None, root=None) -> ProvenCache:
+    """The cache folder of a game's values under these rules: named by its lists' digests, and under a prior other
+    than uniform the weights' (uniform keeps its name, and its entries), the mode and the guess limit."""
+    lists = f"{openings.digest(game.answers)}{openings.digest(game.candidates)}"
+    if weights is not None and (np.asarray(weights) != 1).any():  # the values depend on the weights: their own folder
+        lists += "w" + digest(np.asarray(weights, dtype=np.int64))[:16]
+    return ProvenCache(lists, hard, max_guesses, root)
 
 
 @functools.cache

@@ -30,6 +30,7 @@ from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
+from wordle_cli.reviewer import repeat
 from wordle_cli.reviewer.interval import Interval, exact, hi, lo, minus, span
 
 
@@ -386,7 +387,27 @@ def run(
             shared["like"] = made[limit].problem  # the feedback table and the rest, built once
         return made[limit]
 
-    return review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
+    kept = _kept(game, guesses, tiles, hard, max_guesses, keep_limit, shared["budget"], weights) if cache and seconds is None else None
+    if kept is not None and (review := repeat.load(kept[0], kept[1], Review)) is not None:
+        review.notes.extend(dict.fromkeys(kept[0].problems))
+        return review
+    review = review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
+    if kept is not None and not review.clocked:
+        problems = set(kept[0].problems).union(*(values.cache.problems for values in made.values() if values.cache is not None))
+        repeat.save(kept[0], kept[1], review, [note for note in review.notes if note not in problems])
+    return review
+
+
+def _kept(game: Game, guesses, tiles, hard, max_guesses, keep_limit, budget, weights):
+    """(the cache, the key) a whole review is kept under (`repeat`): the review's own game, rules and budget."""
+    from wordle_cli.reviewer.exact import cache_for
+    from wordle_cli.trees import opener_store
+
+    cache = cache_for(game, weights, hard, max_guesses)
+    opener = None
+    if weights is not None:  # the best opener known under the prior: one proven later changes turn 1's best
+        opener = opener_store.stored(game, weights, hard=hard, max_guesses=max_guesses, cache_root=cache.folder.parent)
+    return cache, repeat.key(guesses, tiles, strategy="optimal", keep_limit=keep_limit, budget=budget.units, opener=opener)
 
 
 def _number(x) -> float | dict | None:

@@ -62,7 +62,7 @@ PROOF_SHARE = 0.75
 #: The search work in one unit of a budget (`Budget`): about what the search does in a CPU second on the project's
 #: 2-core machine (measured under load: docs/speed.md, "Budgets counted in work"). Changing it changes every
 #: budgeted result, as a change to the search's cost model (`search.shared`) does.
-WORK_PER_UNIT = 2_000_000_000
+WORK_PER_UNIT = 2_500_000_000
 
 #: A time limit longer than this (a week) is no limit: the one meaning of "no limit" beside None and 0.
 NO_LIMIT_PAST = 7 * 24 * 3600.0
