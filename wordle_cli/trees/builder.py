@@ -659,7 +659,7 @@ def _guesses(n: int) -> str:
 
 
 def _counters(contexts: list[search.Context]) -> dict[str, int]:
-    totals = np.sum([ctx.stats for ctx in contexts], axis=0)
+    totals = np.sum([ctx.stats for ctx in contexts], axis=0) if contexts else np.zeros(len(search.STAT_NAMES), dtype=np.int64)
     return dict(zip(search.STAT_NAMES, (int(x) for x in totals)))
 
 
