@@ -40,7 +40,8 @@ FORMAT = 2
 #: Environment variable naming the cache folder (tests, or a shared location).
 ENV = "WORDLE_CACHE_DIR"
 
-#: The largest entry read: a real one is a few hundred bytes (a key, two numbers, a word, a checksum).
+#: The largest entry read: a real one is a few hundred bytes (a key, two numbers, a word, a checksum), a guess's
+#: classes or a whole review a few KB.
 MAX_ENTRY_BYTES = 1 << 16
 
 

@@ -223,6 +223,7 @@ class ExactValues(Values):
             )
             if not why:
                 self.budget.charge(found["work"] or 0)
+                self.budget.cut |= found["lower"] < found["total"]  # what the budget cut, read back: cut all the same
                 return found["lower"], found["total"], found["best"]
             self.cache.damaged(found["key"], why)  # warned about, then proven again and rewritten
         spent = self.budget.spent
@@ -459,6 +460,7 @@ class ExactValues(Values):
         found = self.cache.get_entry(f"{key}|within {share}")
         if found is None or found["within"] != share or found["search"] != _digest() or found["best"] != guess:
             return None
+        self.budget.cut = True  # an outcome is kept for a share only when the budget cut it
         if found["failed"] is True:
             self.budget.charge(found["work"] or 0)
             return INF, INF
@@ -531,6 +533,7 @@ class ExactValues(Values):
             count = None if found["within"] is not None else found["total"]
             if count is None or 1 <= count <= len(position.cands):
                 self.budget.charge(found["work"] or 0)
+                self.budget.cut |= count is None
                 self._ties[key] = count
                 return count
             self.cache.damaged(found["key"], f"{count} guesses tying where {len(position.cands)} are allowed")

@@ -143,6 +143,6 @@ def _stopped(review) -> str:
     if getattr(review, "clocked", False) and seconds is not None:
         return (f"the proof stopped at the {seconds:g} s wall-clock limit (another run may stop elsewhere; "
                 f"--time-limit 0{' --budget 0' if budget else ''} proves to the end)")
-    if budget is not None:
+    if budget is not None and getattr(review, "cut", True):
         return f"the proof stopped at its budget of {budget:g} units of search work (--budget 0 proves to the end)"
-    return "the proof was bounded before this review"
+    return "the best opener's proof was bounded before this review"

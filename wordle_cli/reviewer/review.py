@@ -105,6 +105,7 @@ class Review:
     time_limit: float | None = None  # the wall-clock seconds the search was given (None: none)
     budget: float | None = None  # the units of search work the search was given (None: none; `trees.budget`)
     clocked: bool = False  # the wall clock stopped some search: the ranges may differ from run to run
+    cut: bool = False  # the budget of work stopped some search (else a range is one shipped or stored: the opener's)
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
@@ -138,6 +139,7 @@ class Review:
             "time_limit": self.time_limit,
             "budget": self.budget,
             "clocked": self.clocked,
+            "cut": self.cut,
             "solved": self.solved,
             "guesses": self.guesses,
             "expected_first": _number(self.expected_first),
@@ -286,7 +288,7 @@ def review_game(
     review.time_limit = values.time_limit
     spent = getattr(values, "budget", None)  # the exact values' `trees.budget.Budget` (greedy values have none)
     if spent is not None:
-        review.budget, review.clocked = spent.units, spent.clocked
+        review.budget, review.clocked, review.cut = spent.units, spent.clocked, spent.cut
     for number, guess, new in raised:
         left = None if max_guesses is None else max_guesses - number + 1
         under = f"a limit of {new} guesses" if new is not None else "no guess limit"
@@ -392,9 +394,11 @@ def run(
         review.notes.extend(dict.fromkeys(kept[0].problems))
         return review
     review = review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
-    if kept is not None and not review.clocked:
-        problems = set(kept[0].problems).union(*(values.cache.problems for values in made.values() if values.cache is not None))
-        repeat.save(kept[0], kept[1], review, [note for note in review.notes if note not in problems])
+    if kept is not None:
+        if not review.clocked:
+            problems = set(kept[0].problems).union(*(values.cache.problems for values in made.values() if values.cache is not None))
+            repeat.save(kept[0], kept[1], review, [note for note in review.notes if note not in problems])
+        review.notes.extend(note for note in dict.fromkeys(kept[0].problems) if note not in review.notes)
     return review
 
 

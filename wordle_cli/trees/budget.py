@@ -175,6 +175,7 @@ class Budget:
         self.spent = 0
         self.clock = Deadline(seconds)
         self.clocked = False  # the wall clock stopped some search: what it stopped varies from run to run
+        self.cut = False  # the work budget stopped some search (the same on every run)
         self._running: list[tuple[object, int]] = []  # (context, its work when armed) of the searches armed now
 
     @property
@@ -210,7 +211,9 @@ class Budget:
                 yield
         finally:
             for ctx in contexts:
-                if ctx.stop[0] and not (ctx.stop[1] and ctx.stats[WORK] >= ctx.stop[1]) and self.clock.passed():
+                if ctx.stop[0] and ctx.stop[1] and ctx.stats[WORK] >= ctx.stop[1]:
+                    self.cut = True
+                elif ctx.stop[0] and self.clock.passed():
                     self.clocked = True
                 ctx.stop[1] = 0
             done = {id(ctx) for ctx in contexts}

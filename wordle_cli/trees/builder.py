@@ -504,6 +504,9 @@ class Problem:
                     break
                 if progress is not None:
                     progress(settled[0])
+            for other in parts[failed_at[0] + 1 :]:  # stopped because another part failed: their flags tell nothing
+                if other.ctx is not None and not quick_fail:
+                    other.ctx.stop[0] = 0
         except BaseException:
             # Ctrl-C, SIGTERM: stop the searches running (they unwind at their next candidate) and leave at once.
             for part, _ in run:
