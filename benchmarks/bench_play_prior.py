@@ -6,7 +6,7 @@ morning) and the day's answer played in process through the API, as
 `wordle solve --date D ANSWER` plays it, three ways:
 
 - default: the default strategy under the prior (`optimal` within
-  `api.MOVE_TIME` seconds a move, the opener `api.opener_for`'s);
+  `api.MOVE_BUDGET` units of search work a move, the opener `api.opener_for`'s);
 - uniform: `--prior uniform` (the default there, `expected`);
 - optimal: `--strategy optimal --prior nyt` searched until every move is
   proven (no time limit): the figure the default must equal or beat.
@@ -18,7 +18,7 @@ its moves not proven in their time. Then the paired difference default -
 optimal and default - uniform with their intervals. A day whose answer is not
 in today's answer list is left out and counted (none in the last 180).
 
-    python benchmarks/bench_play_prior.py [--days 180] [--move-time 5] [--seed 0]
+    python benchmarks/bench_play_prior.py [--days 180] [--move-budget 5] [--seed 0]
 """
 
 from __future__ import annotations
@@ -57,17 +57,17 @@ def interval(values: list[float], rng: random.Random) -> tuple[float, float]:
     return means[int(0.025 * RESAMPLES)], means[int(0.975 * RESAMPLES) - 1]
 
 
-def play(day: history.Day, way: str, answers: list[str], move_time: float) -> tuple[int, float, int]:
-    """(guesses, CPU seconds, moves not proven in their time) of the day's answer played `way`."""
+def play(day: history.Day, way: str, answers: list[str], move_budget: float) -> tuple[int, float, int]:
+    """(guesses, CPU seconds, moves not proven within their budget) of the day's answer played `way`."""
     started = time.process_time()
     if way == "uniform":
         game = api.solve(day.answer, game="nyt", backend="cpu")
     else:
         prior = api.answer_weights("nyt", answers, day.date)
         if way == "default":
-            game = api.solve(day.answer, game="nyt", backend="cpu", weights=prior, move_time=move_time)
+            game = api.solve(day.answer, game="nyt", backend="cpu", weights=prior, move_budget=move_budget)
         else:
-            game = api.solve(day.answer, game="nyt", backend="cpu", weights=prior, strategy="optimal", move_time=0)
+            game = api.solve(day.answer, game="nyt", backend="cpu", weights=prior, strategy="optimal", move_budget=0)
     seconds = time.process_time() - started
     return len(game.turns), seconds, sum(turn.unproven is not None for turn in game.turns)
 
@@ -75,7 +75,8 @@ def play(day: history.Day, way: str, answers: list[str], move_time: float) -> tu
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--days", type=int, default=180, help="the last N days of the shipped history (default 180)")
-    parser.add_argument("--move-time", type=float, default=api.MOVE_TIME, help=f"the default's seconds a move (default {api.MOVE_TIME:g})")
+    parser.add_argument("--move-budget", type=float, default=api.MOVE_BUDGET,
+                        help=f"the default's units of search work a move (default {api.MOVE_BUDGET:g})")
     parser.add_argument("--seed", type=int, default=0, help="the bootstrap's seed")
     args = parser.parse_args()
 
@@ -83,14 +84,14 @@ def main() -> None:
     answers = load_lists("nyt")[0].words
     ways = ("default", "uniform", "optimal")
     for way in ways:  # warm: numba's kernels loaded, the lists read
-        play(days[0], way, answers, args.move_time)
+        play(days[0], way, answers, args.move_budget)
     results: dict[str, list[tuple[int, float, int]]] = {way: [] for way in ways}
     print(f"{len(days)} days: #{days[0].number} ({days[0].date}) to #{days[-1].number} ({days[-1].date}); "
-          f"{len(skipped)} left out (answer not in today's list); default: {args.move_time:g} s a move", flush=True)
+          f"{len(skipped)} left out (answer not in today's list); default: {args.move_budget:g} units a move", flush=True)
     for i, day in enumerate(days, start=1):
         row = []
         for way in ways:
-            results[way].append(play(day, way, answers, args.move_time))
+            results[way].append(play(day, way, answers, args.move_budget))
             row.append(f"{way} {results[way][-1][0]} ({results[way][-1][1]:.1f} s)")
         print(f"  {i:>3}/{len(days)}  #{day.number} {day.answer}: " + ", ".join(row), flush=True)
 

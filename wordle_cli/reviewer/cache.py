@@ -66,7 +66,7 @@ def _checksum(key: str, total: int, best: str, lower: int | None = None, **more)
 
 
 #: The fields of an entry besides key, total, best, lower and check (`ProvenCache.put`'s `more`).
-MORE = ("work", "search", "within", "ties", "parts", "failed", "review")
+MORE = ("work", "search", "within", "ties", "parts", "failed", "cut", "review")
 
 
 class ProvenCache:
@@ -130,6 +130,7 @@ class ProvenCache:
                 or not (lower is None or (_count(lower) and lower <= total))
                 or not all(more[name] is None or _count(more[name]) for name in ("work", "within", "ties"))
                 or not (more["search"] is None or isinstance(more["search"], str))
+                or not all(more[name] is None or isinstance(more[name], bool) for name in ("failed", "cut"))
                 or check != _checksum(key, total, best, lower, **more)
             ):
                 raise ValueError("does not match")

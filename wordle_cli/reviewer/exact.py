@@ -227,17 +227,15 @@ class ExactValues(Values):
                 return found["lower"], found["total"], found["best"]
             self.cache.damaged(found["key"], why)  # warned about, then proven again and rewritten
         spent = self.budget.spent
-        clocked = self.budget.clocked
         value, best, exact = self.problem.bounded_value(self.problem.context(), position, self.budget)
         work = self.budget.spent - spent
-        cut_by_clock = self.budget.clocked and not clocked
         if exact or value >= INF:
             guess = self.game.candidates[best] if value < INF else ""
             self._write(key, share, value, guess, value, work, True)
             return value, value, guess
         upper, tree = self.problem.quick(position)
         guess = tree.guess if tree is not None else ""
-        if not cut_by_clock:
+        if not self.budget.clocked:  # once the clock has stopped a search, a search stopped may be its doing
             self._write(key, share, upper, guess, value, work, False)
         return value, upper, guess
 
@@ -405,7 +403,7 @@ class ExactValues(Values):
                 bar = self.progress(len(position.pool), f"proving {guess}")
         proven: dict[int, list] = {}
         known = self._classes_known(key, proven)
-        spent, clocked = self.budget.spent, self.budget.clocked
+        spent = self.budget.spent
         failed = None
         try:
             parts, failed = self.problem.prove_parts(
@@ -422,9 +420,10 @@ class ExactValues(Values):
         if self.cache is not None and proven and (known.entry or {}).get("parts") != _sorted_parts(proven):
             self.cache.put(f"{key}|classes", len(proven), guess, search=_digest(), parts=_sorted_parts(proven))
         cut = failed is not None or any(part.stopped for part in parts)
-        if cut and share is not None and self.cache is not None and not (self.budget.clocked and not clocked):
+        if cut and share is not None and self.cache is not None and not self.budget.clocked:
             self.cache.put(f"{key}|within {share}", 0 if failed else 1, guess, work=work, search=_digest(), within=share,
-                           failed=True if failed is not None else None, parts=None if failed is not None else bounds)
+                           failed=True if failed is not None else None, parts=None if failed is not None else bounds,
+                           cut=self.budget.cut)
         if failed is not None:
             return INF, INF  # some class cannot be solved within the guesses left
         return self._remember_classes(position, guess, bounds)
@@ -433,14 +432,19 @@ class ExactValues(Values):
         return self.game.candidates[candidate] if candidate >= 0 else ""
 
     def _bounded(self, parts: list[Part], bar) -> list[list]:
-        """[code, lower, upper, best guess] of each class but the win: the quick search's bounds where stopped."""
+        """[code, lower, upper, best guess] of each class but the win: the quick search's bounds where stopped (the
+        bar, if any, told each class settled as it is bounded)."""
         bounds = []
+        done = sum(len(part.position.pool) for part in parts if not part.stopped)
         for part in parts:
             if part.code == self.game.win_code:
                 continue
             if part.stopped:
                 upper, tree = self.problem.quick(part.position)
                 bounds.append([part.code, part.value, upper, tree.guess if tree is not None else ""])
+                done += len(part.position.pool)
+                if bar is not None:
+                    bar(done)
             else:
                 bounds.append([part.code, part.value, part.value, self._word(part.best)])
         return bounds
@@ -460,7 +464,7 @@ class ExactValues(Values):
         found = self.cache.get_entry(f"{key}|within {share}")
         if found is None or found["within"] != share or found["search"] != _digest() or found["best"] != guess:
             return None
-        self.budget.cut = True  # an outcome is kept for a share only when the budget cut it
+        self.budget.cut |= found["cut"] is True  # as the search that left it found the budget: cut, or not yet
         if found["failed"] is True:
             self.budget.charge(found["work"] or 0)
             return INF, INF
@@ -537,11 +541,11 @@ class ExactValues(Values):
                 self._ties[key] = count
                 return count
             self.cache.damaged(found["key"], f"{count} guesses tying where {len(position.cands)} are allowed")
-        spent, clocked = self.budget.spent, self.budget.clocked
+        spent = self.budget.spent
         count = self._count_ties(position, total)
         work = self.budget.spent - spent
         self._ties[key] = count
-        if work and (count is not None or not (self.budget.clocked and not clocked)):
+        if work and (count is not None or not self.budget.clocked):
             self._write(ties_key, share, count or 0, "ties", count or 0, work, count is not None)
         return count
 
