@@ -51,13 +51,14 @@ def key(guesses, tiles, *, strategy: str, keep_limit: bool, budget: float | None
     return json.dumps(["review", code_digest(), list(guesses), shown, strategy, keep_limit, budget, known], ensure_ascii=False)
 
 
-def load(cache, entry_key: str, cls):
-    """The `Review` (of class `cls`) kept under `entry_key`, or None (absent, or damaged: noted by the cache)."""
+def load(cache, entry_key: str, cls, turn_cls):
+    """The `Review` (of class `cls`, its turns of `turn_cls`) kept under `entry_key`, or None (absent, or damaged:
+    noted by the cache)."""
     found = cache.get_entry(entry_key)
     if found is None or found["best"] != "review":
         return None
     try:
-        return _decode_review(found["review"], cls)
+        return _decode_review(found["review"], cls, turn_cls)
     except (KeyError, TypeError, ValueError, ZeroDivisionError):
         cache.damaged(entry_key, "not a review")
         return None
@@ -103,10 +104,8 @@ def _decode(value):
     raise ValueError("not a value of a review")
 
 
-def _decode_review(record: dict, cls):
-    """The `Review` a record holds: its turns are `cls`'s `turns` field's class (`TurnReview`)."""
-    from wordle_cli.reviewer.review import TurnReview
-
+def _decode_review(record: dict, cls, turn_cls):
+    """The `Review` a record holds (of class `cls`, its turns of `turn_cls`)."""
     fields = {name: _decode(value) for name, value in record["fields"].items() if name != "turns"}
-    turns = [TurnReview(**{name: _decode(value) for name, value in turn["fields"].items()}) for turn in record["fields"]["turns"]]
+    turns = [turn_cls(**{name: _decode(value) for name, value in turn["fields"].items()}) for turn in record["fields"]["turns"]]
     return cls(turns=turns, **fields)

@@ -28,9 +28,9 @@ from wordle_cli.model.feedback import show
 from wordle_cli.model.game import ROWS, Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
+from wordle_cli.reviewer import repeat
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
-from wordle_cli.reviewer import repeat
 from wordle_cli.reviewer.interval import Interval, exact, hi, lo, minus, span
 
 
@@ -390,7 +390,7 @@ def run(
         return made[limit]
 
     kept = _kept(game, guesses, tiles, hard, max_guesses, keep_limit, shared["budget"], weights) if cache and seconds is None else None
-    if kept is not None and (review := repeat.load(kept[0], kept[1], Review)) is not None:
+    if kept is not None and (review := repeat.load(kept[0], kept[1], Review, TurnReview)) is not None:
         review.notes.extend(dict.fromkeys(kept[0].problems))
         return review
     review = review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
