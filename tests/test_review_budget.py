@@ -4,6 +4,7 @@ review whatever the cache holds: read back at once for the same budget, searched
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -68,18 +69,25 @@ def assert_holds(result, want):
             assert holds(getattr(got, name), truth[name]), (got.turn, name, getattr(got, name), truth[name])
 
 
-@pytest.mark.parametrize("limits", LIMITS)
+@functools.cache
+def brute_force(i: int) -> list:
+    """GAMES[i]'s review by brute force (`naive_review`): computed once, for every test of the game."""
+    answers, allowed, guesses, answer = GAMES[i]
+    return naive_review.review(answers, allowed, guesses, answer, max_guesses=None)
+
+
 @pytest.mark.parametrize("parallel", [False, True])
-@pytest.mark.parametrize("answers, allowed, guesses, answer", GAMES)
-def test_a_review_out_of_time_gives_intervals_holding_the_brute_force_values(answers, allowed, guesses, answer, parallel, limits, monkeypatch):
-    if parallel:  # every forced guess proven by `Problem.build` on threads, as an opener on full lists is
+@pytest.mark.parametrize("i", range(len(GAMES)))
+def test_a_review_out_of_time_gives_intervals_holding_the_brute_force_values(i, parallel, monkeypatch):
+    if parallel:  # every forced guess proven by `Problem.prove_parts` on threads, as an opener on full lists is
         monkeypatch.setattr(exact_values, "PARALLEL_MIN_POOL", 1)
-    want = naive_review.review(answers, allowed, guesses, answer, max_guesses=None)
-    result = review(answers, allowed, guesses, answer, cache=False, threads=2, **limits)
-    assert_holds(result, want)
-    if not result.exact:
-        assert result.check() is None  # the sum only adds up exact values
-    proven = review(answers, allowed, guesses, answer, cache=False)
+    want = brute_force(i)
+    for limits in LIMITS:
+        result = review(*GAMES[i], cache=False, threads=2, **limits)
+        assert_holds(result, want)
+        if not result.exact:
+            assert result.check() is None  # the sum only adds up exact values
+    proven = review(*GAMES[i], cache=False)
     assert proven.exact
     assert_holds(proven, want)
 
@@ -131,8 +139,9 @@ def test_a_repeat_is_read_back_whole(cache_dir, monkeypatch):
 def test_a_larger_budget_goes_on_from_what_a_smaller_one_proved(cache_dir):
     """What a cut review proved is read back by a review with more work (charged its work: the same values as
     without the cache), and only what it left cut is searched again; the ranges narrow to the brute-force values."""
-    answers, allowed, guesses, answer = next(g for g in GAMES if not review(*g, budget=6e-5, cache=False).exact)
-    want = naive_review.review(answers, allowed, guesses, answer, max_guesses=None)
+    i = next(i for i, g in enumerate(GAMES) if not review(*g, budget=6e-5, cache=False).exact)
+    answers, allowed, guesses, answer = GAMES[i]
+    want = brute_force(i)
     first = review(answers, allowed, guesses, answer, budget=6e-5)
     proven = review(answers, allowed, guesses, answer, budget=0)  # no limit: to the end
     assert not first.exact and proven.exact
