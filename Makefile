@@ -4,7 +4,7 @@ PYTHON ?= python3
 .PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-work bench-review bench-prior bench-play-prior data data-opener lint clean
 
 help:
-	@echo "install       pip install -e '.[test]' (what the README and CI do)"
+	@echo "install       pip install -e '.[test]' (what the README's test line and CI do)"
 	@echo "test          run the test suite on every core (GPU tests skip without a GPU; not the slow ones)"
 	@echo "test-all      the test suite with the slow full-size checks (what CI leaves out)"
 	@echo "test-gpu      run only the GPU tests (needs an NVIDIA GPU and '.[gpu]')"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 import sys
 import time
 from typing import NamedTuple
@@ -33,10 +34,32 @@ backend_option = choice_option(
 )
 
 
+#: A number as typed, in ASCII only: int() and float() also take other scripts' digits ('１'), '1_000' and 'infinity'.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def ascii_number(value, whole: bool = True) -> bool:
+    """Whether `value` (an option's text; a number given by the program passes) is a number written in ASCII:
+    digits, a sign, and for `whole=False` a point and an exponent. The one rule of every numeric option."""
+    if not isinstance(value, str):
+        return True
+    return (_WHOLE if whole else _DECIMAL).fullmatch(value.strip()) is not None
+
+
+class Whole(click.IntRange):
+    """A whole number in ASCII digits, in [min, max] (None: unbounded): the one type of every integer option."""
+
+    def convert(self, value, param, ctx):
+        if not ascii_number(value):
+            self.fail(f"{quote(str(value))} is not a whole number (ASCII digits 0-9)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def count_option(*names: str, help: str, metavar: str = "N", least: int = 1, most: int | None = None, default: int | None = None):
     """A whole number in [least, most] (`--threads N`, `--sample N`, ...): `default` (None) when not given."""
     shown = {"show_default": True} if default is not None else {}
-    return click.option(*names, type=click.IntRange(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
+    return click.option(*names, type=Whole(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
 
 
 #: The most guesses `--max-guesses` takes; and its word for "no limit", where a command can go without one.
@@ -57,7 +80,7 @@ class GuessLimit(click.ParamType):
         if value is None or (self.unlimited and isinstance(value, str) and value.strip().lower() == UNLIMITED):
             return None
         try:
-            n = int(value)
+            n = int(value) if ascii_number(value) else None
         except (TypeError, ValueError):
             n = None
         if n is None or not 1 <= n <= MOST_GUESSES or isinstance(value, float):
@@ -90,7 +113,7 @@ class Seconds(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            seconds = float(value)
+            seconds = float(value) if ascii_number(value, whole=False) else math.nan
         except (TypeError, ValueError):
             seconds = math.nan
         least_ok = seconds >= 0 if self.zero else seconds > 0
@@ -104,7 +127,7 @@ def show_option(what: str):
     """`--show N`: list `what` when at most N remain (default 10)."""
     return click.option(
         "--show",
-        type=click.IntRange(min=0),
+        type=Whole(min=0),
         default=10,
         show_default=True,
         metavar="N",
@@ -409,6 +432,7 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None, a
 
 from wordle_cli.setup import PoolDate as PoolDate  # noqa: E402  (the commands' names for them)
 from wordle_cli.setup import pool_date as pool_date  # noqa: E402
+from wordle_cli.setup import unspoiled_pool as unspoiled_pool  # noqa: E402
 
 
 class SolverChoice(NamedTuple):
@@ -429,6 +453,7 @@ class SolverChoice(NamedTuple):
     any_word: bool = False  # --allow-any-word: a guess in neither list is played
     move_budget: float | None = None  # --move-budget (units of work; None: by `setup.limits_of_move`; 0: no work limit)
     move_time: float | None = None  # --move-time (seconds of wall clock; None: none unless alone; 0: none)
+    spoil: bool = False  # --spoil: the pool and the prior may hold today's answer and later ones
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
@@ -444,8 +469,7 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
             date=chosen.date, strategy=chosen.strategy, move_budget=chosen.move_budget, move_time=chosen.move_time, hard=chosen.hard,
-            pool_only=chosen.pool_only,
-            lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day,
+            pool_only=chosen.pool_only, lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day, spoil=chosen.spoil,
         )
     the_game, weights = made.game, made.prior
     if first is not None:
@@ -508,6 +532,7 @@ def prior_options(command):
 
 def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
+    spoil: bool = False,
 ):
     """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule: `setup.open_prior`.
 
@@ -516,7 +541,7 @@ def open_prior(
     """
     from wordle_cli import setup
 
-    return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what)
+    return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what, spoil)
 
 
 def open_weighed_game(report: Reporter, game: str, answers: str | None, allowed: str | None, prior: str | None, date, **modes):
@@ -576,7 +601,7 @@ class BoardCount(click.ParamType):
         name = str(value).strip().lower()
         if name in BOARD_GAMES:
             return BOARD_GAMES[name]
-        if not name.lstrip("+-").isdigit():
+        if not ascii_number(name):
             names = ", ".join(BOARD_GAMES)
             self.fail(f"{quote(str(value))} is neither a number of boards (1 to {MAX_BOARDS}) nor a game's name ({names})", param, ctx)
         return click.IntRange(1, MAX_BOARDS).convert(value, param, ctx)
@@ -633,7 +658,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
             date=chosen.date, strategy=chosen.strategy, hard=chosen.hard, pool_only=chosen.pool_only, boards=boards,
-            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None, day=chosen.day,
+            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None, day=chosen.day, spoil=chosen.spoil,
         )
     the_game = made.game
     if first is not None:
@@ -697,7 +722,7 @@ class IsoDate(click.ParamType):
 
 def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
     """`--day N`: a puzzle number (resolve it with `puzzle_answer`)."""
-    return click.option("--day", type=click.IntRange(min=0, max=10**6), default=None, metavar="N", help=help)
+    return click.option("--day", type=Whole(min=0, max=10**6), default=None, metavar="N", help=help)
 
 
 date_option = click.option(
@@ -757,7 +782,7 @@ def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
 
 share_day_option = click.option(
     "--day",
-    type=click.IntRange(min=0, max=10**9),
+    type=Whole(min=0, max=10**9),
     default=None,
     metavar="N",
     help="The puzzle number --share's header names (Wordle N 3/6), as players' posts do.",

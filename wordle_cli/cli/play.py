@@ -133,8 +133,8 @@ def play(
     from wordle_cli.cli.prompt import turn_lines
     from wordle_cli.solver.session import Session, parse_entry
 
-    if "-" in (answers, allowed):
-        raise click.UsageError("play reads the turns from standard input, so --answers and --allowed cannot be '-'")
+    if "-" in (answers, allowed, prior):
+        raise click.UsageError("play reads the turns from standard input, so --answers, --allowed and --prior cannot be '-'")
     if interactive is None:
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
@@ -312,8 +312,7 @@ def _explain(line: str, game) -> str | None:
     """A short, specific message for a line that is neither a command nor a turn (None: keep the parser's).
 
     A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a misspelt
-    command (mostly letters that are no tiles) "did you mean `list`?"; a typo
-    in a feedback names its first bad character and position, once.
+    command (mostly letters that are no tiles) "did you mean `list`?".
     """
     from wordle_cli.model.feedback import SPELLINGS
     from wordle_cli.wordlist import is_text, normalise
@@ -334,10 +333,7 @@ def _explain(line: str, game) -> str | None:
         command = did_you_mean(text, (c for c in COMMANDS if len(c) > 2))
         if command is not None:
             return f"{quote(line.strip())} is not a command or feedback: did you mean `{command}`?"
-    if not bad or len(bad) == len(text):
-        return None
-    position, ch = bad[0]
-    return f"{quote(line.strip())}: {quote(ch)} at position {position} is not a tile (use one of {' '.join(sorted(table)).upper()})"
+    return None  # a typo in a feedback: the parser names its first bad character and position
 
 
 class _Talk:

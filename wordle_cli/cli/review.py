@@ -107,8 +107,8 @@ def review(
       cost  expected - best: what the guess lost to the best one (0: optimal)
       luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
     """
-    if turns == ("-",) and "-" in (answers, allowed):
-        raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
+    if turns == ("-",) and "-" in (answers, allowed, prior):
+        raise click.UsageError("the turns are read from standard input, so --answers, --allowed and --prior cannot be '-'")
     reporter = Reporter(quiet)
     day = puzzle_number(day, puzzle_date)
     if day is not None:
@@ -119,7 +119,8 @@ def review(
 
     prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
     made = open_weighed_game(
-        reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy, day=day
+        reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy, day=day,
+        spoil=spoil,
     )
     the_game, weights = made.game, made.prior
     if answer is not None:

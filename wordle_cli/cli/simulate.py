@@ -8,6 +8,7 @@ from wordle_cli.cli.options import (
     Progress,
     Reporter,
     SolverChoice,
+    Whole,
     boards_solver_options,
     check_lies,
     check_plot,
@@ -25,7 +26,7 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 
 @click.command()
 @count_option("--sample", help="Play N random answers instead of all (with --boards: N random games, default 1000).")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample, and of the random liar (--lies).")
+@click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help="Random seed of --sample, and of the random liar (--lies).")
 @click.option(
     "--output",
     "-o",

@@ -8,6 +8,7 @@ from click.core import ParameterSource
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
+    Whole,
     backend_option,
     budget_of,
     budget_options,
@@ -54,7 +55,7 @@ def state_option(help: str):
 
 def top_k_option(help: str):
     """--top-k K, the semi-exhaustive search of `build` and `rank` (0: exact); each says what it means there."""
-    return click.option("--top-k", type=click.IntRange(min=0), default=0, show_default=True, metavar="K", help=help)
+    return click.option("--top-k", type=Whole(min=0), default=0, show_default=True, metavar="K", help=help)
 
 
 @click.group("tree")
@@ -236,8 +237,10 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     from wordle_cli.trees import report as tree_report
     from wordle_cli.trees.position import read_tree_file
     from wordle_cli.trees.verify import history_text, summary_disagreements
+    from wordle_cli.wordlist import check_one_stdin
 
     reporter = Reporter(quiet)
+    check_one_stdin(file, answers, allowed, prior, names=("FILE", "--answers", "--allowed", "--prior"))
     made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
     the_game, weights = made.game, made.prior
     tree_file, name = read_tree_file(file, len(the_game.answers))
@@ -349,7 +352,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     if fmt == "text" and output != "-":
         raise click.UsageError("--output is for --format html or dot; the text goes to stdout")
     check_distinct({"--output": output, "--plot": plot})
-    check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
+    check_one_stdin(file, answers, allowed, prior, names=("FILE", "--answers", "--allowed", "--prior"))
     tree_file, name = read_tree_file(file)
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))  # nothing to encode
     weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
