@@ -18,6 +18,7 @@ import pytest
 import wordle_cli
 from wordle_cli.reviewer import exact as exact_values
 from wordle_cli.reviewer.interval import Interval, hi, lo
+from wordle_cli.trees import search
 
 WORDS = [w.strip() for w in (Path(__file__).resolve().parent.parent / "wordlists" / "wordle-answers.txt").open() if w.strip()]
 
@@ -176,3 +177,22 @@ def test_intervals_in_the_table_and_the_json(tmp_path):
     text = "\n".join([*table_lines(result, "letters"), *summary_lines(result)])
     assert "–" in text and "the proof stopped at its budget of 1e-09 units of search work (--budget 0 proves to the end)" in text
     assert naive.feedback(answer, answer)  # the game is a real one
+
+
+def test_what_an_interruption_stopped_is_never_kept(cache_dir, monkeypatch):
+    """A search stopped by neither the budget nor the clock (Ctrl-C at `play`'s review, whose worker runs on unseen)
+    found no result: none of it is kept, neither a range nor the whole review, so a later review cannot read it."""
+    from wordle_cli.trees.builder import Problem
+
+    value = Problem.value
+
+    def interrupted(self, ctx, position, beta=search.INF):
+        if self.top_k == 0:  # the proofs (the quick searches giving the upper bounds run on)
+            ctx.stop[0] = 1  # as `trees.budget._stop_all` does, the moment the search starts
+        return value(self, ctx, position, beta)
+
+    monkeypatch.setattr(Problem, "value", interrupted)
+    game = next(g for g in GAMES if not review(*g, budget=NO_WORK, cache=False).exact)
+    review(*game, budget=1)
+    kept = [json.loads(path.read_text()) for path in cache_dir.rglob("*.json")]
+    assert not any(entry.get("within") is not None or entry["best"] == "review" for entry in kept), kept

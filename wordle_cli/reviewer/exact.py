@@ -205,7 +205,7 @@ class ExactValues(Values):
         """Keep what a search found: proven to the end, for any share its work fits (and no budget); else, cut
         short by the budget, for this share alone (the caller leaves out what the wall clock cut: it varies from
         run to run). Never an infinite value."""
-        if self.cache is None or total >= INF or (not exact and share is None):
+        if self.cache is None or total >= INF or (not exact and share is None) or self.budget.interrupted:
             return
         if exact:
             self.cache.put(key, total, best, work=work, search=_digest())
@@ -420,7 +420,7 @@ class ExactValues(Values):
         if self.cache is not None and proven and (known.entry or {}).get("parts") != _sorted_parts(proven):
             self.cache.put(f"{key}|classes", len(proven), guess, search=_digest(), parts=_sorted_parts(proven))
         cut = failed is not None or any(part.stopped for part in parts)
-        if cut and share is not None and self.cache is not None and not self.budget.clocked:
+        if cut and share is not None and self.cache is not None and not self.budget.clocked and not self.budget.interrupted:
             self.cache.put(f"{key}|within {share}", 0 if failed else 1, guess, work=work, search=_digest(), within=share,
                            failed=True if failed is not None else None, parts=None if failed is not None else bounds,
                            cut=self.budget.cut)

@@ -395,7 +395,7 @@ def run(
         return review
     review = review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
     if kept is not None:
-        if not review.clocked:
+        if not review.clocked and not shared["budget"].interrupted:
             problems = set(kept[0].problems).union(*(values.cache.problems for values in made.values() if values.cache is not None))
             repeat.save(kept[0], kept[1], review, [note for note in review.notes if note not in problems])
         review.notes.extend(note for note in dict.fromkeys(kept[0].problems) if note not in review.notes)

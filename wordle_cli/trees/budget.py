@@ -176,6 +176,7 @@ class Budget:
         self.clock = Deadline(seconds)
         self.clocked = False  # the wall clock stopped some search: what it stopped varies from run to run
         self.cut = False  # the work budget stopped some search (the same on every run)
+        self.interrupted = False  # a search was stopped by neither (Ctrl-C, an abandoned run): what it found is no result
         self._running: list[tuple[object, int]] = []  # (context, its work when armed) of the searches armed now
 
     @property
@@ -215,6 +216,8 @@ class Budget:
                     self.cut = True
                 elif ctx.stop[0] and self.clock.passed():
                     self.clocked = True
+                elif ctx.stop[0]:
+                    self.interrupted = True
                 ctx.stop[1] = 0
             done = {id(ctx) for ctx in contexts}
             self._running = [(ctx, start) for ctx, start in self._running if id(ctx) not in done]  # by identity: a context holds arrays

@@ -478,10 +478,11 @@ class Problem:
                 with lock:
                     failed_at[0] = min(failed_at[0], place[id(part)])
                     if quick_fail:
-                        stop_after.set()
-                    for other in parts[failed_at[0] + 1 :]:  # their results no longer count: stop them
-                        if other.ctx is not None:
-                            other.ctx.stop[0] = 1
+                        stop_after.set()  # no part starts any more; those running are left to end (as always)
+                    else:
+                        for other in parts[failed_at[0] + 1 :]:  # their results no longer count: stop them
+                            if other.ctx is not None:
+                                other.ctx.stop[0] = 1
 
         pool = ThreadPoolExecutor(max_workers=max(1, threads))
         armed = budget.armed([part.ctx for part, _ in run], [share for _, share in run])
@@ -506,7 +507,7 @@ class Problem:
                     progress(settled[0])
             for other in parts[failed_at[0] + 1 :]:  # stopped because another part failed: their flags tell nothing
                 if other.ctx is not None and not quick_fail:
-                    other.ctx.stop[0] = 0
+                    other.ctx.stop[0] = 0  # (all ended: the loop above waited for every one)
         except BaseException:
             # Ctrl-C, SIGTERM: stop the searches running (they unwind at their next candidate) and leave at once.
             for part, _ in run:
