@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior bench-play-prior data data-opener lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-work bench-review bench-prior bench-play-prior data data-opener lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README's test line and CI do)"
@@ -23,6 +23,7 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
+	@echo "bench-work    the search's work per CPU second, which sizes a unit of the budgets (run it alone)"
 	@echo "bench-compile  a new user's wait: the README's install in a fresh venv (kernels built), each command's first run and a repeat (BENCH_COMPILE_ARGS=--jit: also with no kernels built)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
@@ -98,6 +99,10 @@ bench-reference:
 bench-ab:
 	$(PYTHON) benchmarks/bench_ab.py --baseline $(BASELINE) --game wordle --openers salet,crane,thirl,dearn $(BENCH_AB_ARGS)
 	$(PYTHON) benchmarks/bench_ab.py --baseline $(BASELINE) --game nyt --openers tarse,diked $(BENCH_AB_ARGS)
+
+# Search work per CPU second on a mix of searches: what a unit of --budget/--move-budget is sized by (docs/speed.md).
+bench-work:
+	$(PYTHON) benchmarks/bench_work.py
 
 bench-rank-exact:
 	$(PYTHON) benchmarks/bench_rank.py --exact --sample 300 --seed 0 --budget 3600

@@ -381,7 +381,8 @@ class Setup:
     prior: AnswerWeights  # over game.answers: `is_uniform`, `solver_weights()`, `label`
     date: dt.date | None  # the puzzle's date (`dates.puzzle_date`; None: today)
     strategy: str = "expected"  # resolved: "optimal" under a prior other than uniform unless asked (`default_strategy`)
-    move_time: float | None = None  # seconds the optimal strategy searches a move (None: until proven)
+    move_budget: float | None = None  # units of search work the optimal strategy spends on a move (None: no limit)
+    move_time: float | None = None  # seconds of wall-clock time it may take (None: no limit); both None: until proven
     hard: bool = False
     pool_only: bool = False
     lies: int = 0  # lies a row (Fibble), 0 for Wordle
@@ -399,7 +400,8 @@ class Setup:
 def open_setup(
     *, report: Report = QUIET, game: str | None = None, answers=None, allowed=None, answers_file: str | None = None,
     allowed_file: str | None = None, prior: str | None = None, weights=None, date: dt.date | None = None,
-    strategy: str | None = None, move_time: float | None = None, hard: bool = False, pool_only: bool = False, lies: int = 0,
+    strategy: str | None = None, move_budget: float | None = None, move_time: float | None = None, hard: bool = False,
+    pool_only: bool = False, lies: int = 0,
     boards: int = 1, backend: str = "auto", threads: int | None = None, tree: bool = False, greedy_review: str | None = None,
     day: int | None = None, spoil: bool = False,
 ) -> Setup:
@@ -417,7 +419,7 @@ def open_setup(
     without `spoil`, neither the pool nor the prior holds today's answer or a later one.
     One standard input feeds one input: '-' for two of the FILEs and the prior is a UsageProblem.
     `strategy` None: the best one, `optimal` under a prior other than uniform
-    (`move_time` seconds a move: None `MOVE_TIME`, 0 until proven), else `expected`.
+    (its budget a move: `limits_of_move`), else `expected`.
     """
     from wordle_cli import dates
     from wordle_cli.model.game import GAMES, resolve_game
@@ -450,9 +452,10 @@ def open_setup(
         from wordle_cli.solver.strategy import default_strategy
 
         strategy = default_strategy(not the_prior.is_uniform)
-    move_time = limit_of_move(move_time) if strategy == "optimal" else None
+    move_budget, move_time = limits_of_move(move_budget, move_time) if strategy == "optimal" else (None, None)
     return Setup(
-        game=the_game, answers_name=answers_name, prior=the_prior, date=date, strategy=strategy, move_time=move_time, hard=hard,
+        game=the_game, answers_name=answers_name, prior=the_prior, date=date, strategy=strategy, move_budget=move_budget,
+        move_time=move_time, hard=hard,
         pool_only=pool_only, lies=lies, boards=boards, backend=backend, threads=threads, left_out=left_out,
     )
 
@@ -460,29 +463,37 @@ def open_setup(
 # ---------------------------------------------------------------- the solver a setup plays
 
 
-#: Seconds the optimal strategy searches one move by default before it plays the best guess found (its bounds said).
-MOVE_TIME = 5.0
+#: Units of search work (`trees.budget.WORK_PER_UNIT`: about a CPU second of a 2-core machine) the optimal strategy
+#: spends on one move by default before it plays the best guess found (its bounds said). Work, not time: the same
+#: move on any machine, at any load.
+MOVE_BUDGET = 5.0
 
 
-def limit_of_move(seconds: float | None) -> float | None:
-    """`move_time` as the solver takes it: None -> MOVE_TIME, 0 -> None (search until proven)."""
-    if seconds is None:
-        return MOVE_TIME
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
-        raise UsageProblem(f"move_time must be a number of seconds >= 0, not {seconds!r}")
-    return float(seconds) or None
+def limits_of_move(units: float | None, seconds: float | None) -> tuple[float | None, float | None]:
+    """(units of work, seconds of wall clock) a move may take, as the solver takes them (None: no such limit).
+
+    Neither given: `MOVE_BUDGET` units. `seconds` alone keeps its old meaning, the only limit (0: until proven);
+    `units` 0: no work limit. Both: whichever comes first.
+    """
+    for name, value, what in (("move_budget", units, "units of search work"), ("move_time", seconds, "seconds")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf")):
+            raise UsageProblem(f"{name} must be a number of {what} >= 0, not {value!r}")
+    if units is None and seconds is None:
+        return MOVE_BUDGET, None
+    return (float(units) or None) if units is not None else None, (float(seconds) or None) if seconds is not None else None
 
 
 def new_solver(
     lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
-    move_time: float | None = None,
+    move_budget: float | None = None, move_time: float | None = None,
 ):
     """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
 
     The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
     the `optimal` strategy handed the exact search (and under a prior its opener, `opener_for`); `lies`: the
     game's `Lies` rule (None: none); `weights`: the prior (`AnswerWeights` or integers >= 1 per answer; None or
-    all equal: uniform); `move_time`: the seconds the optimal strategy may search each move (None: to the proof).
+    all equal: uniform); `move_budget`, `move_time`: the units of work and the seconds the optimal strategy may
+    search each move (None: no such limit; both None: to the proof).
     """
     from wordle_cli import backends
     from wordle_cli.model.weights import checked
@@ -498,7 +509,7 @@ def new_solver(
     solver = Solver(
         lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies,
         weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label, opener=opener,
-        move_time=move_time if strategy == "optimal" else None,
+        move_budget=move_budget if strategy == "optimal" else None, move_time=move_time if strategy == "optimal" else None,
     )
     return solver, chosen
 
@@ -507,7 +518,7 @@ def solver_of(setup: Setup):
     """(the `Solver` of a one-board setup, its concrete backend)."""
     solver, chosen = new_solver(
         setup.game, setup.strategy, hard=setup.hard, pool_only=setup.pool_only, backend=setup.backend,
-        threads=setup.threads, lies=setup.lies_rule, weights=setup.prior, move_time=setup.move_time,
+        threads=setup.threads, lies=setup.lies_rule, weights=setup.prior, move_budget=setup.move_budget, move_time=setup.move_time,
     )
     solver.left_out = setup.left_out
     return solver, chosen

@@ -108,8 +108,8 @@ class Seconds(click.ParamType):
 
     name = "seconds"
 
-    def __init__(self, zero: bool = False, most: float | None = None):
-        self.zero, self.most = zero, most
+    def __init__(self, zero: bool = False, most: float | None = None, unit: str = "seconds"):
+        self.zero, self.most, self.unit = zero, most, unit
 
     def convert(self, value, param, ctx):
         try:
@@ -118,7 +118,7 @@ class Seconds(click.ParamType):
             seconds = math.nan
         least_ok = seconds >= 0 if self.zero else seconds > 0
         if not (math.isfinite(seconds) and least_ok and (self.most is None or seconds <= self.most)):
-            what = "a finite number of seconds, 0 or more" if self.zero else "a positive, finite number of seconds"
+            what = f"a finite number of {self.unit}, 0 or more" if self.zero else f"a positive, finite number of {self.unit}"
             self.fail(f"{quote(str(value))} is not {what}{'' if self.most is None else f' up to {self.most:g}'}", param, ctx)
         return seconds
 
@@ -147,6 +147,47 @@ def time_limit_option(default: float, what: str):
         metavar="SECONDS",
         help=f"Stop the proof after SECONDS; {what} 0: prove to the end, however long it takes.",
     )
+
+
+#: What a unit of search work is, for the help of every budget option (`trees.budget.WORK_PER_UNIT`).
+UNIT_HELP = "a unit: about a CPU second of the search on a 2-core machine, counted, not timed (docs/speed.md)"
+
+
+def budget_options(default: float | None, what: str):
+    """--budget UNITS (search work: the same output on any machine, at any load) and --time-limit SECONDS (a wall-clock
+    cap, which is not), for a command whose proof may take minutes: past either, proven bounds instead.
+
+    Neither given: `default` units (None: no limit). --time-limit alone keeps its old meaning, the only limit
+    (0: prove to the end); both: whichever comes first (`budget_of`)."""
+    shown = f"[default: {default:g}]" if default else "[default: none]"
+
+    def decorate(command):
+        command = click.option(
+            "--time-limit",
+            type=Seconds(zero=True),
+            default=None,
+            metavar="SECONDS",
+            help="Also stop the proof after SECONDS of wall-clock time, whichever comes first; what a clock stops "
+            "depends on the machine and its load, and the output then says so. Alone, the only limit (0: none).",
+        )(command)
+        return click.option(
+            "--budget",
+            type=Seconds(zero=True, unit="units"),
+            default=None,
+            metavar="UNITS",
+            help=f"Stop the proof after UNITS units of search work ({UNIT_HELP}): the same output on every machine; "
+            f"{what} 0: prove to the end, however long it takes. {shown}",
+        )(command)
+
+    return decorate
+
+
+def budget_of(units: float | None, seconds: float | None, default: float | None) -> tuple[float | None, float | None]:
+    """(units, seconds) of --budget and --time-limit as the command runs them (None: no such limit): neither given,
+    `default` units; --time-limit alone, that alone."""
+    if units is None and seconds is None:
+        return default, None
+    return (units or None) if units is not None else None, seconds or None
 
 
 threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
@@ -276,12 +317,21 @@ _solver_options = [
         "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
     ),
     click.option(
+        "--move-budget",
+        type=Seconds(zero=True, unit="units"),
+        default=None,
+        metavar="UNITS",
+        help=f"The optimal strategy searches a move for at most UNITS units of search work ({UNIT_HELP}: every "
+        "machine plays the same moves), then plays the best guess found and says its proven bounds; 0: until proven. "
+        "[default: 5]",
+    ),
+    click.option(
         "--move-time",
         type=Seconds(zero=True),
         default=None,
         metavar="SECONDS",
-        help="The optimal strategy searches a move for at most SECONDS, then plays the best guess found and says its "
-        "proven bounds; 0: until proven. [default: 5]",
+        help="Also stop a move's search after SECONDS of wall-clock time, whichever comes first (what it stops then "
+        "depends on the machine and its load, and the move says so). Alone, the only limit (0: until proven).",
     ),
     hard_option,
     pool_only_option,
@@ -401,7 +451,8 @@ class SolverChoice(NamedTuple):
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
     day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
     any_word: bool = False  # --allow-any-word: a guess in neither list is played
-    move_time: float | None = None  # --move-time (None: `api.MOVE_TIME`; 0: until proven)
+    move_budget: float | None = None  # --move-budget (units of work; None: by `setup.limits_of_move`; 0: no work limit)
+    move_time: float | None = None  # --move-time (seconds of wall clock; None: none unless alone; 0: none)
     spoil: bool = False  # --spoil: the pool and the prior may hold today's answer and later ones
 
 
@@ -417,8 +468,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     with usage_errors():
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
-            date=chosen.date, strategy=chosen.strategy, move_time=chosen.move_time, hard=chosen.hard, pool_only=chosen.pool_only,
-            lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day, spoil=chosen.spoil,
+            date=chosen.date, strategy=chosen.strategy, move_budget=chosen.move_budget, move_time=chosen.move_time, hard=chosen.hard,
+            pool_only=chosen.pool_only, lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day, spoil=chosen.spoil,
         )
     the_game, weights = made.game, made.prior
     if first is not None:
@@ -427,13 +478,19 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         _prior_opener_note(report, the_game, weights, made.pool_only, made.hard)
     solver, where = setup.solver_of(made)
     n_candidates = len(the_game.answers) if made.pool_only else len(the_game.candidates)
-    seconds = made.move_time
-    timed = f" ({seconds:g} s a move)" if made.strategy == "optimal" and seconds is not None and plays is None else ""
+    timed = ""
+    if made.strategy == "optimal" and plays is None:
+        units, seconds = made.move_budget, made.move_time
+        if units is not None:
+            timed = f" ({units:g} unit{'' if units == 1 else 's'} of search work{f' or {seconds:g} s' if seconds else ''} a move)"
+        elif seconds is not None:
+            timed = f" ({seconds:g} s a move)"
     named = f"; prior: {weights.label}" if weights.is_uniform else ""  # any other prior is named once, where the numbers are
     report.info(
         f"{made.game.name}: {len(the_game.answers)} answers from {made.answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if made.pool_only else ''}; "
-        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
+        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}"
+        f"{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 
@@ -822,9 +879,10 @@ class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
     Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
-    It shows the time spent (and, with a `deadline`, the time left to prove, then that the proof is out
-    of time and the rest is being bounded) rather than an estimate: a proof's items take wildly different
-    times, and a bar redrawn with a frozen estimate looks hung. Called with no progress, it redraws the clock.
+    It shows the time spent and, with a `budget` (`trees.budget.Budget`), how much of it the proof has used
+    (`search budget 40% used`, `time limit 3 of 7.5 s used`), then that it is spent and the rest is being
+    bounded, rather than an estimate: a proof's items take wildly different times, and a bar redrawn with a
+    frozen estimate looks hung. Called with no progress, it redraws the clock.
     A bar whose run was abandoned (Ctrl-C cancelled `play`'s review: its worker runs on unseen) draws
     nothing more; `clear_line` erases whatever bar is drawn, before a prompt.
     """
@@ -836,10 +894,10 @@ class Progress:
     _shown: list[Progress] = []  # the bars drawn now, any thread's
     _lock = None  # a threading.Lock over drawing and clearing (made on first use: start-up imports no threading)
 
-    def __init__(self, total: int, label: str, quiet: bool = False, deadline=None):
+    def __init__(self, total: int, label: str, quiet: bool = False, budget=None):
         self.total = total
         self.label = label
-        self.deadline = deadline if deadline is not None and deadline.limited else None
+        self.budget = budget if budget is not None and budget.limited else None
         self.enabled = not quiet and sys.stderr.isatty()
         self.started = time.perf_counter()
         self._bar = None
@@ -847,9 +905,16 @@ class Progress:
 
     def _clock(self, _item=None) -> str:
         text = f"{time.perf_counter() - self.started:.0f} s"
-        if self.deadline is not None:
-            left = self.deadline.left()
-            text += f", {left:.0f} s left to prove" if left > 0 else ", out of time: bounding"
+        budget = self.budget
+        if budget is None:
+            return text
+        if budget.work is not None:
+            used = budget.used() / budget.work
+            text += f"; search budget {min(99, int(100 * used))}% used" if used < 1 else "; search budget spent: bounding"
+        clock = budget.clock
+        if clock.limited:
+            left = clock.left()
+            text += f"; time limit {clock.seconds - left:.0f} of {clock.seconds:g} s used" if left > 0 else "; time limit reached: bounding"
         return text
 
     @classmethod

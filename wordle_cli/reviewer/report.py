@@ -126,8 +126,7 @@ def summary_lines(review) -> Iterator[str]:
     if review.proven and not review.exact:
         yield (
             f"values     proven optimal where one number; a range lower–upper holds the optimum ({limit}"
-            f"{', hard mode' if review.hard else ''}): the proof stopped at the {review.time_limit:g} s limit, the upper "
-            "bound is the best strategy found (--time-limit 0 proves to the end)"
+            f"{', hard mode' if review.hard else ''}): {_stopped(review)}, the upper bound is the best strategy found"
         )
     elif review.proven:
         yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"
@@ -135,3 +134,15 @@ def summary_lines(review) -> Iterator[str]:
         yield f"values     the {review.strategy} strategy's play after each guess (not proven optimal)"
     if getattr(review, "prior", None) is not None:
         yield f"prior      {review.prior} (every expected value is under it)"
+
+
+def _stopped(review) -> str:
+    """What stopped the proof, and how to prove to the end: the work budget (the same ranges on any machine), or the
+    wall clock (which another run may not meet alike)."""
+    budget, seconds = getattr(review, "budget", None), review.time_limit
+    if getattr(review, "clocked", False) and seconds is not None:
+        return (f"the proof stopped at the {seconds:g} s wall-clock limit (another run may stop elsewhere; "
+                f"--time-limit 0{' --budget 0' if budget else ''} proves to the end)")
+    if budget is not None and getattr(review, "cut", True):
+        return f"the proof stopped at its budget of {budget:g} units of search work (--budget 0 proves to the end)"
+    return "the best opener's proof was bounded before this review"

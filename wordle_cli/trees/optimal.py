@@ -23,14 +23,16 @@ from wordle_cli.trees.builder import Position, Problem
 
 
 class Choice(NamedTuple):
-    """A guess of `best_within`: proven optimal, or the best found in the time with the bounds of the position's
-    total (weight x expected guesses from this guess on, over `weight`, the pool's weight)."""
+    """A guess of `best_within`: proven optimal, or the best found within the budget with the bounds of the
+    position's total (weight x expected guesses from this guess on, over `weight`, the pool's weight); `clocked`:
+    the wall clock, not the work budget, stopped the search (so another run may find otherwise)."""
 
     guess: str
     proven: bool
     lower: int
     upper: int
     weight: int
+    clocked: bool = False
 
 
 class OptimalChooser:
@@ -57,14 +59,16 @@ class OptimalChooser:
                 return self.problem.game.candidates[best]
         raise AssertionError("a pool is always solvable without a limit on guesses")
 
-    def best_within(self, pool, constraints: Constraints | None, rows_left: int | None, seconds: float) -> Choice:
-        """`best` searched for at most `seconds` (each of the two tries below): the proven guess, or else the quick
-        search's (`Problem.quick`) with the proven lower bound and its own strategy's total as the upper bound.
+    def best_within(self, pool, constraints: Constraints | None, rows_left: int | None, units: float | None,
+                    seconds: float | None = None) -> Choice:
+        """`best` searched within `units` of work (`trees.budget.Budget`; None: no limit) and, if given, `seconds` of
+        wall-clock time, each of the two tries below afresh: the proven guess, or else the quick search's
+        (`Problem.quick`) with the proven lower bound and its own strategy's total as the upper bound.
 
         As in `best`, the guess wins within `rows_left` guesses where some strategy can; a stopped search
         cannot tell whether one can, so its guess is the quick search's within the rows if it finds one.
         """
-        from wordle_cli.trees.budget import Deadline
+        from wordle_cli.trees.budget import Budget
 
         cands, greens, mins = self._cands(constraints)
         positions = [
@@ -73,15 +77,18 @@ class OptimalChooser:
         ]
         weight = int(self.problem.weights[np.asarray(pool)].sum())
         lower = None
+        clocked = False
         for position in positions:
-            value, best, exact = self.problem.bounded_value(self.ctx, position, Deadline(seconds))
+            budget = Budget(units, seconds)
+            value, best, exact = self.problem.bounded_value(self.ctx, position, budget)
+            clocked = clocked or budget.clocked
             if exact and value < search.INF:
                 return Choice(self.problem.game.candidates[best], True, value, value, weight)
             if exact:
                 continue  # proven: no strategy wins within the rows left
             upper, tree = self.problem.quick(position)
             if tree is not None:
-                return Choice(tree.guess, False, value if lower is None else min(lower, value), upper, weight)
+                return Choice(tree.guess, False, value if lower is None else min(lower, value), upper, weight, clocked)
             lower = value if lower is None else min(lower, value)
         raise AssertionError("the quick search finds a tree for every pool without a limit on guesses")
 
