@@ -107,3 +107,34 @@ def test_intervals_in_the_table_and_the_json(tmp_path):
     text = "\n".join([*table_lines(result, "letters"), *summary_lines(result)])
     assert "–" in text and "the proof stopped at the" in text
     assert naive.feedback(answer, answer)  # the game is a real one
+
+
+# ---------------------------------------------------------------- why a value is a range (issue 49, item 4)
+
+
+def test_a_range_from_a_bounded_stored_opener_says_so_whatever_the_time_limit(cache_dir):
+    """With no time limit (`--time-limit 0`) a range left by the stored best opener printed a TypeError traceback (the
+    values line formatted a None limit); with one, it blamed the limit. It names the stored opener's search instead."""
+    import numpy as np
+
+    import naive_tree
+    from wordle_cli.model.game import Game
+    from wordle_cli.reviewer.report import summary_lines
+    from wordle_cli.trees import opener_store
+    from wordle_cli.trees.opener import OpenerResult
+
+    answers = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
+    allowed = ["roate", "salet", "chump"]
+    weights = np.arange(1, len(answers) + 1, dtype=np.int64)
+    game = Game("test", answers, allowed)
+    total = naive_tree.best_total(answers, allowed, max_guesses=6, first="salet", weights=weights.tolist())
+    bounded = OpenerResult("salet", total, int(weights.sum()), total - 7, len(game.candidates), False, 6, 9.0, time_limit=5.0)
+    opener_store.OpenerCache(cache_dir).put(game, weights, bounded)
+    for limit in (None, 10.0):
+        result = wordle_cli.review(["salet", "humph"], "humph", answers=answers, allowed=allowed, backend="cpu", weights=weights,
+                                   time_limit=limit)
+        assert not result.exact and result.turns[0].best == Interval(Fraction(total - 7, 78), Fraction(total, 78))
+        values = next(line for line in summary_lines(result) if line.startswith("values"))
+        assert "the best opener's range is `wordle tree opener`'s (from the cache), whose search over every opener " \
+               "stopped at its 5 s limit: its upper bound is salet's own total" in values
+        assert "the proof stopped" not in values and not result.stopped

@@ -113,6 +113,7 @@ class ExactValues(Values):
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
+        self.bounded_opener = None  # the stored best opener whose total is only bounded (a range, whatever the time limit)
         self.time_limit = limit_seconds(time_limit)  # None: no limit (also past a week: `budget.NO_LIMIT_PAST`)
         self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
         self.stopped = False  # some search stopped at the deadline: some values are intervals
@@ -272,6 +273,8 @@ class ExactValues(Values):
         opener = self._stored_opener() if root and self.weighted else None
         if opener is not None:  # the best opener under this prior, proven (or bounded) by `wordle tree opener`
             lower = opener.total if opener.proven else opener.lower
+            if not opener.proven:
+                self.bounded_opener = opener
             self._memo[key] = (lower, opener.total, opener.opener)
             return lower, opener.total, opener.opener
         if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:

@@ -104,6 +104,23 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
         ).rstrip()
 
 
+def _why_ranges(review) -> list[str]:
+    """What left the review's ranges: the proof stopping at this review's time limit, a stored best opener only bounded."""
+    why = []
+    opener = getattr(review, "bounded_opener", None)
+    if opener is not None:
+        made = {"shipped": "shipped with wordle-cli", "cache": "from the cache"}.get(opener.source, "found")
+        limit = f" at its {opener.time_limit:g} s limit" if opener.time_limit else ""
+        why.append(
+            f"the best opener's range is `wordle tree opener`'s ({made}), whose search over every opener stopped{limit}: "
+            f"its upper bound is {opener.opener}'s own total"
+        )
+    if getattr(review, "stopped", False) or not why:
+        limit = f" at the {review.time_limit:g} s limit" if review.time_limit is not None else ""
+        why.append(f"the proof stopped{limit}, the upper bound is the best strategy found (--time-limit 0 proves to the end)")
+    return why
+
+
 def summary_lines(review) -> Iterator[str]:
     """Guesses used, the expected numbers from the first guess played and from the best opener, what the values are."""
     first = review.turns[0]
@@ -126,8 +143,7 @@ def summary_lines(review) -> Iterator[str]:
     if review.proven and not review.exact:
         yield (
             f"values     proven optimal where one number; a range lower–upper holds the optimum ({limit}"
-            f"{', hard mode' if review.hard else ''}): the proof stopped at the {review.time_limit:g} s limit, the upper "
-            "bound is the best strategy found (--time-limit 0 proves to the end)"
+            f"{', hard mode' if review.hard else ''}): {'; '.join(_why_ranges(review))}"
         )
     elif review.proven:
         yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"

@@ -102,6 +102,8 @@ class Review:
     notes: list[str] = field(default_factory=list)
     exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
     time_limit: float | None = None  # the seconds the search was given (None: none)
+    stopped: bool = False  # some proof stopped at the time limit (its values: ranges)
+    bounded_opener: object = None  # the stored best opener (`trees.opener.OpenerResult`) when only bounded: a range
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
@@ -279,6 +281,8 @@ def review_game(
         t.luck = None if after_best is None else minus(minus(t.expected, Fraction(1)), after_best)
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
     review.time_limit = values.time_limit
+    review.stopped = bool(getattr(values, "stopped", False))
+    review.bounded_opener = getattr(values, "bounded_opener", None)
     for number, guess, new in raised:
         left = None if max_guesses is None else max_guesses - number + 1
         under = f"a limit of {new} guesses" if new is not None else "no guess limit"
