@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 import wordle_cli
 from wordle_cli.errors import WordleError
 from wordle_cli.reviewer.cache import ProvenCache
+from wordle_cli.reviewer.report import summary_lines, table_lines
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
 ALLOWED = ["roate", "raise", "zzzzz", "eerie", "qajaq", "lints", "chump", "salet", "bumph"]
@@ -718,3 +720,40 @@ def test_ties_are_kept_with_the_cached_values(runner, lists, monkeypatch):
 
     monkeypatch.setattr(Problem, "opener_value", counted)
     assert review_json(runner, lists, *args) == first
+
+
+# ---------------------------------------------------------------- long lines on a terminal (issue 49, item 10)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_summary_is_wrapped_at_word_boundaries_on_a_terminal(monkeypatch):
+    """The values line ran past the terminal's edge, which broke it mid-word (`the p` / `roof`)."""
+    from wordle_cli.cli.review import hanging, print_review
+    from wordle_cli.colour import display_width
+
+    review = api_review(["salet", "zzzzz", "naval"], "naval", cache=False)
+    lines = list(summary_lines(review))
+    values = next(line for line in lines if line.startswith("values"))
+    assert len(values) > 50
+    for columns in (23, 30, 47):
+        wrapped = hanging(values, columns).split("\n")
+        assert len(wrapped) > 1 and all(display_width(line) <= columns for line in wrapped)
+        assert wrapped[0].startswith("values     ") and all(line.startswith(" " * 11) and line[11] != " " for line in wrapped[1:])
+        assert " ".join(line.strip() for line in wrapped).split() == values.split()  # whole words, in order
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setenv("COLUMNS", "41")
+    print_review(review, "letters", False)
+    shown = terminal.getvalue().splitlines()
+    assert [line for line in shown if line.startswith("turn")] == [next(table_lines(review, "letters"))]  # the table: whole rows
+    summary = shown[len(review.turns) + 1 :]
+    assert all(display_width(line) <= 40 for line in summary) and len(summary) > len(lines)
+    assert " ".join(summary).split() == " ".join(lines).split()
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", piped)
+    print_review(review, "letters", False)
+    assert piped.getvalue().splitlines()[len(review.turns) + 1 :] == lines  # a pipe gets each line whole

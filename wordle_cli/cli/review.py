@@ -194,13 +194,32 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
-    """The table and the summary, on stdout (or stderr)."""
+    """The table and the summary, on stdout (or stderr); on a terminal each summary line is wrapped to its width."""
+    import sys
+
     from wordle_cli.reviewer.report import summary_lines, table_lines
 
     for line in table_lines(result, tiles, colour):
         click.echo(line, color=colour, err=err)
+    stream = sys.stderr if err else sys.stdout
+    fit = stream is not None and stream.isatty()  # a pipe gets each line whole
     for line in summary_lines(result):
-        click.echo(line, err=err)
+        click.echo(hanging(line) if fit else line, err=err)
+
+
+#: The width of a summary line's label (`values     `): wrapped lines go on under the text after it.
+LABEL = 11
+
+
+def hanging(line: str, columns: int | None = None) -> str:
+    """A summary line wrapped at spaces to the terminal's width (or `columns`), never inside a word, its later
+    lines indented under the text after its label."""
+    from wordle_cli.cli.prompt import wrap
+
+    label, text = line[:LABEL], line[LABEL:]
+    if label.strip() == "" or not text.strip():
+        return wrap(line, "", columns)
+    return label + wrap(text, " " * LABEL, columns)[LABEL:]
 
 
 def split_turns(tokens, game, with_answer: bool) -> tuple[list[str], list | None]:
