@@ -1,14 +1,18 @@
-"""Slow, obviously-correct reference for `wordle review` (issues 20, 35), by brute force.
+"""Slow, obviously-correct reference for `wordle review` (issues 20, 35, 49), by brute force.
 
 Independent of `wordle_cli`: feedback from `naive`, the best totals from
-`naive_tree.best_total`. For each turn with pool P (n answers) and guess g:
-E(g) = best total over trees opening with g / n; best = least total / n;
-cost = E(g) - best; luck = E(g) - 1 - E_after, E_after being the next
-turn's best (0 when the guess won). Each turn is graded under the guesses
-left at that turn (`max_guesses` counting down); where g cannot be sure to
-win in them, that turn and the later ones are graded under the least
-larger limit where it can (one more at a time, up to 4 more; beyond that,
-no limit): the turns before are untouched.
+`naive_tree.best_total` and, where a guess limit binds, `naive_chance`. For
+each turn with pool P (n answers) and guess g, graded under the guesses left
+at that turn (`max_guesses` counting down): a value is the pair (lost, total)
+of `naive_chance` (the least weight lost, then the least total, a lost answer
+counted as the limit + 1), compared lost first; with no limit, lost is 0 and
+the total `naive_tree`'s. E(g) = total with g played / n; best = least total
+/ n; cost = E(g) - best; luck = E(g) - 1 - E_after, E_after being the next
+turn's best (0 when the guess won; after the last guess, the best from the
+position it left: a lost game's is 1, the counted guess). The chances to win:
+win = 1 - lost / n with g played, best_win the same with the best guess,
+luck_win = the next turn's best_win (1 after a win, 0 after a lost game's
+last guess) - win.
 
 Under a prior (`weights`, one per answer) every count n is the pool's weight
 and every total weighted (weight x guesses): E(g) = weighted best total over
@@ -21,38 +25,37 @@ from __future__ import annotations
 from fractions import Fraction
 
 import naive
+import naive_chance
 import naive_tree
-
-#: A limit is raised up to this many above the one asked for; beyond, no limit.
-MOST_RAISED = 4
 
 
 def review(answers, allowed, guesses, answer, max_guesses=6, weights=None):
-    """Per turn: dict(before, after, expected, best, cost, luck, expected_left, ties, limit) as Fractions/ints
-    (`weights`: a prior, one weight per answer; None: uniform)."""
+    """Per turn: dict(before, after, expected, best, cost, luck, expected_left, ties, limit, win, best_win, luck_win)
+    as Fractions/ints (`weights`: a prior, one weight per answer; None: uniform)."""
     weight_of = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
     pool = list(answers)
     turns = []
-    limit = max_guesses
+    value, played = naive_chance.game(answers, allowed, weights=weights)
 
     def best_total(pool, left, first=None):
         return naive_tree.best_total(pool, allowed, max_guesses=left, first=first, weights=[weight_of[w] for w in pool])
 
+    def pair(pool, left, first=None):
+        """(lost, total) of the pool (with `first` played)."""
+        if left is None:
+            return 0, best_total(pool, None, first)
+        return played(first, pool, left) if first is not None else value(pool, left)
+
     for turn, guess in enumerate(guesses):
-        while True:
-            left = None if limit is None else limit - turn
-            played = naive_tree.INF if left is not None and left <= 0 else best_total(pool, left, guess)
-            if played != naive_tree.INF:
-                break
-            limit = limit + 1 if limit + 1 <= max_guesses + MOST_RAISED else None
+        left = None if max_guesses is None else max_guesses - turn
         n = len(pool)
         mass = sum(weight_of[w] for w in pool)
-        least = best_total(pool, left)
-        if least == naive_tree.INF:
-            raise OverflowError
-        best = Fraction(least, mass)
-        everyone = dict.fromkeys(list(allowed) + list(answers))
-        ties = sum(best_total(pool, left, g) == least for g in everyone)
+        played_lost, played_total = pair(pool, left, guess)
+        least_lost, least = pair(pool, left)
+        ties = None
+        if least_lost == 0:
+            everyone = dict.fromkeys(list(allowed) + list(answers))
+            ties = sum(best_total(pool, left, g) == least for g in everyone)
         tiles = naive.feedback(guess, answer)
         classes = {}
         for word in pool:
@@ -61,13 +64,26 @@ def review(answers, allowed, guesses, answer, max_guesses=6, weights=None):
         left_sum = sum(len(part) * sum(weight_of[w] for w in part) for part in classes.values())
         turns.append(
             dict(
-                before=n, after=len(pool), expected=Fraction(played, mass), best=best, cost=Fraction(played, mass) - best,
-                expected_left=Fraction(left_sum, mass), ties=ties, limit=limit, won=guess == answer,
+                before=n, after=len(pool), expected=Fraction(played_total, mass), best=Fraction(least, mass),
+                cost=Fraction(played_total - least, mass), expected_left=Fraction(left_sum, mass), ties=ties, limit=max_guesses,
+                won=guess == answer, win=1 - Fraction(played_lost, mass), best_win=1 - Fraction(least_lost, mass),
             )
         )
+    after = None
+    if guesses[-1] != answer:  # unfinished (or lost): the best from the position the last feedback left
+        left = None if max_guesses is None else max_guesses - len(guesses)
+        lost, total = pair(pool, left)
+        mass = sum(weight_of[w] for w in pool)
+        after = (Fraction(total, mass), 1 - Fraction(lost, mass))
     for i, t in enumerate(turns):
-        after_best = Fraction(0) if t.pop("won") else turns[i + 1]["best"]
+        if t.pop("won"):
+            after_best, after_win = Fraction(0), Fraction(1)
+        elif i + 1 < len(turns):
+            after_best, after_win = turns[i + 1]["best"], turns[i + 1]["best_win"]
+        else:
+            after_best, after_win = after
         t["luck"] = t["expected"] - 1 - after_best
+        t["luck_win"] = after_win - t["win"]
     return turns
 
 

@@ -60,6 +60,7 @@ def assert_matches_brute_force(review, answers, allowed, guesses, answer, max_gu
         assert got.expected_left == want["expected_left"]
         assert got.ties == want["ties"]  # the pools are small: always counted
         assert got.limit == want["limit"]
+        assert (got.win, got.best_win, got.luck_win) == (want["win"], want["best_win"], want["luck_win"])
 
 
 # ---------------------------------------------------------------- values against brute force
@@ -562,49 +563,43 @@ def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
 # ---------------------------------------------------------------- the guess limit
 
 
-def test_an_opener_that_cannot_keep_the_limit_is_graded_under_the_least_that_it_can(runner, lists):
+def test_an_opener_that_cannot_keep_the_limit_is_graded_by_its_chance_to_win(runner, lists):
+    """It was graded under a larger limit (7 guesses of 6, issue 35), or refused under the user's (issue 36); issue 49:
+    under the game's own limit, its chance to win first."""
     # zzzzz shares no letter with any answer: 12 answers left for the 2 guesses after it (brute force: no tree).
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="zzzzz") == naive_tree.INF
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
-    assert result.exit_code == 1 and result.stdout == ""  # the user's own --max-guesses is kept (issue 36): refused
-    assert result.stderr.splitlines() == [
-        "Error: the game cannot be sure to finish within --max-guesses 3 from turn 1; give --max-guesses unlimited to review it with no limit"
-    ]
-    review = api_review(["zzzzz", "naval"], "naval", max_guesses=3, cache=False)  # a limit not the user's: raised (issue 35)
-    want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=3)
-    assert [t.limit for t in review.turns] == [t["limit"] for t in want] and want[0]["limit"] > 3
-    assert [t.expected for t in review.turns] == [t["expected"] for t in want]
-    assert [t.best for t in review.turns] == [t["best"] for t in want]
-    assert review.notes == [
-        f"zzzzz cannot win every game within 3 guesses on these lists: the game is graded under a limit of {want[0]['limit']} guesses"
-    ]
+    assert result.exit_code == 0 and result.stderr == ""
+    review = api_review(["zzzzz", "naval"], "naval", max_guesses=3, cache=False)
+    assert_matches_brute_force(review, ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=3)
+    first = review.turns[0]
+    assert first.limit == 3 and first.win < 1 == first.best_win and first.cost_win == 1 - first.win and review.notes == []
+    assert review.check_win() == 1 and review.check() == 2 and review.chance
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval")
+    assert data["turns_win"][0]["win"] == float(first.win) and data["lost"] is False
     data = review_json(runner, lists, "--max-guesses", "unlimited", "--answer", "naval", "zzzzz", "naval")
     want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
     assert [Fraction(t["expected"]).limit_denominator(100) for t in data["turns"]] == [t["expected"] for t in want]
-    assert data["notes"] == []
+    assert data["notes"] == [] and "turns_win" not in data  # a sure game's JSON, as it always was
 
 
 def test_a_weak_move_later_changes_nothing_before_it(runner, lists):
-    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: from turn 2 on, a larger limit.
+    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: from turn 2 on, the chance to win.
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
     guesses = ["salet", "zzzzz", answer]
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
-    assert result.exit_code == 1 and "from turn 2" in result.stderr  # the user's own limit is kept (issue 36)
+    assert result.exit_code == 0
     review = api_review(guesses, answer, max_guesses=3, cache=False)
-    assert review.max_guesses == 3 and [t.limit for t in review.turns] == [3, 4, 4]
-    assert review.notes == [
-        "turn 2: zzzzz cannot be sure to win in the 2 guesses left: turns 2 on are graded under a limit of 4 guesses, "
-        "the turns before under 3"
-    ]
-    want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert review.max_guesses == 3 and [t.limit for t in review.turns] == [3, 3, 3] and review.notes == []
     assert_matches_brute_force(review, ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
-    assert review.check() == len(guesses)
+    assert review.check() == len(guesses) and review.check_win() == 1
+    # zzzzz wastes a guess: 2 answers for the one left, a chance in 2 (salet then either answer: sure).
+    assert [t.win for t in review.turns] == [1, Fraction(1, 2), Fraction(1, 2)] and review.turns[1].cost_win == Fraction(1, 2)
     # Turn 1 is graded as in a game without the weak move.
     alone = api_review(["salet", answer], answer, max_guesses=3, cache=False)
     first, first_alone = review.turns[0], alone.turns[0]
     assert (first.expected, first.best, first.cost) == (first_alone.expected, first_alone.best, first_alone.cost)
-    assert [t.expected for t in review.turns] == [t["expected"] for t in want]
 
 
 # ---------------------------------------------------------------- games longer than their rows (issue 36, items 3 and 4)
@@ -633,18 +628,18 @@ def test_a_grid_with_more_rows_than_its_header_is_refused(runner, lists):
     assert result.stderr.splitlines() == ["Error: <stdin> line 8: row 7 of a grid headed X/6, which has at most 6 rows"]
 
 
-def test_a_limit_the_user_gives_is_kept_not_overridden(runner, lists):
-    """With --max-guesses given, a turn out of its reach is refused; with the default, reviewed with no limit (a note)."""
+def test_a_limit_the_user_gives_is_kept_and_graded_by_the_chance_to_win(runner, lists):
+    """With --max-guesses given, a turn out of its sure reach was refused; with the default, reviewed under a larger
+    limit (a note). Both are graded under their own limit now, the chance to win first (issue 49)."""
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     guesses = ["salet", "zzzzz", answer]  # zzzzz second leaves two answers for the last of 3 guesses
-    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr.splitlines() == [
-        "Error: the game cannot be sure to finish within --max-guesses 3 from turn 2; give --max-guesses unlimited to review it with no limit"
-    ]
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", answer, *guesses)
+    assert data["max_guesses"] == 3 and data["notes"] == [] and [t["max_guesses"] for t in data["turns"]] == [3, 3, 3]
     five = ["zzzzz"] * 5 + [answer]  # 6 rows, the default limit: after five zzzzz, 12 answers for 1 guess
     data = review_json(runner, lists, "--answer", answer, *five)
-    assert data["max_guesses"] == 6 and "graded under" in data["notes"][-1]
+    assert data["max_guesses"] == 6 and data["notes"] == [] and data["solved"]
+    assert data["turns_win"][-1]["win"] == pytest.approx(1 / 12) and data["turns_win"][-1]["luck_win"] == pytest.approx(11 / 12)
+    assert_matches_brute_force(api_review(five, answer, cache=False), ANSWERS, ALLOWED, five, answer)
 
 
 class Endless(io.RawIOBase):

@@ -38,6 +38,7 @@ from wordle_cli.solver import openings
 from wordle_cli.trees import search
 from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
 from wordle_cli.trees.builder import Position, Problem
+from wordle_cli.trees.chance import ChanceSearch
 
 INF = search.INF
 
@@ -119,6 +120,8 @@ class ExactValues(Values):
         self.stopped = False  # some search stopped at the deadline: some values are intervals
         self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
         self._ties: dict[str, int] = {}  # position key -> guesses tying for its best (kept with its cache entry)
+        self._chances: ChanceSearch | None = None  # where the win is not sure (made when first needed)
+        self.chance_unknown = False  # some best chance to win was not found within the time limit
 
     @staticmethod
     def proof_deadline(time_limit: float | None) -> Deadline:
@@ -253,6 +256,42 @@ class ExactValues(Values):
                 each.append(sum(part) * left)
             most += min(each)
         return max(least, 2 * total - int(weights.max())), most
+
+    # ------------------------------------------------------------ where the win is not sure
+
+    def chance_best(self, position: Position) -> tuple[int, int, str] | None:
+        """(weight lost, total, a best guess) of a position no strategy wins outright in the guesses left: the best
+        chance to win in them, then the fewest guesses, a loss counted as the guesses left + 1 (`trees.chance`);
+        None when the time limit came first."""
+        if self._chances is None:
+            self._chances = ChanceSearch(self.problem)
+        found, proven = self._chances.within(position, self.deadline)
+        if not proven:
+            self.chance_unknown = True
+            return None
+        return found.lost, found.total, self.game.candidates[found.guess] if found.guess >= 0 else ""
+
+    def chance_played(self, position: Position, guess: str) -> tuple[int, int, int] | None:
+        """(weight lost, lower, upper total) with `guess` played where it cannot be sure to win in the guesses left:
+        each class by `best` where it can be won outright, else by `chance_best`; None when the time limit left
+        some class unknown."""
+        weight = self.weight(position)
+        if position.depth <= 0:
+            return weight, weight, weight
+        lost, lower, upper = 0, weight, weight
+        for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
+            if code == self.game.win_code:
+                continue
+            part = self.after(position, guess, decode(code, self.game.length))
+            low, high, _ = self.best(part)
+            if low is not None and low < INF and high < INF:
+                lower, upper = lower + low, upper + high
+                continue
+            found = self.chance_best(part)
+            if found is None:
+                return None
+            lost, lower, upper = lost + found[0], lower + found[1], upper + found[1]
+        return lost, lower, upper
 
     def weight(self, position: Position) -> int:
         """What one guess costs the position's answers: their weight (their number when uniform)."""
