@@ -276,15 +276,25 @@ def review_game(
         weight = values.weight(position)  # what the totals are divided by: the pool's weight under the prior (n when uniform)
         played_lower, played_upper = values.played(position, guess, legal=violation is None)
         played_lost = 0
-        if played_lower >= INF:  # the guess cannot be sure to win in the guesses left: its chance to win comes first
-            found = values.chance_played(position, guess)
-            played_lost, played_lower, played_upper = found if found is not None else (None, INF, INF)
+        if played_upper >= INF:  # the guess cannot be sure to win in the guesses left (or no strategy shows it can)
+            found = values.chance_played(position, guess) if played_lower >= INF or values.proven else None
+            if found is not None:  # its chance to win comes first
+                played_lost, played_lower, played_upper = found
+            elif played_lower >= INF:
+                played_lost = None  # not known within the time limit
+            else:
+                played_lost = -1  # a lower bound of a sure win's value; its chance to win not known
         best_lower, best_upper, best_guess = values.best(position)
         best_lost = 0
-        if best_lower is not None and best_lower >= INF:  # no strategy is sure to win: the best chance
+        if best_lower is not None and best_upper >= INF:  # no strategy is sure to win (or none was found in time)
             found = values.chance_best(position)
-            best_lost, best_lower, best_guess = found if found is not None else (None, None, None)
-            best_upper = best_lower
+            if found is not None:  # the best chance to win
+                best_lost, best_lower, best_guess = found
+                best_upper = best_lower
+            elif best_lower >= INF:
+                best_lost, best_lower, best_upper, best_guess = None, None, None, None  # not known within the time limit
+            else:
+                best_lost = -1
         left_sum, left_weight = expected_left(outcome_codes(game, pool, guess), values.answer_weights(position))
         expected = None if played_lost is None else span(played_lower, played_upper, weight)
         best = None
@@ -294,8 +304,11 @@ def review_game(
             best = span(best_lower, best_upper, weight)
         ties = values.ties(position, best_lower) if best_lost == 0 and best_lower is not None and best_lower == best_upper else None
         cost = None
-        if best is not None and expected is not None:  # in guesses; below 0 only where the chance to win is less
-            cost = minus(expected, best, floor=Fraction(0) if played_lost == best_lost else None)
+        if best is not None and expected is not None:
+            if played_lost <= 0 and best_lost <= 0:  # both sure to win (or so bounded, -1): in guesses, as always
+                cost = minus(expected, best, floor=Fraction(0))
+            elif played_lost >= 0 and best_lost >= 0:  # in guesses; below 0 only where the chance to win is less
+                cost = minus(expected, best, floor=Fraction(0) if played_lost == best_lost else None)
         after = None
         if got is not None:
             if got == (2,) * game.length:
@@ -309,8 +322,7 @@ def review_game(
                 turn=number, guess=guess, tiles=got, before=n, after=after, expected_left=Fraction(left_sum, left_weight),
                 expected=expected, best=best, best_guess=best_guess, ties=ties, cost=cost, luck=None,
                 hard_violation=violation, limit=max_guesses,
-                win=None if played_lost is None else 1 - Fraction(played_lost, weight),
-                best_win=None if best_lost is None else 1 - Fraction(best_lost, weight),
+                win=_win(played_lost, weight), best_win=None if best is None else _win(best_lost, weight),
             )
         )
     solved = tiles[-1] == (2,) * game.length
@@ -319,13 +331,18 @@ def review_game(
         review.lost = max_guesses is not None and len(turns) >= max_guesses
         low, high, _ = values.best(position)
         lost = 0
-        if low >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
+        if high >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
             found = values.chance_best(position)
-            lost, low, high = (found[0], found[1], found[1]) if found is not None else (None, None, None)
+            if found is not None:
+                lost, low, high = found[0], found[1], found[1]
+            elif low >= INF:
+                lost, low = None, None
+            else:
+                lost = -1
         if low is not None:
             weight = values.weight(position)
             review.remaining = span(low, high, weight)
-            review.remaining_win = 1 - Fraction(lost, weight)
+            review.remaining_win = _win(lost, weight)
     # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up); and
     # the chance to win the outcome left less the guess's.
     for i, t in enumerate(turns):
@@ -346,7 +363,8 @@ def review_game(
     if getattr(values, "chance_unknown", False):
         review.exact = False
         review.notes.append(
-            "the best chance to win was not found within the time limit where a value shows -; --time-limit 0 searches to the end"
+            "whether the win is sure, or its best chance, was not settled within the time limit on some turns (no chance to "
+            "win shown there; --time-limit 0 searches to the end)"
         )
     if values.unproven_root:
         review.notes.append(
@@ -355,6 +373,11 @@ def review_game(
     if values.cache is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
     return review
+
+
+def _win(lost: int | None, weight: int) -> Fraction | None:
+    """The chance to win, from the weight lost (None, or -1: a sure win's bound whose chance is not known: None)."""
+    return None if lost is None or lost < 0 else 1 - Fraction(lost, weight)
 
 
 def run(
