@@ -68,7 +68,7 @@ def game(answers, guesses, *, hard: bool = False, weights=None):
     def played(guess, pool, left, history=()):
         if left == 0:
             return value(tuple(pool), 0)
-        return via(guess, tuple(pool), left, tuple(history))
+        return via(guess, tuple(pool), left, tuple(history) if hard else ())
 
     return lambda pool, left, history=(): value(tuple(pool), left, tuple(history) if hard else ()), played
 

@@ -1,18 +1,19 @@
 """Slow, obviously-correct reference for `wordle review` (issues 20, 35, 49), by brute force.
 
-Independent of `wordle_cli`: feedback from `naive`, the best totals from
-`naive_tree.best_total` and, where a guess limit binds, `naive_chance`. For
-each turn with pool P (n answers) and guess g, graded under the guesses left
-at that turn (`max_guesses` counting down): a value is the pair (lost, total)
-of `naive_chance` (the least weight lost, then the least total, a lost answer
-counted as the limit + 1), compared lost first; with no limit, lost is 0 and
-the total `naive_tree`'s. E(g) = total with g played / n; best = least total
-/ n; cost = E(g) - best; luck = E(g) - 1 - E_after, E_after being the next
-turn's best (0 when the guess won; after the last guess, the best from the
-position it left: a lost game's is 1, the counted guess). The chances to win:
-win = 1 - lost / n with g played, best_win the same with the best guess,
-luck_win = the next turn's best_win (1 after a win, 0 after a lost game's
-last guess) - win.
+Independent of `wordle_cli`: feedback from `naive`, every value from
+`naive_chance`'s enumeration of all decision trees. For each turn with pool
+P (n answers) and guess g, graded under the guesses left at that turn
+(`max_guesses` counting down; None: more than any tree needs): a value is
+the pair (lost, total), the least weight lost, then the least total, a lost
+answer counted as the limit + 1 (lost is 0 wherever some tree wins every
+answer: the total is then the least of those trees'). E(g) = total with g
+played / n; best = least total / n; cost = E(g) - best; luck = E(g) - 1 -
+E_after, E_after being the next turn's best (0 when the guess won; after the
+last guess, the best from the position it left: a lost game's is 1, the
+counted guess). The chances to win: win = 1 - lost / n with g played,
+best_win the same with the best guess, luck_win = the next turn's best_win
+(1 after a win, 0 after a lost game's last guess) - win. Ties (where the win
+is sure): the guesses, hard mode's allowed ones, reaching the best.
 
 Under a prior (`weights`, one per answer) every count n is the pool's weight
 and every total weighted (weight x guesses): E(g) = weighted best total over
@@ -27,40 +28,38 @@ from fractions import Fraction
 import naive
 import naive_chance
 import naive_tree
+from naive_solver import hard_mode_allows
 
 
-def review(answers, allowed, guesses, answer, max_guesses=6, weights=None):
+def review(answers, allowed, guesses, answer, max_guesses=6, weights=None, hard=False):
     """Per turn: dict(before, after, expected, best, cost, luck, expected_left, ties, limit, win, best_win, luck_win)
-    as Fractions/ints (`weights`: a prior, one weight per answer; None: uniform)."""
+    as Fractions/ints (`weights`: a prior, one weight per answer; None: uniform; `hard`: hard mode, the guesses
+    played graded as played, whatever the rules)."""
     weight_of = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
     pool = list(answers)
     turns = []
-    value, played = naive_chance.game(answers, allowed, weights=weights)
+    value, played = naive_chance.game(answers, allowed, hard=hard, weights=weights)
+    everyone = list(dict.fromkeys(list(allowed) + list(answers)))
+    history = []
 
-    def best_total(pool, left, first=None):
-        return naive_tree.best_total(pool, allowed, max_guesses=left, first=first, weights=[weight_of[w] for w in pool])
-
-    def pair(pool, left, first=None):
-        """(lost, total) of the pool (with `first` played)."""
-        if left is None:
-            return 0, best_total(pool, None, first)
-        return played(first, pool, left) if first is not None else value(pool, left)
+    def guesses_left(turn):
+        return len(answers) + 1 if max_guesses is None else max_guesses - turn  # no limit: more than any tree needs
 
     for turn, guess in enumerate(guesses):
-        left = None if max_guesses is None else max_guesses - turn
+        left = guesses_left(turn)
         n = len(pool)
         mass = sum(weight_of[w] for w in pool)
-        played_lost, played_total = pair(pool, left, guess)
-        least_lost, least = pair(pool, left)
+        played_lost, played_total = played(guess, pool, left, history)
+        least_lost, least = value(pool, left, history)
         ties = None
         if least_lost == 0:
-            everyone = dict.fromkeys(list(allowed) + list(answers))
-            ties = sum(best_total(pool, left, g) == least for g in everyone)
+            ties = sum(played(g, pool, left, history) == (0, least) for g in everyone if not hard or hard_mode_allows(history, g))
         tiles = naive.feedback(guess, answer)
         classes = {}
         for word in pool:
             classes.setdefault(naive.feedback(guess, word), []).append(word)
         pool = [w for w in pool if naive.feedback(guess, w) == tiles]
+        history.append((guess, tiles))
         left_sum = sum(len(part) * sum(weight_of[w] for w in part) for part in classes.values())
         turns.append(
             dict(
@@ -71,8 +70,7 @@ def review(answers, allowed, guesses, answer, max_guesses=6, weights=None):
         )
     after = None
     if guesses[-1] != answer:  # unfinished (or lost): the best from the position the last feedback left
-        left = None if max_guesses is None else max_guesses - len(guesses)
-        lost, total = pair(pool, left)
+        lost, total = value(pool, guesses_left(len(guesses)), history)
         mass = sum(weight_of[w] for w in pool)
         after = (Fraction(total, mass), 1 - Fraction(lost, mass))
     for i, t in enumerate(turns):

@@ -68,12 +68,14 @@ class Bounds:
     (from this guess on, the answer drawn from the prior) lie in [lower, upper]; `upper` is the guess's own
     strategy (the quick search's tree), `seconds` the time it was given."""
 
-    lower: Fraction
-    upper: Fraction
+    lower: Fraction | None  # None: where no guess is sure to win, the best chance to win found (no bounds in guesses)
+    upper: Fraction | None
     seconds: float
 
     def text(self) -> str:
         """`not proven in 5 s: 2.314–2.402 guesses to go` (lower bound–the value of the guess's strategy, as review's ranges)."""
+        if self.lower is None:
+            return f"not proven in {self.seconds:g} s: the best chance to win within the rows found then"
         return f"not proven in {self.seconds:g} s: {float(self.lower):.4g}–{float(self.upper):.4g} guesses to go"
 
 
@@ -304,15 +306,18 @@ class Solver:
         return sums.max_n < n if self.lies is not None else None
 
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
-        """The exact search's guess: fewest guesses in total, winning within the rows left if possible; past
-        `move_time`, the best guess found, its bounds kept for the node (`_unproven`)."""
+        """The exact search's guess: fewest guesses in total, winning within the rows left if possible, else the best
+        chance to win within them first; past `move_time`, the best guess found, its bounds kept for the node
+        (`_unproven`)."""
         if self._optimal is None:
             weighted = {} if self.weights is None else {"weights": self.weights}
             self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name, **weighted)
         if self.move_time is None:
             return self._optimal.best(pool, constraints, max(ROWS - turn + 1, 0) or None)
         choice = self._optimal.best_within(pool, constraints, max(ROWS - turn + 1, 0) or None, self.move_time)
-        if not choice.proven:
+        if not choice.proven and choice.lower is None:  # the best chance to win found, where no guess is sure to win
+            self._unproven = Bounds(None, None, self.move_time)
+        elif not choice.proven:
             self._unproven = Bounds(Fraction(choice.lower, choice.weight), Fraction(choice.upper, choice.weight), self.move_time)
         return choice.guess
 
