@@ -752,3 +752,78 @@ def test_the_summary_is_wrapped_at_word_boundaries_on_a_terminal(monkeypatch):
     monkeypatch.setattr(sys, "stdout", piped)
     print_review(review, "letters", False)
     assert piped.getvalue().splitlines()[len(review.turns) + 1 :] == lines  # a pipe gets each line whole
+
+
+# ---------------------------------------------------------------- a game the limit binds (issue 49, item 3)
+
+
+JAZZY = ["jazzy", "dizzy", "tizzy"]
+WASTED = ["xylyl", "mummy", "puppy", "fuzzy"]  # each gives the three answers alike: a guess spent, nothing learnt
+
+
+def test_a_lost_game_is_graded_under_its_own_limit(runner, tmp_path):
+    """The issue's game on lists it needs: it was graded as if a 7th guess existed (dizzy, sure to win in the two
+    guesses left, +0.846 against jazzy) and summed up as `7.0000 expected in all`. By hand (each answer weighs 1):
+    - turns 1-4, 6 to 3 guesses left: dizzy (or tizzy) tells the three apart, 1 + 2 + 2 = 5 guesses: best 5/3; a
+      wasted guess, then the same: 3 + 5 = 8, 8/3; cost 1; the outcome was sure: luck 8/3 - 1 - 5/3 = 0;
+    - turn 5, 2 left: dizzy is best (5/3, a sure win; jazzy would win 2 in 3: 1 + 2 + 3, a loss counted 7 = 6th + 1);
+      it left jazzy: 1 guess to go, luck 5/3 - 1 - 1 = -1/3;
+    - turn 6, 1 left, jazzy the only answer: tizzy cannot win (2 guesses: the 6th and the loss's one more, 0% win),
+      jazzy would (1): its cost is the whole chance, -100% win; lost either way after it: luck 0 in chance, and
+      2 - 1 - 1 = 0 in guesses;
+    - adds up in chance: 100% (the best opener's) - costs 100% + luck 0% = 0%: lost.
+    """
+    lists = ["--answers", write(tmp_path / "answers.txt", JAZZY), "--allowed", write(tmp_path / "allowed.txt", WASTED)]
+    result = invoke(runner, ["review", *lists, "--tiles", "byg", "-q", "--answer", "jazzy", *WASTED, "dizzy", "tizzy"])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.splitlines() == [
+        "turn  guess  feedback  answers (exp.)           expected    best  best guess         cost  luck",
+        "   1  xylyl  BYBBB     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   2  mummy  BBBBG     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   3  puppy  BBBBG     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   4  fuzzy  BBGGG     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   5  dizzy  BBGGG     3 → 1 (1)       1.6667             1.6667  dizzy (+1)     0         -0.333 unlucky",
+        "   6  tizzy  BBGGG     1 → 1 (1)       2.0000 (0.0% win)  1.0000  jazzy       -100.0% win   0     average",
+        "guesses    6: lost, not solved within 6 guesses (counted as 7)",
+        "expected   2.6667 playing xylyl first; 1.6667 with the best opener, dizzy",
+        "adds up    win 100.0% with the best opener - costs 100.0% + luck 0.0% = 0.0% (lost)",
+        "values     proven optimal (every answer within 6 guesses where that can be sure; elsewhere the best chance to "
+        "win within them, then the fewest guesses, a loss counted as 7)",
+    ]
+    review = api_review([*WASTED, "dizzy", "tizzy"], "jazzy", answers=JAZZY, allowed=WASTED, cache=False)
+    assert review.lost and review.check() == 7 and review.check_win() == 0 and review.remaining == 1
+    data = review.as_dict()
+    assert data["lost"] is True and data["remaining_win"] == 0.0 and data["turns_win"][-1] == {
+        "win": 0.0, "best_win": 1.0, "cost_win": 1.0, "luck_win": 0.0
+    }
+
+
+def test_a_risky_guess_costs_its_chance_to_win(runner, tmp_path):
+    """jazzy at turn 5 instead: it wins at once, or leaves dizzy and tizzy for the last guess: a chance in 2 there,
+    2 in 3 in all (1 + 2 + 3 guesses, the loss counted 7: 6/3 = 2); dizzy was sure (5/3). Its cost is the chance,
+    -1/3; its outcome (one guess, two answers) took another 1/6 (2/3 to 1/2); dizzy then won: +1/2."""
+    lists = ["--answers", write(tmp_path / "answers.txt", JAZZY), "--allowed", write(tmp_path / "allowed.txt", WASTED)]
+    result = invoke(runner, ["review", *lists, "--tiles", "byg", "-q", "--answer", "dizzy", *WASTED, "jazzy", "dizzy"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[5:] == [
+        "   5  jazzy  BBGGG     3 → 2 (1.67)    2.0000 (66.7% win)  1.6667              dizzy (+1)  -33.3% win  -16.7% win unlucky",
+        "   6  dizzy  GGGGG     2 → 1 (1)       1.5000 (50.0% win)  1.5000 (50.0% win)  dizzy         0         +50.0% win lucky",
+        "guesses    6",
+        "expected   2.6667 playing xylyl first; 1.6667 with the best opener, dizzy",
+        "adds up    win 100.0% with the best opener - costs 33.3% + luck 33.3% = 100.0% (won)",
+        "values     proven optimal (every answer within 6 guesses where that can be sure; elsewhere the best chance to "
+        "win within them, then the fewest guesses, a loss counted as 7)",
+    ]
+
+
+@pytest.mark.slow  # the fast tests above check the same on lists of their own
+def test_the_issues_game_on_todays_lists(runner, monkeypatch):
+    """`wordle review --answer jazzy xylyl mummy puppy fuzzy dizzy tizzy` on the shipped lists (2026-06-01's prior)."""
+    monkeypatch.setenv("WORDLE_DATE", "2026-06-01")
+    result = invoke(runner, ["review", "-q", "--tiles", "byg", "--answer", "jazzy", "xylyl", "mummy", "puppy", "fuzzy",
+                             "dizzy", "tizzy"])
+    assert result.exit_code == 0
+    rows = result.stdout.splitlines()
+    assert rows[5].split()[1:6] == ["dizzy", "BBGGG", "3", "→", "1"] and rows[5].split()[9:11] == ["dizzy", "0"]
+    assert "(0.0% win)" in rows[6] and "-100.0% win" in rows[6]
+    assert rows[7] == "guesses    6: lost, not solved within 6 guesses (counted as 7)"
+    assert "7.0000" not in result.stdout and "graded under" not in result.stderr

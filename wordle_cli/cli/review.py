@@ -63,7 +63,8 @@ class ReviewCommand(click.Command):
     help="optimal: proven values by the exact search. expected, entropy: the greedy strategy's play (fast, not proven).",
 )
 @max_guesses_option(
-    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows); unlimited: no limit.",
+    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows), else plays for the best chance "
+    "to win within them; unlimited: no limit.",
     default=ROWS, unlimited=True,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
@@ -104,6 +105,10 @@ def review(
     \b
       cost  expected - best: what the guess lost to the best one (0: optimal)
       luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
+
+    Where the win is not sure within the limit, the chance to win comes first
+    (shown beside the expected guesses, a loss counted as one guess more than
+    the limit), and cost and luck are in chance to win where it differs.
     """
     if turns == ("-",) and "-" in (answers, allowed):
         raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
@@ -147,7 +152,7 @@ def review(
 
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
+        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit or None,
         weights=weights,
     )
     if as_json:
@@ -159,13 +164,6 @@ def review(
 
 #: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
 MOST_ROWS = 100
-
-
-def _given(name: str) -> bool:
-    """Whether the user gave the option (on the command line or in its environment variable), not its default."""
-    from click.core import ParameterSource
-
-    return click.get_current_context().get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
