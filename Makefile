@@ -1,7 +1,7 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior bench-play-prior data data-opener lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-chance bench-prior bench-play-prior data data-opener lint clean
 
 help:
 	@echo "install       pip install -e '.[test]' (what the README and CI do)"
@@ -25,6 +25,7 @@ help:
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
 	@echo "bench-compile  the first run: each command in a fresh process with numba's cache empty, then warm; the compiled functions, largest first"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
+	@echo "bench-chance  the best-chance search where the guess limit binds: letter families, roate's classes in hard mode"
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
 	@echo "bench-play-prior  the default solve under each of the last 180 days' prior: mean guesses vs uniform and proven optimal, CPU per game"
 	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
@@ -126,6 +127,9 @@ bench-compile:
 
 bench-review:
 	$(PYTHON) benchmarks/bench_review.py
+
+bench-chance:
+	$(PYTHON) benchmarks/bench_chance.py
 
 # The NYT prior (docs/prior.md): rolling-origin log-loss over the last 180 days of the
 # shipped history (and the 180 before, on which the model was chosen), the time of one
