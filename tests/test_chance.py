@@ -9,7 +9,6 @@ normal and hard mode, uniform and weighted.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import naive
 import naive_chance

@@ -827,3 +827,12 @@ def test_the_issues_game_on_todays_lists(runner, monkeypatch):
     assert "(0.0% win)" in rows[6] and "-100.0% win" in rows[6]
     assert rows[7] == "guesses    6: lost, not solved within 6 guesses (counted as 7)"
     assert "7.0000" not in result.stdout and "graded under" not in result.stderr
+
+
+def test_an_unfinished_game_gives_its_chance_to_win_from_here():
+    """jazzy at turn 5 left dizzy and tizzy for the last guess: 1.5 guesses to go (the loss counted as the 7th), a
+    chance in 2."""
+    review = api_review([*WASTED, "jazzy"], "dizzy", answers=JAZZY, allowed=WASTED, cache=False)
+    assert not review.solved and not review.lost and (review.remaining, review.remaining_win) == (Fraction(3, 2), Fraction(1, 2))
+    assert review.check() == 5 + Fraction(3, 2) and review.check_win() == Fraction(1, 2)
+    assert list(summary_lines(review))[0] == "guesses    5 so far, 6.5000 expected in all with the best play from here, 50.0% to win"

@@ -115,9 +115,9 @@ def test_intervals_in_the_table_and_the_json(tmp_path):
 def test_a_range_from_a_bounded_stored_opener_says_so_whatever_the_time_limit(cache_dir):
     """With no time limit (`--time-limit 0`) a range left by the stored best opener printed a TypeError traceback (the
     values line formatted a None limit); with one, it blamed the limit. It names the stored opener's search instead."""
+    import naive_tree
     import numpy as np
 
-    import naive_tree
     from wordle_cli.model.game import Game
     from wordle_cli.reviewer.report import summary_lines
     from wordle_cli.trees import opener_store
