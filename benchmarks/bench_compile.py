@@ -34,20 +34,25 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from common import DATE  # the puzzle every command plays
+
 ROOT = Path(__file__).resolve().parent.parent
 
-#: (name, wordle's arguments, standard input): today's lists, the puzzle of 2026-06-01.
+#: (name, wordle's arguments, standard input): today's lists, the puzzle of 2026-06-01 (WORDLE_DATE, below); each
+#: command names its game, prior and strategy rather than take a default that may change.
 CASES = [
-    ("score", ["score", "-q", "--top", "2"], None),
-    ("prune", ["prune", "roate", "CACAA"], None),
-    ("play: first suggestion", ["play", "--batch"], ""),
-    ("solve", ["solve", "-q", "--prior", "uniform", "cigar"], None),
-    ("solve, nyt prior", ["solve", "-q", "--prior", "nyt", "cigar"], None),
-    ("solve --strategy optimal", ["solve", "-q", "--prior", "uniform", "--strategy", "optimal", "cigar"], None),
-    ("solve --strategy optimal, nyt prior", ["solve", "-q", "--prior", "nyt", "--strategy", "optimal", "cigar"], None),
-    ("review, 4 turns", ["review", "--answer", "nimby", "raise", "poynt", "kiddy", "nimby"], None),
-    ("tree build --first tarse", ["tree", "build", "-q", "--first", "tarse", "-o", "tarse.tree"], None),
-    ("simulate --sample 10", ["simulate", "-q", "--sample", "10"], None),
+    ("score, nyt prior", ["score", "-q", "--top", "2", "--game", "nyt", "--prior", "nyt"], None),
+    ("prune", ["prune", "roate", "CACAA", "--game", "nyt"], None),
+    ("play: first suggestion, nyt prior, optimal", ["play", "--batch", "--game", "nyt", "--prior", "nyt", "--strategy", "optimal"], ""),
+    ("solve, uniform, expected", ["solve", "-q", "--game", "nyt", "--prior", "uniform", "--strategy", "expected", "cigar"], None),
+    ("solve, nyt prior, expected", ["solve", "-q", "--game", "nyt", "--prior", "nyt", "--strategy", "expected", "cigar"], None),
+    ("solve, uniform, optimal", ["solve", "-q", "--game", "nyt", "--prior", "uniform", "--strategy", "optimal", "cigar"], None),
+    ("solve, nyt prior, optimal", ["solve", "-q", "--game", "nyt", "--prior", "nyt", "--strategy", "optimal", "cigar"], None),
+    ("review, 4 turns, nyt prior", ["review", "--game", "nyt", "--prior", "nyt", "--answer", "nimby", "raise", "poynt", "kiddy", "nimby"], None),
+    ("tree build --first tarse, nyt prior",
+     ["tree", "build", "-q", "--game", "nyt", "--prior", "nyt", "--first", "tarse", "-o", "tarse.tree"], None),
+    ("simulate --sample 10, nyt prior, optimal",
+     ["simulate", "-q", "--game", "nyt", "--prior", "nyt", "--strategy", "optimal", "--sample", "10"], None),
 ]
 
 
@@ -84,7 +89,8 @@ def main() -> None:
     per_function: dict[str, list[float]] = defaultdict(list)
     signatures: dict[str, set[str]] = defaultdict(set)
     users: dict[str, set[str]] = defaultdict(set)
-    print(f"{os.cpu_count()} cores, numba cache empty for each command ({args.checkout})\n")
+    print(f"{os.cpu_count()} cores, numba cache empty for each command ({args.checkout}); the puzzle of {DATE}, "
+          "each command's game, prior and strategy in its name\n")
     print("| command | cold wall s | cold CPU s | warm wall s | warm CPU s | compiled functions | their compile CPU s | same output warm |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as folder:
@@ -94,7 +100,7 @@ def main() -> None:
                 (work / sub).mkdir(parents=True)
             log = work / "compiles.jsonl"
             env = {**base, "NUMBA_CACHE_DIR": str(work / "numba"), "WORDLE_CACHE_DIR": str(work / "cache"),
-                   "WORDLE_DATA_DIR": str(work / "data"), "WORDLE_DATE": "2026-06-01", "WORDLE_BACKEND": "cpu",
+                   "WORDLE_DATA_DIR": str(work / "data"), "WORDLE_DATE": DATE, "WORDLE_BACKEND": "cpu",
                    "WORDLE_COMPILE_TIMES": str(log)}
             cold_wall, cold_cpu, cold_out = run(args.checkout, wordle_args, stdin, env, str(work / "run"))
             records = compiles(log)

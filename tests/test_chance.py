@@ -22,7 +22,7 @@ import wordle_cli
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.solver.tree import Solver
-from wordle_cli.trees.budget import Deadline
+from wordle_cli.trees.budget import Budget
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.chance import Chance, ChanceSearch
 from wordle_cli.trees.optimal import OptimalChooser
@@ -94,15 +94,16 @@ def test_a_sure_win_is_the_exact_searchs_value():
         assert ChanceSearch(problem).value(problem.start()) == Chance(0, value, best)
 
 
-def test_a_deadline_stops_it_with_the_best_found_or_nothing():
+def test_a_budget_stops_it_with_the_best_found_or_nothing():
     answers, allowed, weights, hard = next(
         g for g in (family_game(random.Random(s)) for s in range(100)) if not g[3] and len(g[0]) >= 9
     )
     problem = problem_of(answers, allowed, weights, hard, 3)
     search = ChanceSearch(problem)
-    found, proven = search.within(problem.start(), Deadline(1e-9))
-    assert not proven and (found is None or found.guess >= 0)
-    found, proven = search.within(problem.start(), Deadline(None))
+    budget = Budget(1e-9)  # one unit of search work: spent at once
+    found, proven = search.within(problem.start(), budget)
+    assert not proven and (found is None or found.guess >= 0) and budget.cut and budget.spent > 0
+    found, proven = search.within(problem.start(), Budget())
     assert proven and (found.lost, found.total) == naive_chance.best(answers, allowed, answers, 3, weights=weights)[0]
 
 
@@ -134,7 +135,7 @@ def test_the_optimal_strategy_plays_the_best_chance_where_the_limit_binds(seed):
             constraints = hints(history, game.length) if hard else None
             guess = chooser.best(indices, constraints, rows - turn)
             assert played(guess, pool, rows - turn, history) == value(pool, rows - turn, history), (answer, turn, guess)
-            choice = chooser.best_within(indices, constraints, rows - turn, 5.0)
+            choice = chooser.best_within(indices, constraints, rows - turn, 5.0)  # 5 units of work: plenty here
             assert choice.proven and choice.guess == guess
             tiles = naive.feedback(guess, answer)
             if guess == answer:

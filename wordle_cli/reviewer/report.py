@@ -134,23 +134,6 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
         ).rstrip()
 
 
-def _why_ranges(review) -> list[str]:
-    """What left the review's ranges: the proof stopping at this review's time limit, a stored best opener only bounded."""
-    why = []
-    opener = getattr(review, "bounded_opener", None)
-    if opener is not None:
-        made = {"shipped": "shipped with wordle-cli", "cache": "from the cache"}.get(opener.source, "found")
-        limit = f" at its {opener.time_limit:g} s limit" if opener.time_limit else ""
-        why.append(
-            f"the best opener's range is `wordle tree opener`'s ({made}), whose search over every opener stopped{limit}: "
-            f"its upper bound is {opener.opener}'s own total"
-        )
-    if getattr(review, "stopped", False) or not why:
-        limit = f" at the {review.time_limit:g} s limit" if review.time_limit is not None else ""
-        why.append(f"the proof stopped{limit}, the upper bound is the best strategy found (--time-limit 0 proves to the end)")
-    return why
-
-
 def summary_lines(review) -> Iterator[str]:
     """Guesses used, the expected numbers from the first guess played and from the best opener, what the values are."""
     first = review.turns[0]
@@ -195,7 +178,7 @@ def summary_lines(review) -> Iterator[str]:
     if review.proven and not review.exact:
         yield (
             f"values     proven optimal where one number; a range lower–upper holds the optimum ({limit}"
-            f"{', hard mode' if review.hard else ''}): {'; '.join(_why_ranges(review))}"
+            f"{', hard mode' if review.hard else ''}): {_stopped(review)}, the upper bound is the best strategy found"
         )
     elif review.proven:
         yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"
@@ -203,3 +186,15 @@ def summary_lines(review) -> Iterator[str]:
         yield f"values     the {review.strategy} strategy's play after each guess (not proven optimal)"
     if getattr(review, "prior", None) is not None:
         yield f"prior      {review.prior} (every expected value is under it)"
+
+
+def _stopped(review) -> str:
+    """What stopped the proof, and how to prove to the end: the work budget (the same ranges on any machine), or the
+    wall clock (which another run may not meet alike)."""
+    budget, seconds = getattr(review, "budget", None), review.time_limit
+    if getattr(review, "clocked", False) and seconds is not None:
+        return (f"the proof stopped at the {seconds:g} s wall-clock limit (another run may stop elsewhere; "
+                f"--time-limit 0{' --budget 0' if budget else ''} proves to the end)")
+    if budget is not None and getattr(review, "cut", True):
+        return f"the proof stopped at its budget of {budget:g} units of search work (--budget 0 proves to the end)"
+    return "the best opener's proof was bounded before this review"

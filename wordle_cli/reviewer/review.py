@@ -28,6 +28,7 @@ from wordle_cli.model.feedback import show
 from wordle_cli.model.game import ROWS, Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
+from wordle_cli.reviewer import repeat
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
 from wordle_cli.reviewer.interval import Interval, exact, hi, lo, minus, span
@@ -126,12 +127,13 @@ class Review:
     max_guesses: int | None  # the guess limit the values respect (None: none)
     remaining: Fraction | Interval | None = None  # unsolved: best expected guesses still to come
     notes: list[str] = field(default_factory=list)
-    exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
-    time_limit: float | None = None  # the seconds the search was given (None: none)
+    exact: bool = True  # False: some values are intervals (a search stopped at its budget)
+    time_limit: float | None = None  # the wall-clock seconds the search was given (None: none)
+    budget: float | None = None  # the units of search work the search was given (None: none; `trees.budget`)
+    clocked: bool = False  # the wall clock stopped some search: the ranges may differ from run to run
+    cut: bool = False  # the budget of work stopped some search (else a range is one shipped or stored: the opener's)
     lost: bool = False  # every row used, unsolved
     remaining_win: Fraction | None = None  # unsolved: the chance to win still, with the best play (1: sure)
-    stopped: bool = False  # some proof stopped at the time limit (its values: ranges)
-    bounded_opener: object = None  # the stored best opener (`trees.opener.OpenerResult`) when only bounded: a range
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
@@ -176,6 +178,9 @@ class Review:
             "max_guesses": self.max_guesses,
             "exact": self.exact,
             "time_limit": self.time_limit,
+            "budget": self.budget,
+            "clocked": self.clocked,
+            "cut": self.cut,
             "solved": self.solved,
             "guesses": self.guesses,
             "expected_first": _number(self.expected_first),
@@ -358,13 +363,14 @@ def review_game(
         t.luck_win = None if after_win is None or t.win is None else after_win - t.win
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
     review.time_limit = values.time_limit
-    review.stopped = bool(getattr(values, "stopped", False))
-    review.bounded_opener = getattr(values, "bounded_opener", None)
+    spent = getattr(values, "budget", None)  # the exact values' `trees.budget.Budget` (greedy values have none)
+    if spent is not None:
+        review.budget, review.clocked, review.cut = spent.units, spent.clocked, spent.cut
     if getattr(values, "chance_unknown", False):
         review.exact = False
         review.notes.append(
-            "whether the win is sure, or its best chance, was not settled within the time limit on some turns (no chance to "
-            "win shown there; --time-limit 0 searches to the end)"
+            "whether the win is sure, or its best chance, was not settled within the budget on some turns (no chance to "
+            "win shown there; --budget 0 searches to the end)"
         )
     if values.unproven_root:
         review.notes.append(
@@ -393,6 +399,7 @@ def run(
     cache: bool = True,
     progress=None,
     time_limit: float | None = None,
+    budget: float | None = None,
     keep_limit: bool = False,
     weights=None,
 ) -> Review:
@@ -402,7 +409,9 @@ def run(
     graded under `max_guesses`, the chance to win first where it is not sure
     (`keep_limit` is kept for callers and changes nothing). `weights`: a prior,
     an int64 weight per answer (None: uniform), for the optimal strategy only:
-    every expected value is then under it (weighted totals / the pool's weight).
+    every expected value is then under it (weighted totals / the pool's weight). `budget`: the units of search
+    work the review's proofs may do in all (`trees.budget.Budget`: the same values on any machine), `time_limit`
+    the seconds of wall-clock time (which vary with the machine and its load); None: no such limit.
     """
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
@@ -416,19 +425,44 @@ def run(
         return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,
                            strategy, None)
     from wordle_cli.reviewer.exact import ExactValues
+    from wordle_cli.trees.budget import PROOF_SHARE, Budget, limit_seconds
+
     made: dict[int | None, ExactValues] = {}
-    shared = {"deadline": ExactValues.proof_deadline(time_limit)}  # one budget for the whole review, whatever the limits
+    seconds = limit_seconds(time_limit)  # the proofs get a share of a wall-clock limit; the rest: the quick bounds
+    shared = {"budget": Budget(budget, None if seconds is None else PROOF_SHARE * seconds)}  # one for the whole review
 
     def make(limit):
         if limit not in made:
             made[limit] = ExactValues(
                 game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
-                time_limit=time_limit, weights=weights, **shared,
+                weights=weights, **shared,
             )
             shared["like"] = made[limit].problem  # the feedback table and the rest, built once
         return made[limit]
 
-    return review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
+    kept = _kept(game, guesses, tiles, hard, max_guesses, keep_limit, shared["budget"], weights) if cache and seconds is None else None
+    if kept is not None and (review := repeat.load(kept[0], kept[1], Review, TurnReview)) is not None:
+        review.notes.extend(dict.fromkeys(kept[0].problems))
+        return review
+    review = review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
+    if kept is not None:
+        if not review.clocked and not shared["budget"].interrupted:
+            problems = set(kept[0].problems).union(*(values.cache.problems for values in made.values() if values.cache is not None))
+            repeat.save(kept[0], kept[1], review, [note for note in review.notes if note not in problems])
+        review.notes.extend(note for note in dict.fromkeys(kept[0].problems) if note not in review.notes)
+    return review
+
+
+def _kept(game: Game, guesses, tiles, hard, max_guesses, keep_limit, budget, weights):
+    """(the cache, the key) a whole review is kept under (`repeat`): the review's own game, rules and budget."""
+    from wordle_cli.reviewer.exact import cache_for
+    from wordle_cli.trees import opener_store
+
+    cache = cache_for(game, weights, hard, max_guesses)
+    opener = None
+    if weights is not None:  # the best opener known under the prior: one proven later changes turn 1's best
+        opener = opener_store.stored(game, weights, hard=hard, max_guesses=max_guesses, cache_root=cache.folder.parent)
+    return cache, repeat.key(guesses, tiles, strategy="optimal", keep_limit=keep_limit, budget=budget.units, opener=opener)
 
 
 def _number(x) -> float | dict | None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import numpy as np
@@ -41,7 +42,7 @@ from wordle_cli import interrupts
 from wordle_cli.model.feedback import decode
 from wordle_cli.trees import chance_kernels as kernels
 from wordle_cli.trees import search
-from wordle_cli.trees.budget import NO_LIMIT, Deadline
+from wordle_cli.trees.budget import Budget
 from wordle_cli.trees.builder import Position, Problem
 
 
@@ -64,20 +65,21 @@ class ChanceSearch:
         self._memo: dict[tuple, tuple[int, int, int, bool]] = {}
         self._no_memo = kernels.new_memo(0, 0, 0)  # `guess_classes` called from here keeps nothing
         self.positions = 0  # positions whose guesses were searched one by one (for benchmarks and tests)
-        self._deadline: Deadline = NO_LIMIT  # `within`'s
+        self._budget = Budget()  # `within`'s (none: no limit)
         self._partial: Chance | None = None  # the best guess found so far at `within`'s position
 
     # ------------------------------------------------------------ the public calls
 
     def value(self, position: Position) -> Chance:
         """The position's best (lost, total) and a guess reaching it."""
-        found, _ = self.within(position, NO_LIMIT)
+        found, _ = self.within(position, Budget())
         return found
 
-    def within(self, position: Position, deadline: Deadline) -> tuple[Chance | None, bool]:
-        """`value`, searched until `deadline` (two guesses left or fewer: always to the end, a moment's work):
-        (the value, True), or once stopped (the best guess found with its own value, or None; False)."""
-        self._deadline, self._partial = deadline, None
+    def within(self, position: Position, budget: Budget) -> tuple[Chance | None, bool]:
+        """`value`, searched within `budget` (its work charged; two guesses left or fewer: always to the end, a
+        moment's work): (the value, True), or once stopped (the best guess found with its own value, or None;
+        False)."""
+        self._budget, self._partial = budget, None
         try:
             lost, total, guess, _ = self._in_worker(
                 self._value, position.pool, position.cands, position.depth, position.greens, position.mins, None, True
@@ -86,18 +88,18 @@ class ChanceSearch:
         except _Stopped:
             return self._partial, False
         finally:
-            self._deadline = NO_LIMIT
+            self._budget = Budget()
 
-    def played(self, position: Position, guess: str, deadline: Deadline = None) -> Chance | None:
+    def played(self, position: Position, guess: str, budget: Budget | None = None) -> Chance | None:
         """(lost, total) with `guess` (any word of the game's length) played now and the best play after it; None
-        when `deadline` stopped the search first."""
-        self._deadline = deadline or NO_LIMIT
+        when `budget` stopped the search first."""
+        self._budget = budget or Budget()
         try:
             return self._in_worker(self._played, position, guess)
         except _Stopped:
             return None
         finally:
-            self._deadline = NO_LIMIT
+            self._budget = Budget()
 
     @staticmethod
     def _in_worker(function, *args):
@@ -125,7 +127,7 @@ class ChanceSearch:
     def _value(self, pool, cands, depth, greens, mins, limit=None, root=False) -> tuple[int, int, int, bool]:
         """(lost, total, best guess, exact): exact when below `limit` (lost first; None: no limit), else maybe only a
         lower bound at or above it (then the guess is -1), as the exact search's beta. Remembered. `root`: the
-        position `within` was asked (its best so far is kept, should the deadline stop the search)."""
+        position `within` was asked (its best so far is kept, should the budget stop the search)."""
         key = (pool.tobytes(), int(depth), greens.tobytes(), mins.tobytes()) if self.problem.hard else (pool.tobytes(), int(depth))
         found = self._memo.get(key)
         if found is not None and (found[3] or (limit is not None and found[:2] >= limit)):
@@ -145,7 +147,6 @@ class ChanceSearch:
             kind, lost, total, guess, cands, base, bound_lost, bound_total, exact = kernels.position(
                 self.ctx, pool, weights, cands, min(depth, search.UNLIMITED), greens, mins
             )
-        self._check_stop()
         if kind == kernels.SETTLED:
             return int(lost), int(total), int(guess), True
         self.positions += 1
@@ -175,7 +176,6 @@ class ChanceSearch:
                 with self._armed(depth):
                     k = kernels.guess_classes(self.ctx, pool, weights, cands, base, i, depth, greens, mins, code, size,
                                               part_lost, part_total, part_exact, self._no_memo)
-                self._check_stop()
                 guess = int(cands[i])
                 for c in np.argsort(-size[:k], kind="stable").tolist():  # the open classes, biggest first
                     if part_exact[c]:
@@ -231,20 +231,29 @@ class ChanceSearch:
             cap = limit
         return cap
 
+    @contextmanager
     def _armed(self, depth: int):
-        """The deadline, for a position of `depth` guesses left: three or more (two or fewer are searched to the
-        end: a moment's work); without one an abandoned run (Ctrl-C in `play`) still stops the search."""
-        return (self._deadline if depth >= 3 else NO_LIMIT).armed([self.ctx])
+        """A compiled call within the budget, for a position of `depth` guesses left: three or more (two or fewer
+        are searched to the end: a moment's work), its work charged either way; an abandoned run (Ctrl-C in `play`)
+        stops it. On the way out: Ctrl-C raised, the budget's stop unwound to `within`."""
+        budget = self._budget if depth >= 3 else Budget()
+        start = int(self.ctx.stats[search.WORK])
+        try:
+            with budget.armed([self.ctx]):
+                yield
+        finally:
+            self._budget.charge(int(self.ctx.stats[search.WORK]) - start)
+        self._check_stop(budget)
 
-    def _check_stop(self) -> None:
-        """Ctrl-C (or a command gone) while searching: stop now; the deadline: unwind to `within`."""
+    def _check_stop(self, budget: Budget | None = None) -> None:
+        """Ctrl-C (or a command gone) while searching: stop now; the budget: unwind to `within`."""
         stopped = interrupts.abandoned()
         if stopped or self.ctx.stop[0]:
             self.ctx.stop[0] = 0
-            if stopped or not self._deadline.limited:
+            if stopped or budget is None or not (budget.cut or budget.clocked):
                 raise interrupts.Interrupted(stopped or signal.SIGINT)
             raise _Stopped
 
 
 class _Stopped(Exception):
-    """The chance search reached its deadline."""
+    """The chance search reached the end of its budget."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_cli.compiled import compiled
-from wordle_cli.trees.search import INF, allowed_at, hints_after, solve, useful
+from wordle_cli.trees.search import INF, WORK, allowed_at, hints_after, solve, useful
 
 #: What `position` found: the value (exact), or each guess's bounds for the caller to search (open).
 SETTLED, OPEN = 0, 1
@@ -28,12 +28,13 @@ def position(ctx, pool, weights, cands, depth, greens, mins):
     best_out = np.empty(1, dtype=np.int64)
     rows = np.arange(n).astype(np.int32)
     base = gather(ctx.table, pool, cands)
+    ctx.stats[WORK] += n * cands.shape[0]
     value = solve(ctx, pool, cands, base, rows, INF, depth, greens, mins, best_out)
     no_cands = cands[:0]
     no_base = base[:0]
     none = np.zeros(0, dtype=np.int64)
     none_exact = np.zeros(0, dtype=np.bool_)
-    if value < INF or ctx.stop[0] != 0:
+    if value < INF or stopping(ctx):
         return SETTLED, 0, value, best_out[0], no_cands, no_base, none, none, none_exact
     weight = 0
     top = 0
@@ -57,6 +58,14 @@ def position(ctx, pool, weights, cands, depth, greens, mins):
     exact = np.zeros(kept.shape[0], dtype=np.bool_)
     survey(ctx, pool, weights, kept, codes, depth, greens, mins, lost, total, exact)
     return OPEN, 0, 0, -1, kept, codes, lost, total, exact
+
+
+@compiled
+def stopping(ctx):
+    """Whether to unwind now: the stop flag, set from outside or once the work share is done (as the search's own)."""
+    if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[WORK] >= ctx.stop[1]:
+        ctx.stop[0] = 1
+    return ctx.stop[0] != 0
 
 
 @compiled
@@ -114,6 +123,7 @@ def two_left(ctx, weights, codes, rows):
     for r in range(rows.shape[0]):
         weight += weights[rows[r]]
     best_lost, best_total, best_t, best_in = INF, INF, -1, False
+    ctx.stats[WORK] += rows.shape[0] * codes.shape[1]  # a cell a row x column, as the search's pairwise scan counts
     for t in range(codes.shape[1]):
         won = 0
         win = 0
@@ -148,6 +158,7 @@ def guess_classes(ctx, pool, weights, cands, base, t, depth, greens, mins, code,
     count = np.zeros(ctx.win + 1, dtype=np.int64)
     for j in range(n):
         count[base[j, t]] += 1
+    ctx.stats[WORK] += n
     k = 0
     best_out = np.empty(1, dtype=np.int64)
     for x in range(ctx.win):  # every code but the win's, in code order
@@ -218,7 +229,7 @@ def survey(ctx, pool, weights, cands, base, depth, greens, mins, lost, total, ex
     part_exact = np.empty(n, dtype=np.bool_)
     memo = new_memo(n, greens.shape[0] + mins.shape[0], MEMO_SLOTS)
     for t in range(cands.shape[0]):
-        if ctx.stop[0] != 0:
+        if stopping(ctx):
             return
         k = guess_classes(ctx, pool, weights, cands, base, t, depth, greens, mins, code, size, part_lost, part_total, part_exact,
                           memo)

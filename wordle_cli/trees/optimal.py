@@ -26,15 +26,17 @@ from wordle_cli.trees.builder import Position, Problem
 
 
 class Choice(NamedTuple):
-    """A guess of `best_within`: proven optimal, or the best found in the time with the bounds of the position's
-    total (weight x expected guesses from this guess on, over `weight`, the pool's weight; None: the best chance to
-    win found where no strategy is sure to win, no bounds in guesses)."""
+    """A guess of `best_within`: proven optimal, or the best found within the budget with the bounds of the
+    position's total (weight x expected guesses from this guess on, over `weight`, the pool's weight; None: the best
+    chance to win found where no strategy is sure to win, no bounds in guesses); `clocked`: the wall clock, not the
+    work budget, stopped the search (so another run may find otherwise)."""
 
     guess: str
     proven: bool
     lower: int | None
     upper: int | None
     weight: int
+    clocked: bool = False
 
 
 class OptimalChooser:
@@ -60,16 +62,18 @@ class OptimalChooser:
             return self.problem.game.candidates[best]
         return self.problem.game.candidates[self._chance().value(position).guess]  # not sure to win: the best chance
 
-    def best_within(self, pool, constraints: Constraints | None, rows_left: int | None, seconds: float) -> Choice:
-        """`best` searched for at most `seconds` (each of the two tries below): the proven guess, or else the quick
-        search's (`Problem.quick`) with the proven lower bound and its own strategy's total as the upper bound.
+    def best_within(self, pool, constraints: Constraints | None, rows_left: int | None, units: float | None,
+                    seconds: float | None = None) -> Choice:
+        """`best` searched within `units` of work (`trees.budget.Budget`; None: no limit) and, if given, `seconds` of
+        wall-clock time, each of the two tries below afresh: the proven guess, or else the quick search's
+        (`Problem.quick`) with the proven lower bound and its own strategy's total as the upper bound.
 
         As in `best`, the guess wins within `rows_left` guesses where some strategy can, and has the best chance to
-        where none can (searched for `seconds` too: past them, the best guess found, else the quick search's with no
-        limit; its bounds are then those of that search, not proven); a stopped search cannot tell whether one can,
-        so its guess is the quick search's within the rows if it finds one.
+        where none can (searched within the same budget, afresh: past it, the best guess found, with no bounds in
+        guesses, else the quick search's with no limit); a stopped search cannot tell whether one can, so its guess
+        is the quick search's within the rows if it finds one.
         """
-        from wordle_cli.trees.budget import Deadline
+        from wordle_cli.trees.budget import Budget
 
         cands, greens, mins = self._cands(constraints)
         positions = [
@@ -78,20 +82,25 @@ class OptimalChooser:
         ]
         weight = int(self.problem.weights[np.asarray(pool)].sum())
         lower = None
+        clocked = False
         for position in positions:
-            value, best, exact = self.problem.bounded_value(self.ctx, position, Deadline(seconds))
+            budget = Budget(units, seconds)
+            value, best, exact = self.problem.bounded_value(self.ctx, position, budget)
+            clocked = clocked or budget.clocked
             if exact and value < search.INF:
                 return Choice(self.problem.game.candidates[best], True, value, value, weight)
             if exact and position.depth < search.UNLIMITED:  # proven: no strategy wins within the rows left
-                found, proven = self._chance().within(position, Deadline(seconds))
+                budget = Budget(units, seconds)
+                found, proven = self._chance().within(position, budget)
+                clocked = clocked or budget.clocked
                 if proven:
                     return Choice(self.problem.game.candidates[found.guess], True, found.total, found.total, weight)
-                if found is not None:  # the best chance found in the time: no bounds in guesses to say
-                    return Choice(self.problem.game.candidates[found.guess], False, None, None, weight)
+                if found is not None:  # the best chance found within the budget: no bounds in guesses to say
+                    return Choice(self.problem.game.candidates[found.guess], False, None, None, weight, clocked)
                 continue
             upper, tree = self.problem.quick(position)
             if tree is not None:
-                return Choice(tree.guess, False, value if lower is None else min(lower, value), upper, weight)
+                return Choice(tree.guess, False, value if lower is None else min(lower, value), upper, weight, clocked)
             lower = value if lower is None else min(lower, value)
         raise AssertionError("the quick search finds a tree for every pool without a limit on guesses")
 
