@@ -47,6 +47,7 @@ QUEUES = [
         ["tree", "build", "-q", "--answers", "six.txt", "--allowed", "six.txt"],
         ["simulate", "-q", "--boards", "2", "--sample", "20", "--strategy", "entropy"],
         ["simulate", "-q", "--answers", "ten.txt", "--lies", "1", "--strategy", "entropy"],
+        ["review", "-q", "--answers", "ten.txt", "--max-guesses", "2", "--answer", "cigar", "rebut", "cigar"],  # `trees.chance`
     ],
 ]
 

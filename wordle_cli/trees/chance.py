@@ -18,15 +18,20 @@ the same, so the total orders them as the expected guesses of the games won
 do. And the pairs add up over a guess's feedback classes as totals do, so a
 review's costs and luck still sum to the game played.
 
-The search (`ChanceSearch`) is exact and tries every allowed guess: a pool
-that can be won whatever the answer is the exact tree search's (`Problem.value`,
-which says so in a call); with one guess left the heaviest answer is guessed;
-with two, every guess's value is read at once from its classes (each class
-then wins its heaviest answer); deeper, guesses are tried in turn, each
-class's value found the same way (remembered), a guess dropped as soon as
-its classes lose more than the best one's. It is meant for the positions
-where the limit binds: small pools, few guesses left (costs in
-docs/review.md).
+The search (`ChanceSearch`, its compiled parts in `chance_kernels`) is
+exact and tries every allowed guess: a pool that can be won whatever the
+answer gets the exact tree search's value (`search.solve`); with one guess
+left its heaviest answer is guessed; with two, every guess's value is read
+at once from its classes (each then wins its heaviest answer); deeper,
+every guess is bounded first by its classes (exactly where they can be won
+outright or have two guesses left), then tried in the order of those
+bounds, its other classes searched within what the best so far leaves them
+(a window, as the exact search's beta), until no guess left can do better.
+Values are remembered. It counts its work as the exact search does and
+stops within a work budget (`trees.budget.Budget`: positions with two
+guesses left or fewer are always settled, a moment's work). It is meant for
+the positions where the limit binds: small pools, few guesses left (its
+costs: docs/review.md).
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordle_cli import interrupts
+from wordle_cli import compiled, interrupts
 from wordle_cli.model.feedback import decode
 from wordle_cli.trees import chance_kernels as kernels
 from wordle_cli.trees import search
@@ -80,6 +85,10 @@ class ChanceSearch:
         moment's work): (the value, True), or once stopped (the best guess found with its own value, or None;
         False)."""
         self._budget, self._partial = budget, None
+        if budget.clock.limited and len(position.pool) > 1:  # compiled before a wall clock starts, as `Problem.ready`
+            weights = np.ascontiguousarray(self.weights[position.pool])
+            compiled.ready(kernels.position, self.ctx, position.pool, weights, position.cands, position.depth, position.greens,
+                           position.mins)
         try:
             lost, total, guess, _ = self._in_worker(
                 self._value, position.pool, position.cands, position.depth, position.greens, position.mins, None, True
