@@ -280,26 +280,20 @@ def review_game(
         n = len(pool)
         weight = values.weight(position)  # what the totals are divided by: the pool's weight under the prior (n when uniform)
         played_lower, played_upper = values.played(position, guess, legal=violation is None)
-        played_lost = 0
-        if played_upper >= INF:  # the guess cannot be sure to win in the guesses left (or no strategy shows it can)
-            found = values.chance_played(position, guess) if played_lower >= INF or values.proven else None
-            if found is not None:  # its chance to win comes first
-                played_lost, played_lower, played_upper = found
-            elif played_lower >= INF:
-                played_lost = None  # not known within the time limit
-            else:
-                played_lost = -1  # a lower bound of a sure win's value; its chance to win not known
+        played_lost = 0  # weight lost; None: not known within the budget; -1: a sure win's bounds, no strategy found
+        if played_lower >= INF:  # the guess cannot be sure to win in the guesses left: its chance to win comes first
+            found = values.chance_played(position, guess)
+            played_lost, played_lower, played_upper = found if found is not None else (None, INF, INF)
+        elif played_upper >= INF:
+            played_lost = -1  # stopped with no strategy found: whether it can be sure to win is not known (as before)
         best_lower, best_upper, best_guess = values.best(position)
         best_lost = 0
-        if best_lower is not None and best_upper >= INF:  # no strategy is sure to win (or none was found in time)
+        if best_lower is not None and best_lower >= INF:  # no strategy is sure to win: the best chance
             found = values.chance_best(position)
-            if found is not None:  # the best chance to win
-                best_lost, best_lower, best_guess = found
-                best_upper = best_lower
-            elif best_lower >= INF:
-                best_lost, best_lower, best_upper, best_guess = None, None, None, None  # not known within the time limit
-            else:
-                best_lost = -1
+            best_lost, best_lower, best_guess = found if found is not None else (None, None, None)
+            best_upper = best_lower
+        elif best_upper is not None and best_upper >= INF:
+            best_lost = -1
         left_sum, left_weight = expected_left(outcome_codes(game, pool, guess), values.answer_weights(position))
         expected = None if played_lost is None else span(played_lower, played_upper, weight)
         best = None
@@ -336,14 +330,11 @@ def review_game(
         review.lost = max_guesses is not None and len(turns) >= max_guesses
         low, high, _ = values.best(position)
         lost = 0
-        if high >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
+        if low >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
             found = values.chance_best(position)
-            if found is not None:
-                lost, low, high = found[0], found[1], found[1]
-            elif low >= INF:
-                lost, low = None, None
-            else:
-                lost = -1
+            lost, low, high = (found[0], found[1], found[1]) if found is not None else (None, None, None)
+        elif high >= INF:
+            lost = -1
         if low is not None:
             weight = values.weight(position)
             review.remaining = span(low, high, weight)
