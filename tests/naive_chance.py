@@ -19,9 +19,10 @@ import naive
 from naive_solver import hard_mode_allows
 
 
-def game(answers, guesses, *, hard: bool = False, weights=None):
-    """(value, via) for a game: value(pool, left, history) and via(guess, pool, left, history) give (lost, total);
-    `history` is the turns played so far ((guess, tiles) pairs; only hard mode reads it)."""
+def game(answers, guesses, *, hard: bool = False, weights=None, pool_only: bool = False):
+    """(value, played) for a game: value(pool, left, history) and played(guess, pool, left, history) give (lost,
+    total); `history` is the turns played so far ((guess, tiles) pairs; only hard mode reads it); `pool_only`: every
+    guess one of the answers still possible."""
     answers = tuple(answers)
     weight = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
     candidates = tuple(dict.fromkeys(list(guesses) + list(answers)))
@@ -39,7 +40,7 @@ def game(answers, guesses, *, hard: bool = False, weights=None):
         if left == 0:
             return (mass, mass)
         best = None
-        for guess in candidates:
+        for guess in pool if pool_only else candidates:
             if hard and not hard_mode_allows(list(history), guess):
                 continue
             got = via(guess, pool, left, history)
@@ -73,11 +74,11 @@ def game(answers, guesses, *, hard: bool = False, weights=None):
     return lambda pool, left, history=(): value(tuple(pool), left, tuple(history) if hard else ()), played
 
 
-def best(answers, guesses, pool, left, *, hard=False, weights=None, history=()):
+def best(answers, guesses, pool, left, *, hard=False, weights=None, history=(), pool_only=False):
     """The best (lost, total) of `pool` with `left` guesses, and every guess reaching it."""
-    value, played = game(answers, guesses, hard=hard, weights=weights)
+    value, played = game(answers, guesses, hard=hard, weights=weights, pool_only=pool_only)
     target = value(pool, left, history)
-    candidates = dict.fromkeys(list(guesses) + list(answers))
+    candidates = dict.fromkeys(pool if pool_only else list(guesses) + list(answers))
     reaching = [
         g for g in candidates
         if (not hard or hard_mode_allows(list(history), g)) and left > 0 and played(g, pool, left, history) == target

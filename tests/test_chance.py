@@ -120,14 +120,15 @@ def hints(history, length):
 @pytest.mark.parametrize("seed", range(0, 60, 5))
 def test_the_optimal_strategy_plays_the_best_chance_where_the_limit_binds(seed):
     """At each turn of a game against every answer, with `rows_left` guesses left, the chooser's guess reaches the
-    brute-force best (lost, total); in a move time too short to finish, some guess (labelled not proven)."""
+    brute-force best (lost, total), within a move budget too (with --pool-only: among the answers left)."""
     rng = random.Random(seed)
     answers, allowed, weights, hard = family_game(rng)
     rows = rng.choice([2, 3, 3])
+    pool_only = seed % 4 == 1
     game = Game("test", answers, allowed)
-    chooser = OptimalChooser(game, hard=hard, pool_only=False, backend="cpu",
+    chooser = OptimalChooser(game, hard=hard, pool_only=pool_only, backend="cpu",
                              weights=None if weights is None else np.array(weights, dtype=np.int64))
-    value, played = naive_chance.game(answers, allowed, hard=hard, weights=weights)
+    value, played = naive_chance.game(answers, allowed, hard=hard, weights=weights, pool_only=pool_only)
     for answer in answers:
         pool, history = list(answers), []
         for turn in range(rows):
@@ -135,6 +136,7 @@ def test_the_optimal_strategy_plays_the_best_chance_where_the_limit_binds(seed):
             constraints = hints(history, game.length) if hard else None
             guess = chooser.best(indices, constraints, rows - turn)
             assert played(guess, pool, rows - turn, history) == value(pool, rows - turn, history), (answer, turn, guess)
+            assert not pool_only or guess in pool
             choice = chooser.best_within(indices, constraints, rows - turn, 5.0)  # 5 units of work: plenty here
             assert choice.proven and choice.guess == guess
             tiles = naive.feedback(guess, answer)

@@ -44,7 +44,7 @@ def position(ctx, pool, weights, cands, depth, greens, mins):
             top = j
     if depth == 1:  # one guess: the heaviest answer (the first of the heaviest in pool order), the rest lost
         return SETTLED, weight - weights[top], 2 * weight - weights[top], ctx.answer_cand[pool[top]], no_cands, no_base, none, none, none_exact
-    kept = useful(ctx, pool, cands)
+    kept = useful(ctx, pool, np.sort(ctx.answer_cand[pool]) if ctx.pool_only else cands)  # --pool-only: its answers
     codes = gather(ctx.table, pool, kept)
     if not ctx.hard:  # guesses splitting the pool alike are worth the same (hard mode's hints may tell them apart)
         first = distinct_columns(codes)
@@ -181,41 +181,61 @@ def guess_classes(ctx, pool, weights, cands, base, t, depth, greens, mins, code,
         if count[x] == 1:
             total[k] = mass
         else:
-            part = np.empty(count[x], dtype=pool.dtype)
-            for r in range(count[x]):
-                part[r] = pool[rows[r]]
-            sub_cands, sub_base, sub_rows = cands, base, rows
             part_greens, part_mins = greens, mins
             if ctx.hard:
                 part_greens, part_mins = hints_after(ctx, cands[t], x, greens, mins)
-                allow = allowed_at(ctx, cands, part_greens, part_mins)
+            slot = -1
+            if depth - 1 == 2 and memo[0].shape[0] > 0:
+                slot, known = recall(memo, rows, part_greens, part_mins)
+                if known:
+                    lost[k], total[k] = memo[3][slot, 0], memo[3][slot, 1]
+                    k += 1
+                    continue
+            sub_cands, sub_base, sub_rows = cands, base, rows
+            if ctx.hard or ctx.pool_only:
+                allow = _allowed_for(ctx, pool, rows, cands, part_greens, part_mins)
                 sub_cands = cands[allow]
                 sub_base = np.empty((count[x], allow.shape[0]), dtype=base.dtype)
                 for r in range(count[x]):
                     for u in range(allow.shape[0]):
                         sub_base[r, u] = base[rows[r], allow[u]]
                 sub_rows = np.arange(count[x]).astype(np.int32)
-            value = solve(ctx, part, sub_cands, sub_base, sub_rows, INF, depth - 1, part_greens, part_mins, best_out)
-            if value < INF:
-                total[k] = value
-            elif depth - 1 == 2:
-                slot = -1
-                if memo[0].shape[0] > 0:
-                    slot, known = recall(memo, rows, part_greens, part_mins)
-                    if known:
-                        lost[k], total[k] = memo[3][slot, 0], memo[3][slot, 1]
-                        k += 1
-                        continue
+            if depth - 1 == 2:  # exact, won outright or not: a full split (lost 0) is the exact search's value
                 sub_weights = np.empty(sub_base.shape[0], dtype=np.int64)
                 for r in range(count[x]):
                     sub_weights[sub_rows[r]] = weights[rows[r]]
                 lost[k], total[k], _ = two_left(ctx, sub_weights, sub_base, sub_rows)
                 if slot >= 0:
                     memo[3][slot, 0], memo[3][slot, 1] = lost[k], total[k]
-            else:  # one answer at least lost: counted depth guesses (from the next), not 2
-                lost[k], total[k], exact[k] = low, 2 * mass - top + (depth - 2) * low, False
+            else:
+                part = np.empty(count[x], dtype=pool.dtype)
+                for r in range(count[x]):
+                    part[r] = pool[rows[r]]
+                value = solve(ctx, part, sub_cands, sub_base, sub_rows, INF, depth - 1, part_greens, part_mins, best_out)
+                if value < INF:
+                    total[k] = value
+                else:  # one answer at least lost: counted depth guesses (from the next), not 2
+                    lost[k], total[k], exact[k] = low, 2 * mass - top + (depth - 2) * low, False
         k += 1
     return k
+
+
+@compiled
+def _allowed_for(ctx, pool, rows, cands, greens, mins):
+    """The positions in `cands` of the guesses a class (the answers `pool[rows]`) may be given: hard mode's hints
+    allow them; with --pool-only, they are answers of the class."""
+    allow = allowed_at(ctx, cands, greens, mins) if ctx.hard else np.arange(cands.shape[0]).astype(np.int32)
+    if not ctx.pool_only:
+        return allow
+    kept = np.empty(allow.shape[0], dtype=np.int32)
+    m = 0
+    for u in range(allow.shape[0]):
+        for r in range(rows.shape[0]):
+            if ctx.answer_cand[pool[rows[r]]] == cands[allow[u]]:
+                kept[m] = allow[u]
+                m += 1
+                break
+    return kept[:m].copy()
 
 
 @compiled
