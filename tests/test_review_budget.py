@@ -196,3 +196,28 @@ def test_what_an_interruption_stopped_is_never_kept(cache_dir, monkeypatch):
     review(*game, budget=1)
     kept = [json.loads(path.read_text()) for path in cache_dir.rglob("*.json")]
     assert not any(entry.get("within") is not None or entry["best"] == "review" for entry in kept), kept
+
+
+def test_a_range_from_a_bounded_stored_opener_says_so_with_no_limit(cache_dir):
+    """Issue 49 item 4: with no limit (`--time-limit 0`) a range left by the stored best opener printed a TypeError
+    traceback (the values line formatted a None limit), and with one it blamed the limit. It names the opener."""
+    import naive_tree
+    import numpy as np
+
+    from wordle_cli.model.game import Game
+    from wordle_cli.reviewer.report import summary_lines
+    from wordle_cli.trees import opener_store
+    from wordle_cli.trees.opener import OpenerResult
+
+    answers = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
+    allowed = ["roate", "salet", "chump"]
+    weights = np.arange(1, len(answers) + 1, dtype=np.int64)
+    game = Game("test", answers, allowed)
+    total = naive_tree.best_total(answers, allowed, max_guesses=6, first="salet", weights=weights.tolist())
+    bounded = OpenerResult("salet", total, int(weights.sum()), total - 7, len(game.candidates), False, 6, 9.0, time_limit=5.0)
+    opener_store.OpenerCache(cache_dir).put(game, weights, bounded)
+    result = wordle_cli.review(["salet", "humph"], "humph", answers=answers, allowed=allowed, backend="cpu", weights=weights,
+                               time_limit=None, budget=None)
+    assert not result.exact and result.turns[0].best == Interval(Fraction(total - 7, 78), Fraction(total, 78))
+    values = next(line for line in summary_lines(result) if line.startswith("values"))
+    assert "the best opener's proof was bounded before this review" in values and "limit" not in values.split("):")[-1]

@@ -549,9 +549,11 @@ def review(
     "optimal" proves every value with the exact search (values kept in the
     user's cache folder unless `cache=False`); "expected" or "entropy"
     reviews against that greedy strategy instead (not proven). Values keep
-    every answer within `max_guesses` (None: no limit) where possible; a
-    game of more guesses is refused, and so, with `keep_limit`, is one that
-    cannot be sure to finish within it (else it is reviewed with no limit).
+    every answer within `max_guesses` (None: no limit) where possible, and
+    elsewhere the best chance to win within it comes first (`TurnReview.win`,
+    `best_win`, `cost_win`, `luck_win`; a loss counted as `max_guesses` + 1
+    guesses); a game of more guesses is refused (`keep_limit` changes
+    nothing since: a game is always graded under its own limit).
     `progress(total, label)` may return a callable told the answers settled
     while an opener is proven (a factory that also takes `budget=` gets
     the `trees.budget.Budget` of the proofs, to show the work done). `budget`

@@ -65,7 +65,8 @@ class ReviewCommand(click.Command):
     help="optimal: proven values by the exact search. expected, entropy: the greedy strategy's play (fast, not proven).",
 )
 @max_guesses_option(
-    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows); unlimited: no limit.",
+    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows), else plays for the best chance "
+    "to win within them; unlimited: no limit.",
     default=ROWS, unlimited=True,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
@@ -106,6 +107,10 @@ def review(
     \b
       cost  expected - best: what the guess lost to the best one (0: optimal)
       luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
+
+    Where the win is not sure within the limit, the chance to win comes first
+    (shown beside the expected guesses, a loss counted as one guess more than
+    the limit), and cost and luck are in chance to win where it differs.
     """
     if turns == ("-",) and "-" in (answers, allowed, prior):
         raise click.UsageError("the turns are read from standard input, so --answers, --allowed and --prior cannot be '-'")
@@ -151,7 +156,7 @@ def review(
     budget, time_limit = budget_of(budget, time_limit, REVIEW_BUDGET)
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit,
+        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit,
         budget=budget, weights=weights,
     )
     if as_json:
@@ -163,13 +168,6 @@ def review(
 
 #: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
 MOST_ROWS = 100
-
-
-def _given(name: str) -> bool:
-    """Whether the user gave the option (on the command line or in its environment variable), not its default."""
-    from click.core import ParameterSource
-
-    return click.get_current_context().get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
@@ -199,13 +197,32 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
-    """The table and the summary, on stdout (or stderr)."""
+    """The table and the summary, on stdout (or stderr); on a terminal each summary line is wrapped to its width."""
+    import sys
+
     from wordle_cli.reviewer.report import summary_lines, table_lines
 
     for line in table_lines(result, tiles, colour):
         click.echo(line, color=colour, err=err)
+    stream = sys.stderr if err else sys.stdout
+    fit = stream is not None and stream.isatty()  # a pipe gets each line whole
     for line in summary_lines(result):
-        click.echo(line, err=err)
+        click.echo(hanging(line) if fit else line, err=err)
+
+
+#: The width of a summary line's label (`values     `): wrapped lines go on under the text after it.
+LABEL = 11
+
+
+def hanging(line: str, columns: int | None = None) -> str:
+    """A summary line wrapped at spaces to the terminal's width (or `columns`), never inside a word, its later
+    lines indented under the text after its label."""
+    from wordle_cli.cli.prompt import wrap
+
+    label, text = line[:LABEL], line[LABEL:]
+    if label.strip() == "" or not text.strip():
+        return wrap(line, "", columns)
+    return label + wrap(text, " " * LABEL, columns)[LABEL:]
 
 
 def split_turns(tokens, game, with_answer: bool) -> tuple[list[str], list | None]:

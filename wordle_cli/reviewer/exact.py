@@ -62,6 +62,7 @@ from wordle_cli.solver import openings
 from wordle_cli.trees import search
 from wordle_cli.trees.budget import PROOF_SHARE, Budget, search_digest
 from wordle_cli.trees.builder import Part, Position, Problem
+from wordle_cli.trees.chance import ChanceSearch
 
 INF = search.INF
 
@@ -136,6 +137,8 @@ class ExactValues(Values):
         self.budget = budget if budget is not None else Budget()  # one for the whole review, whatever the limits
         self.stopped = False  # some search stopped: some values are intervals
         self._ties: dict[str, int | None] = {}  # position key -> guesses tying for its best (None: not counted)
+        self._chances: ChanceSearch | None = None  # where the win is not sure (made when first needed)
+        self.chance_unknown = False  # some best chance to win was not settled within the budget
 
     @property
     def time_limit(self) -> float | None:
@@ -303,6 +306,42 @@ class ExactValues(Values):
                 each.append(sum(part) * left)
             most += min(each)
         return max(least, 2 * total - int(weights.max())), most
+
+    # ------------------------------------------------------------ where the win is not sure
+
+    def chance_best(self, position: Position) -> tuple[int, int, str] | None:
+        """(weight lost, total, a best guess) of a position no strategy wins outright in the guesses left: the best
+        chance to win in them, then the fewest guesses, a loss counted as the guesses left + 1 (`trees.chance`,
+        within what is left of the budget, its work charged); None when the budget ran out first."""
+        if self._chances is None:
+            self._chances = ChanceSearch(self.problem)
+        found, proven = self._chances.within(position, self.budget)
+        if not proven:
+            self.chance_unknown = True
+            return None
+        return found.lost, found.total, self.game.candidates[found.guess] if found.guess >= 0 else ""
+
+    def chance_played(self, position: Position, guess: str) -> tuple[int, int, int] | None:
+        """(weight lost, lower, upper total) with `guess` played where it cannot be sure to win in the guesses left:
+        each class by `best` where it can be won outright, else by `chance_best`; None when the budget left some
+        class unknown."""
+        weight = self.weight(position)
+        if position.depth <= 0:
+            return weight, weight, weight
+        lost, lower, upper = 0, weight, weight
+        for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
+            if code == self.game.win_code:
+                continue
+            part = self.after(position, guess, decode(code, self.game.length))
+            low, high, _ = self.best(part)
+            if low is not None and low < INF and high < INF:
+                lower, upper = lower + low, upper + high
+                continue
+            found = self.chance_best(part)
+            if found is None:
+                return None
+            lost, lower, upper = lost + found[0], lower + found[1], upper + found[1]
+        return lost, lower, upper
 
     def weight(self, position: Position) -> int:
         """What one guess costs the position's answers: their weight (their number when uniform)."""

@@ -70,14 +70,16 @@ class Bounds:
     go (from this guess on, the answer drawn from the prior) lie in [lower, upper]; `upper` is the guess's own
     strategy (the quick search's tree); `limit` says what stopped it (`move_limit`)."""
 
-    lower: Fraction
-    upper: Fraction
+    lower: Fraction | None  # None: where no guess is sure to win, the best chance to win found (no bounds in guesses)
+    upper: Fraction | None
     limit: str
     clocked: bool = False  # the wall clock stopped the search (`move_time`): another run may find otherwise
 
     def text(self) -> str:
         """`not proven within 5 units of search work: 2.314–2.402 guesses to go` (lower bound–the value of the
         guess's strategy, as review's ranges)."""
+        if self.lower is None:
+            return f"not proven {self.limit}: the best chance to win within the rows found then"
         return f"not proven {self.limit}: {float(self.lower):.4g}–{float(self.upper):.4g} guesses to go"
 
 
@@ -335,8 +337,9 @@ class Solver:
         return sums.max_n < n if self.lies is not None else None
 
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
-        """The exact search's guess: fewest guesses in total, winning within the rows left if possible; past
-        its budget (`move_budget`, `move_time`), the best guess found, its bounds kept for the node (`_unproven`)."""
+        """The exact search's guess: fewest guesses in total, winning within the rows left if possible, else the best
+        chance to win within them first; past its budget (`move_budget`, `move_time`), the best guess found, its
+        bounds kept for the node (`_unproven`)."""
         if self._optimal is None:
             weighted = {} if self.weights is None else {"weights": self.weights}
             self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name, **weighted)
@@ -345,7 +348,11 @@ class Solver:
         choice = self._optimal.best_within(pool, constraints, max(ROWS - turn + 1, 0) or None, self.move_budget, self.move_time)
         if not choice.proven:
             limit = move_limit(self.move_budget, self.move_time, choice.clocked)
-            self._unproven = Bounds(Fraction(choice.lower, choice.weight), Fraction(choice.upper, choice.weight), limit, choice.clocked)
+            if choice.lower is None:  # the best chance to win found, where no guess is sure to win
+                self._unproven = Bounds(None, None, limit, choice.clocked)
+            else:
+                self._unproven = Bounds(Fraction(choice.lower, choice.weight), Fraction(choice.upper, choice.weight), limit,
+                                        choice.clocked)
         return choice.guess
 
     def _score_rows(self, rows, pool, distinct: bool = True):
