@@ -45,7 +45,8 @@ def main() -> None:
     rate = profile.cycles_per_second()
     position = problem.start()
     parts = [(code, part) for code, part in problem._parts(position, args.first, problem._row(args.first)) if code != problem.win]
-    print(f"{args.game}: {len(game.answers)} answers, {len(game.candidates)} guesses; set-up {time.process_time() - started:.1f} CPU s")
+    print(f"{args.game}: {len(game.answers)} answers, {len(game.candidates)} guesses, uniform prior (the published totals'), "
+          f"{'hard' if args.hard else 'normal'} mode; set-up {time.process_time() - started:.1f} CPU s")
     smallest = min(parts, key=lambda item: len(item[1].pool))[1]
     problem.value(problem.context(), smallest)  # numba's kernels loaded (or compiled) before any class is timed
     rows = []
