@@ -494,22 +494,31 @@ def checkpoint_for(problem, path):
     return rank.Checkpoint(str(path), "k", rank.outcome_check(inputs))
 
 
-def test_an_interrupted_proof_resumes_from_its_checkpoint(tmp_path, monkeypatch):
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.parametrize("stage", ["cutting", "searching"])
+def test_an_interrupted_proof_resumes_from_its_checkpoint(tmp_path, monkeypatch, hard, stage):
+    """Stopped by a signal in the cut pass, or in the search (no leaders: every opener searched), in either mode:
+    the run again does nothing the checkpoint holds and proves what a run never stopped proves."""
     from wordle_cli.trees import opener
 
     monkeypatch.setattr(opener, "CHUNK", 4)
     game, weights = resumable_game()
-    fresh = prove_opener(Problem(game, weights=weights, max_guesses=6))
+    count = opener.LEADERS if stage == "cutting" else 0
+
+    def problem():
+        return Problem(game, weights=weights, max_guesses=6, hard=hard)
+
+    fresh = prove_opener(problem(), count=count)
     path = tmp_path / "proof.checkpoint"
     seen = []
 
     def progress(state):
         seen.append(state)
-        if state.stage == "cutting" and len([s for s in seen if s.stage == "cutting"]) == 5:
-            raise KeyboardInterrupt  # a signal in the middle of the cut pass
+        if state.stage == stage and len([s for s in seen if s.stage == stage]) == 5:
+            raise KeyboardInterrupt  # a signal in the middle of the cut pass, or of the search
 
-    with checkpoint_for(Problem(game, weights=weights, max_guesses=6), path) as first, pytest.raises(KeyboardInterrupt):
-        prove_opener(Problem(game, weights=weights, max_guesses=6), checkpoint=first, progress=progress)
+    with checkpoint_for(problem(), path) as first, pytest.raises(KeyboardInterrupt):
+        prove_opener(problem(), count=count, checkpoint=first, progress=progress)
     kept = path.read_text().splitlines()[1:]
     assert len(kept) >= 5 * 4 * 0 + 3 and all(line.split(",")[1] in ("exact", "cutoff", "infeasible") for line in kept)
     done_before = {line.split(",")[0] for line in kept}
@@ -519,10 +528,12 @@ def test_an_interrupted_proof_resumes_from_its_checkpoint(tmp_path, monkeypatch)
     monkeypatch.setattr(opener, "cut_task", lambda inputs, chunk, beta: evaluated.extend(chunk) or real_cut(inputs, chunk, beta))
     monkeypatch.setattr(opener, "search_task", lambda inputs, c, *a: evaluated.append(c) or real_search(inputs, c, *a))
     logs = []
-    with checkpoint_for(Problem(game, weights=weights, max_guesses=6), path) as second:
-        resumed = prove_opener(Problem(game, weights=weights, max_guesses=6), checkpoint=second, log=logs.append)
+    with checkpoint_for(problem(), path) as second:
+        resumed = prove_opener(problem(), count=count, checkpoint=second, log=logs.append)
     assert any(f"resumed {len(done_before)} openers" in line for line in logs)
-    assert not done_before & {game.candidates[c] for c in evaluated}  # nothing the checkpoint held is done again
+    again = done_before & {game.candidates[c] for c in evaluated}
+    assert again <= {resumed.runner_up}  # nothing the checkpoint held is done again, but the runner-up's exact value
+    assert not again or resumed.runner_up not in {line.split(",")[0] for line in kept if line.split(",")[1] == "exact"}
     keys = ("opener", "total", "lower", "runner_up", "next_total", "left")
     assert {k: getattr(resumed, k) for k in keys} == {k: getattr(fresh, k) for k in keys}
     assert resumed.proven

@@ -198,9 +198,12 @@ def test_what_an_interruption_stopped_is_never_kept(cache_dir, monkeypatch):
     assert not any(entry.get("within") is not None or entry["best"] == "review" for entry in kept), kept
 
 
-def test_a_range_from_a_bounded_stored_opener_says_so_with_no_limit(cache_dir):
+def test_a_bounded_stored_opener_grades_turn_1_against_it_named_with_no_limit(cache_dir, monkeypatch):
     """Issue 49 item 4: with no limit (`--time-limit 0`) a range left by the stored best opener printed a TypeError
-    traceback (the values line formatted a None limit), and with one it blamed the limit. It names the opener."""
+    traceback (the values line formatted a None limit), and with one it blamed the limit. Since issue 48 item 3 a
+    bounded stored opener is turn 1's reference: its own total is exact, so turn 1 has one cost, the opener named as
+    not proven best, and no limit blamed. (The pool is made too large to search, and the cache trusted for it: a
+    small game is searched instead, tests/test_review_opener.py.)"""
     import naive_tree
     import numpy as np
 
@@ -209,6 +212,9 @@ def test_a_range_from_a_bounded_stored_opener_says_so_with_no_limit(cache_dir):
     from wordle_cli.trees import opener_store
     from wordle_cli.trees.opener import OpenerResult
 
+    monkeypatch.setattr(exact_values, "ROOT_SEARCH_MAX_POOL", 5)
+    monkeypatch.setattr(opener_store, "RECOMPUTED_MAX_POOL", 0)
+    monkeypatch.setattr(opener_store, "_shipped_entries", lambda: [])
     answers = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
     allowed = ["roate", "salet", "chump"]
     weights = np.arange(1, len(answers) + 1, dtype=np.int64)
@@ -218,6 +224,11 @@ def test_a_range_from_a_bounded_stored_opener_says_so_with_no_limit(cache_dir):
     opener_store.OpenerCache(cache_dir).put(game, weights, bounded)
     result = wordle_cli.review(["salet", "humph"], "humph", answers=answers, allowed=allowed, backend="cpu", weights=weights,
                                time_limit=None, budget=None)
-    assert not result.exact and result.turns[0].best == Interval(Fraction(total - 7, 78), Fraction(total, 78))
-    values = next(line for line in summary_lines(result) if line.startswith("values"))
-    assert "the best opener's proof was bounded before this review" in values and "limit" not in values.split("):")[-1]
+    first = result.turns[0]
+    assert result.exact and first.best == Fraction(total, 78) and first.best_guess == "salet" and first.cost == 0
+    assert result.reference == "the best opener found for this prior (not proven best)"
+    assert any(note.startswith("turn 1 is graded against salet") for note in result.notes)
+    lines = list(summary_lines(result))
+    assert any(line.endswith("with the best opener found for this prior (not proven best), salet") for line in lines)
+    values = next(line for line in lines if line.startswith("values"))
+    assert values.startswith("values     proven optimal (") and "stopped" not in values

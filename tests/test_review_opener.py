@@ -42,9 +42,9 @@ def weights(seed: int) -> np.ndarray:
     return np.array([rng.randint(1, 40) for _ in ANSWERS], dtype=np.int64)
 
 
-def review(guesses, answer, w, date=None):
+def review(guesses, answer, w, date=None, hard=False):
     prior = AnswerWeights("test prior", w, **({"date": date} if date is not None else {}))
-    return api.review(guesses, answer, answers=ANSWERS, allowed=ALLOWED, weights=prior, time_limit=None)
+    return api.review(guesses, answer, answers=ANSWERS, allowed=ALLOWED, weights=prior, time_limit=None, hard=hard)
 
 
 def brute(w, first=None) -> Fraction:
@@ -119,3 +119,37 @@ def test_a_small_game_is_searched_never_read_from_a_stored_entry(monkeypatch, tm
     monkeypatch.setenv("WORDLE_CACHE_DIR", str(tmp_path))
     r = review(["crane", "cigar"], "cigar", w)
     assert r.turns[0].best == brute(w) and r.exact
+
+
+def test_an_opener_better_than_the_reference_is_the_best_known_at_no_cost(big_enough):
+    """The reference is not proven best under this day's prior: an opener played that beats it is the best known,
+    graded at no cost (never a negative cost, nor a best above the opener's own value), and said so."""
+    from wordle_cli.reviewer.report import summary_lines
+
+    reference = prove_for_another_day(big_enough, 7, dt.date(2026, 6, 1)).opener
+    w = weights(3)  # a prior whose best opener is not the reference (tried seeds)
+    best = opener_store.find(Game("t", ANSWERS, ALLOWED), w).opener  # this prior's own best (not cached: not known)
+    assert brute(w, best) < brute(w, reference)
+    r = review([best, "cigar"], "cigar", w, date=dt.date(2026, 6, 2))
+    first = r.turns[0]
+    assert first.expected == first.best == brute(w, best) and first.best_guess == best and first.cost == 0
+    assert r.beaten == (reference, brute(w, reference))
+    assert r.as_dict()["beaten"] == {"guess": reference, "expected": float(brute(w, reference))}
+    assert any(n.startswith(f"turn 1: {best} beats {reference}") for n in r.notes)
+    (line,) = [x for x in summary_lines(r) if x.startswith("expected")]
+    assert f"better than the best known opener (proven for 2026-06-01), {reference}" in line
+    assert r.check() == 2
+
+
+def test_in_hard_mode_the_reference_is_a_hard_mode_proof(big_enough):
+    """Hard mode's turn 1 is graded against the opener proven in hard mode for the nearest day (never normal mode's)."""
+    game, day = Game("t", ANSWERS, ALLOWED), dt.date(2026, 6, 1)
+    assert opener_store.find(game, weights(7), cache_root=big_enough, date=day).proven  # normal mode's: not used
+    assert review(["crane", "cigar"], "cigar", weights(3), date=day, hard=True).turns[0].best is None
+    hard = opener_store.find(game, weights(7), hard=True, cache_root=big_enough, date=day)
+    w = weights(3)
+    r = review(["sissy", "cigar"], "cigar", w, date=dt.date(2026, 6, 9), hard=True)
+    truth = Fraction(naive_tree.best_total(ANSWERS, ALLOWED + ANSWERS, weights=w.tolist(), max_guesses=6, first=hard.opener, hard=True),
+                     int(w.sum()))
+    assert r.turns[0].best_guess == hard.opener and r.turns[0].best == truth
+    assert r.reference == "the best known opener (proven for 2026-06-01)"

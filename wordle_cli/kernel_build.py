@@ -59,6 +59,8 @@ def _queues() -> tuple[list[Workload], list[Workload]]:
     search = [  # one after another: the first compiles the exact search (most of the build), the rest load it
         Workload(("solve", "-q", "cigar"), "the default solve: the exact search under the nyt prior, today's lists"),
         Workload(("review", "--answer", "nimby", "raise", "poynt", "kiddy", "nimby"), "review's default"),
+        Workload(("tree", "opener", "-q", "--answers", "ten.txt", "--prior", "ten.prior"),
+                 "the opener proof's bounds (the simple one is also review's turn 1 on a day with no proven opener)"),
         Workload(("play", "--batch"), "play's first suggestion"),
         Workload(("simulate", "-q", "--sample", "10"), "simulate's default"),
         Workload(("solve", "-q", "--prior", "uniform", "cigar"), "solve under the uniform prior"),

@@ -148,9 +148,11 @@ def summary_lines(review) -> Iterator[str]:
                 used += f", {_percent(review.remaining_win)} to win"
     yield f"guesses    {used}"
     known = " known" if isinstance(first.best, Interval) else ""
-    against = getattr(review, "reference", None)
+    against, beaten = getattr(review, "reference", None), getattr(review, "beaten", None)
     if first.best is None:
         best = "not known"
+    elif beaten is not None:  # the opener played is better than the reference: the best known
+        best = f"better than {against}, {beaten[0]}, {_num(beaten[1])}"
     else:
         best = f"{_with_win(_num(first.best), first.best_win)} with {against or 'the best opener' + known}, {first.best_guess}"
     yield f"expected   {_with_win(_num(first.expected), first.win)} playing {first.guess} first; {best}"

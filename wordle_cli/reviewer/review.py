@@ -136,6 +136,7 @@ class Review:
     remaining_win: Fraction | None = None  # unsolved: the chance to win still, with the best play (1: sure)
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
     reference: str | None = None  # turn 1's best is this reference opener's value, not the proven best (`ExactValues`)
+    beaten: tuple | None = None  # (the reference opener, its expected guesses) where the opener played beats it
 
     @property
     def guesses(self) -> int:
@@ -191,6 +192,7 @@ class Review:
             "notes": list(self.notes),
             **({"prior": self.prior} if self.prior is not None else {}),  # absent when uniform: today's JSON
             **({"reference": self.reference} if self.reference is not None else {}),
+            **({"beaten": {"guess": self.beaten[0], "expected": _number(self.beaten[1])}} if self.beaten is not None else {}),
             **self._chance_dict(),
         }
 
@@ -272,6 +274,7 @@ def review_game(
     """
     if not guesses:
         raise UsageProblem("no guesses to review")
+    beaten = None  # (turn 1's reference opener, its expected guesses) where the opener played beats it
     values = make(max_guesses)
     position = values.start()
     constraints = Constraints.none(game.length)
@@ -299,6 +302,10 @@ def review_game(
         left_sum, left_weight = expected_left(outcome_codes(game, pool, guess), values.answer_weights(position))
         expected = None if played_lost is None else span(played_lower, played_upper, weight)
         best = None
+        if number == 1 and getattr(values, "reference", None) and best_lower is not None and played_lost == best_lost == 0 \
+                and played_upper < best_lower:  # the opener played beats the reference (not proven best): the best known
+            beaten = (best_guess, span(best_lower, best_upper, weight))
+            best_lower = played_lower
         if best_lower is not None:
             if played_lost == best_lost and played_upper < best_upper:  # the guess played is a strategy too
                 best_upper, best_guess = played_upper, guess
@@ -366,8 +373,13 @@ def review_game(
             "win shown there; --budget 0 searches to the end)"
         )
     if getattr(values, "reference_note", None):  # turn 1 graded against a reference opener: named, the weak bound a footnote
-        review.reference = values.reference
+        review.reference, review.beaten = values.reference, beaten
         review.notes.append(values.reference_note)
+        if beaten is not None:
+            review.notes.append(
+                f"turn 1: {guesses[0]} beats {beaten[0]} under this prior ({_shown(turns[0].expected)} against "
+                f"{_shown(beaten[1])} expected guesses): it is the best opener known here, at no cost"
+            )
     if values.unproven_root:
         review.notes.append(
             "the best opener's value is not known for these lists (`wordle tree opener` proves it); not compared"
@@ -480,3 +492,12 @@ def _number(x) -> float | dict | None:
 def _follow(n: int) -> str:
     """`1 guess follows it`, `2 guesses follow it`."""
     return "1 guess follows it" if n == 1 else f"{n} guesses follow it"
+
+
+def _shown(x) -> str:
+    """An expected number of guesses for a note: `3.09778`, or a range `3.098–3.102`."""
+    from wordle_cli.stats import format_g
+
+    if isinstance(x, Interval):
+        return "?" if x.upper is None else f"{float(x.lower):.3f}–{float(x.upper):.3f}"
+    return format_g(x)
