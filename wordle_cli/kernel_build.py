@@ -89,8 +89,9 @@ def _queues() -> tuple[list[Workload], list[Workload]]:
 
 #: The commands of the build, in two queues run side by side (one after the other with one job), about as long as
 #: each other: each queue's commands compile kernels, or signatures, the other's do not, so that two processes
-#: never compile the same one at once (two processes compiling one kernel together can leave a cache that crashes
-#: the next to load it: a command that reaches the exact search belongs in the first queue).
+#: never compile the same one at once: two processes compiling one kernel together can leave a cache that crashes
+#: the next process to load it (numba issues 4807 and 10128), so a command that reaches the exact search belongs
+#: in the first queue.
 QUEUES = _queues()
 WORKLOADS = [*QUEUES[0], *QUEUES[1]]
 
