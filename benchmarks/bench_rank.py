@@ -15,7 +15,8 @@ With --exact (`tree rank --exact`: every opener's own optimum, issue 19):
 the random sample is ranked in chunks (--chunk, default 4 x workers openers), in sample
 order, until --budget seconds have passed (a prefix of a random sample is a
 random sample). Reported: CPU seconds per opener (the runs' user + sys,
-workers included, start-up included: an upper bound of the search's own),
+workers included, start-up included: an upper bound of the search's own;
+over the openers this run proved: those a --checkpoint gave back cost it nothing),
 the slowest openers, and all 12972 openers on 16 cores extrapolated from
 the mean. --check-against FILE (or --check) compares every total with a
 published table made for the same lists (--game, or --answers/--allowed) and
@@ -92,6 +93,15 @@ def rank(wordle: list[str], openers: list[str], workers: int, tmp: Path, name: s
         return wall, list(csv.DictReader(f))
 
 
+def finished(checkpoint: str) -> set[str]:
+    """The openers a `tree rank` checkpoint holds (none when there is no such file yet)."""
+    try:
+        lines = Path(checkpoint).read_text(encoding="utf-8").splitlines()[1:]
+    except OSError:
+        return set()
+    return {line.split(",")[0] for line in lines if line.strip()}
+
+
 def bench_exact(wordle: list[str], args, tmp: Path) -> None:
     """`tree rank --exact` on a random sample, chunk by chunk within the budget; CPU per opener, extrapolated."""
     if args.prior:  # the game's own lists of that date (its pool: the history's past answers joined) under the prior
@@ -111,7 +121,7 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
     if missing:
         sys.exit(f"{args.check} has no total for {', '.join(missing)}: not a table of these lists")
     chunk = args.chunk or 4 * args.workers
-    rows, cpu, wall = [], 0.0, 0.0
+    rows, cpu, wall, fresh = [], 0.0, 0.0, 0
     budget = f"budget {args.budget:.0f} s" if args.budget > 0 else "no budget"
     under = f" under --prior {args.prior}" + (f" --date {args.date}" if args.date else "") if args.prior else ""
     checkpoint = args.checkpoint or str(tmp / "exact.ckpt")
@@ -124,6 +134,7 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
         words = tmp / "chunk.txt"
         words.write_text("".join(w + "\n" for w in sample[start : start + chunk]), encoding="utf-8")
         out = tmp / "chunk.csv"
+        kept = finished(checkpoint)  # read back, not proven by this run: no CPU of this run's is theirs
         w, c, _ = run(wordle + ["tree", "rank", "-q", "--exact", *lists, "--openers", str(words), "--workers", str(args.workers),
                                 "-o", str(out), "--checkpoint", checkpoint])
         wall, cpu = wall + w, cpu + c
@@ -133,16 +144,19 @@ def bench_exact(wordle: list[str], args, tmp: Path) -> None:
             if row["proven"] != "true" or not (row["total"].isdigit() or row["total"] == "infeasible"):
                 sys.exit(f"{row['opener']}: {row['total']} {row['proven']}: --exact must prove every total")
         rows += got
-        print(f"{len(rows)} openers: {cpu:.0f} CPU s, {wall:.0f} s wall", flush=True)
+        fresh += sum(row["opener"] not in kept for row in got)
+        print(f"{len(rows)} openers ({fresh} proven by this run): {cpu:.0f} CPU s, {wall:.0f} s wall", flush=True)
     seconds = sorted(float(row["seconds"]) for row in rows)
-    print(f"\n{len(rows)} of {len(sample)} openers proven in {wall:.0f} s wall, {cpu:.0f} CPU s (this run's: a resumed "
-          "run reads earlier openers back from the checkpoint)")
-    per = cpu / len(rows)
-    print(f"CPU s per opener (start-up included): mean {per:.1f}; worker seconds per opener (wall: a loaded machine's are "
-          f"long): mean {statistics.mean(seconds):.1f}, median {statistics.median(seconds):.1f}, max {seconds[-1]:.1f}")
+    print(f"\n{len(rows)} of {len(sample)} openers proven, {fresh} by this run in {wall:.0f} s wall, {cpu:.0f} CPU s (the "
+          "others read back from the checkpoint: their worker seconds are an earlier run's)")
+    per = cpu / fresh if fresh else None  # this run's CPU over the openers it proved (start-up included)
+    print(f"CPU s per opener (start-up included): {'none proven by this run' if per is None else f'mean {per:.1f}'}; "
+          f"worker seconds per opener (wall: a loaded machine's are long): mean {statistics.mean(seconds):.1f}, "
+          f"median {statistics.median(seconds):.1f}, max {seconds[-1]:.1f}")
     for cores in (2, 16):
-        print(f"all {len(allowed)} openers on {cores} cores: ~{per * len(allowed) / cores / 3600:.1f} h (CPU mean / cores), "
-              f"~{statistics.mean(seconds) * len(allowed) / cores / 3600:.1f} h (worker seconds)")
+        by_cpu = "" if per is None else f"~{per * len(allowed) / cores / 3600:.1f} h (CPU mean / cores), "
+        print(f"all {len(allowed)} openers on {cores} cores: {by_cpu}~{statistics.mean(seconds) * len(allowed) / cores / 3600:.1f} h "
+              "(worker seconds)")
     print("\nslowest:\n| opener | total | worker seconds |\n|---|---|---|")
     for row in sorted(rows, key=lambda r: -float(r["seconds"]))[:20]:
         print(f"| {row['opener']} | {row['total']} | {row['seconds']} |")
