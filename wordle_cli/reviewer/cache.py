@@ -29,6 +29,7 @@ import stat
 from pathlib import Path
 
 from wordle_cli import interrupts
+from wordle_cli.cache_folder import ENV, cache_dir  # noqa: F401 - the folder (`ENV` chooses it), for the cache's users
 from wordle_cli.errors import one_line
 from wordle_cli.output import AtomicOutput
 from wordle_cli.wordlist import NotReadable, read_own_file
@@ -37,22 +38,9 @@ from wordle_cli.wordlist import NotReadable, read_own_file
 #: search work, and a range is kept for the budget that made it, never for a time.)
 FORMAT = 2
 
-#: Environment variable naming the cache folder (tests, or a shared location).
-ENV = "WORDLE_CACHE_DIR"
-
 #: The largest entry read: a real one is a few hundred bytes (a key, two numbers, a word, a checksum), a guess's
 #: classes or a whole review a few KB.
 MAX_ENTRY_BYTES = 1 << 16
-
-
-def cache_dir() -> Path:
-    """$WORDLE_CACHE_DIR, else platformdirs' user cache folder for wordle-cli (as `history.data_dir` finds its data)."""
-    explicit = os.environ.get(ENV)
-    if explicit:
-        return Path(explicit)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("wordle-cli", appauthor=False))
 
 
 def _checksum(key: str, total: int, best: str, lower: int | None = None, **more) -> str:

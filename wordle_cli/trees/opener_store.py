@@ -5,7 +5,7 @@ answers' integer weights, hard mode and the guess limit (`prior_key`), so
 an entry never answers for another day's prior or other lists.
 
 The cache holds one small JSON file per prior in the folder it is given
-(the user's cache folder, `reviewer.cache.cache_dir()`, from the API), as
+(the user's cache folder, `cache_folder.cache_dir()`, from the API), as
 the review's cache does: read without following links or waiting on FIFOs
 (`wordlist.read_own_file`), checked (its key, a checksum, totals a tree can
 have, no number that is not finite, no total below its opener's simple

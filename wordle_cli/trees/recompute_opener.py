@@ -52,7 +52,7 @@ def prior_game(date: dt.date, days=None):
 
 def entry(date: dt.date, hard: bool, log=None, time_limit: float | None = None, workers: int | None = None) -> dict:
     """The table's entry for the nyt prior of `date` in one mode, proven now (within `time_limit` s: else bounded)."""
-    from wordle_cli.reviewer.cache import cache_dir
+    from wordle_cli.cache_folder import cache_dir
 
     game, weights = prior_game(date)
     problems: list[str] = []
