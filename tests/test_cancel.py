@@ -81,7 +81,7 @@ def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
     import io
     import sys
 
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -90,8 +90,8 @@ def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
     now = [100.0]
-    monkeypatch.setattr(options.time, "perf_counter", lambda: now[0])
-    bar = options.Progress(10, "proving fuzzy", deadline=Deadline(3600))
+    monkeypatch.setattr(report.time, "perf_counter", lambda: now[0])
+    bar = report.Progress(10, "proving fuzzy", deadline=Deadline(3600))
     now[0] += 5
     bar(2)
     now[0] += 7
@@ -114,13 +114,13 @@ def terminal(monkeypatch):
     again after the fixtures)."""
     import sys
 
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     def screen() -> FakeTerminal:
         made = FakeTerminal()
         monkeypatch.setattr(sys, "stderr", made)
-        monkeypatch.setattr(options.Progress, "DELAY_S", 0)
-        monkeypatch.setattr(options.Progress, "_shown", [])
+        monkeypatch.setattr(report.Progress, "DELAY_S", 0)
+        monkeypatch.setattr(report.Progress, "_shown", [])
         return made
 
     return screen
@@ -128,13 +128,13 @@ def terminal(monkeypatch):
 
 def test_past_the_deadline_the_bar_says_it_is_bounding(terminal):
     """Issue 44 item 8: `bounds in 6 s` said little; past the deadline the bar said nothing of what went on."""
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
 
     deadline = Deadline(1e-9)
     deadline.start()  # the clock runs from the first search armed (after compiling), as in a review
-    bar = options.Progress(10, "proving fuzzy", deadline=deadline)
+    bar = report.Progress(10, "proving fuzzy", deadline=deadline)
     time.sleep(0.01)
     bar(2)
     bar.close()
@@ -143,25 +143,25 @@ def test_past_the_deadline_the_bar_says_it_is_bounding(terminal):
 
 def test_clear_line_erases_a_drawn_bar_and_it_draws_no_more(terminal):
     """Issue 44 item 8: after Ctrl-C at `play`'s review the bar stayed drawn over the `feedback>` prompt."""
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
 
-    bar = options.Progress(10, "proving crane")
+    bar = report.Progress(10, "proving crane")
     bar(3)
     assert "proving crane" in terminal.getvalue()
-    options.Progress.clear_line()
+    report.Progress.clear_line()
     assert terminal.getvalue().endswith("\r\x1b[K\x1b[?25h")  # the line erased, the cursor shown again
     drawn = terminal.getvalue()
     bar(7)  # the abandoned review's worker goes on a moment
     bar.close()
     assert terminal.getvalue() == drawn
-    options.Progress.clear_line()  # no bar drawn: nothing written
+    report.Progress.clear_line()  # no bar drawn: nothing written
     assert terminal.getvalue() == drawn
 
 
 def test_an_abandoned_workers_bar_draws_nothing(terminal):
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
 
@@ -170,7 +170,7 @@ def test_an_abandoned_workers_bar_draws_nothing(terminal):
     state = interrupts._worker_state()
     state.work = work
     try:
-        bar = options.Progress(10, "proving crane")
+        bar = report.Progress(10, "proving crane")
         bar(3)
         bar.close()
     finally:

@@ -8,7 +8,6 @@ import click
 
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
-    Reporter,
     any_word_option,
     checked_word,
     compute_options,
@@ -19,6 +18,7 @@ from wordle_cli.cli.options import (
     show_option,
     tiles_option,
 )
+from wordle_cli.cli.report import Reporter
 from wordle_cli.errors import WordleError, quote
 
 HOST_RULE = (

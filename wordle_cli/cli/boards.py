@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.errors import quote
 from wordle_cli.setup import SHARE_ONE_BOARD
 

@@ -6,7 +6,6 @@ import click
 
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
 from wordle_cli.cli.options import (
-    Reporter,
     Seconds,
     any_word_option,
     checked_word,
@@ -19,6 +18,7 @@ from wordle_cli.cli.options import (
     quiet_option,
     tiles_option,
 )
+from wordle_cli.cli.report import Reporter
 
 
 @click.group("fibble")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import IsoDate, Reporter, quiet_option, spoil_option
+from wordle_cli.cli.options import IsoDate, quiet_option, spoil_option
+from wordle_cli.cli.report import Reporter
 from wordle_cli.setup import stale_note
 
 

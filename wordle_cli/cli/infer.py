@@ -9,7 +9,6 @@ import click
 
 from wordle_cli.cli.options import (
     PoolDate,
-    Reporter,
     Whole,
     check_plot,
     compute_options,
@@ -26,6 +25,7 @@ from wordle_cli.cli.options import (
     quiet_option,
     unspoiled_pool,
 )
+from wordle_cli.cli.report import Reporter
 from wordle_cli.output import reader_may_go
 
 

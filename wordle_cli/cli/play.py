@@ -25,8 +25,6 @@ import click
 
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
     SolverChoice,
     boards_solver_options,
     check_share_day,
@@ -39,6 +37,7 @@ from wordle_cli.cli.options import (
     show_option,
     tree_option,
 )
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.errors import WordleError, one_line, quote
 
 HELP = (

@@ -7,8 +7,6 @@ import json
 import click
 
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
     any_word_option,
     checked_word,
     colour_wanted,
@@ -24,6 +22,7 @@ from wordle_cli.cli.options import (
     quiet_option,
     time_limit_option,
 )
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model.game import ROWS
 

@@ -8,7 +8,6 @@ import click
 
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.options import (
-    Reporter,
     Whole,
     compute_options,
     count_option,
@@ -20,6 +19,7 @@ from wordle_cli.cli.options import (
     quiet_option,
     rule_option,
 )
+from wordle_cli.cli.report import Reporter
 from wordle_cli.output import AtomicOutput
 
 

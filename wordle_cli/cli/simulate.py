@@ -5,8 +5,6 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
     SolverChoice,
     Whole,
     boards_solver_options,
@@ -21,6 +19,7 @@ from wordle_cli.cli.options import (
     plot_option,
     tree_option,
 )
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 
 

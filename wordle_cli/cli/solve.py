@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.options import (
-    Reporter,
     SolverChoice,
     Whole,
     boards_solver_options,
@@ -20,6 +19,7 @@ from wordle_cli.cli.options import (
     puzzle_options,
     usage_errors,
 )
+from wordle_cli.cli.report import Reporter
 from wordle_cli.errors import quote
 from wordle_cli.setup import check_modes
 

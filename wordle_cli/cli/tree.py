@@ -6,8 +6,6 @@ import click
 from click.core import ParameterSource
 
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
     Whole,
     backend_option,
     check_plot,
@@ -31,6 +29,7 @@ from wordle_cli.cli.options import (
     quiet_option,
     time_limit_option,
 )
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go, replaces_file

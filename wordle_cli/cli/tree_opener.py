@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.options import (
-    Reporter,
     backend_option,
     game_options,
     hard_option,
@@ -15,6 +14,7 @@ from wordle_cli.cli.options import (
     quiet_option,
     time_limit_option,
 )
+from wordle_cli.cli.report import Reporter
 from wordle_cli.model.game import ROWS
 
 _WHERE = {"shipped": "shipped with wordle-cli", "cache": "from the cache", "computed": "proven now"}
