@@ -34,7 +34,7 @@ import re
 import stat
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from wordle_cli import interrupts
 from wordle_cli.errors import UsageProblem, WordleError, one_line, quote
@@ -484,3 +484,27 @@ def _give_permissions(fd: int, target: str) -> None:
         except OSError:
             pass
     os.fchmod(fd, st.st_mode & 0o7777)
+
+
+# ---------------------------------------------------------------- where a command's messages go
+
+
+class Report(Protocol):
+    """Where a setup's informational lines and warnings go (the CLI's `Reporter`)."""
+
+    def info(self, message: str) -> None: ...
+
+    def warn(self, message: str) -> None: ...
+
+
+class _Quiet:
+    """The API's report: nothing printed (the API returns data; `AnswerWeights.unlisted` says what a prior left out)."""
+
+    def info(self, message: str) -> None:
+        pass
+
+    def warn(self, message: str) -> None:
+        pass
+
+
+QUIET: Report = _Quiet()

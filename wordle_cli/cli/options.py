@@ -275,11 +275,11 @@ def game_options(command):
 
 
 def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None, pool=None):
-    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates: `setup.open_game`
-    (`pool`: the puzzle date in play, `setup.pool_date`)."""
-    from wordle_cli import setup
+    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates: `model.game.open_game`
+    (`pool`: the puzzle date in play, `model.game.pool_date`)."""
+    from wordle_cli.model import game as lists
 
-    return setup.open_game(report, game, answers, allowed, pool)
+    return lists.open_game(report, game, answers, allowed, pool)
 
 
 def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: str | None = None) -> str:
@@ -295,16 +295,16 @@ def lists_label(game: str, n_answers: int, answers: str | None = None, allowed: 
 
 
 def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None, pool=None):
-    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates: `setup.open_lists`."""
-    from wordle_cli import setup
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates: `model.game.open_lists`."""
+    from wordle_cli.model import game as lists
 
-    return setup.open_lists(report, game, answers, allowed, pool)
+    return lists.open_lists(report, game, answers, allowed, pool)
 
 
 @contextlib.contextmanager
 def usage_errors():
-    """Options that do not go together (`setup.ModeConflict`) shown as click's usage errors, with the usage line."""
-    from wordle_cli.setup import ModeConflict
+    """Options that do not go together (`errors.ModeConflict`) shown as click's usage errors, with the usage line."""
+    from wordle_cli.errors import ModeConflict
 
     try:
         yield
@@ -335,9 +335,9 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None, a
     return word
 
 
-from wordle_cli.setup import PoolDate as PoolDate  # noqa: E402  (the commands' names for them)
-from wordle_cli.setup import pool_date as pool_date  # noqa: E402
-from wordle_cli.setup import unspoiled_pool as unspoiled_pool  # noqa: E402
+from wordle_cli.model.game import PoolDate as PoolDate  # noqa: E402  (the commands' names for them)
+from wordle_cli.model.game import pool_date as pool_date  # noqa: E402
+from wordle_cli.model.game import unspoiled_pool as unspoiled_pool  # noqa: E402
 
 
 class SolverChoice(NamedTuple):
@@ -394,8 +394,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
 
 
 def _prior_opener_note(report: Reporter, the_game, weights, pool_only: bool, hard: bool) -> None:
-    """The optimal strategy under a prior with no --first: what is known of its opener (`setup.opener_for`)."""
-    from wordle_cli.setup import opener_for
+    """The optimal strategy under a prior with no --first: what is known of its opener (`trees.opener_store.opener_for`)."""
+    from wordle_cli.trees.opener_store import opener_for
 
     note = opener_for(the_game, weights, pool_only=pool_only, hard=hard).note
     if note is not None:
@@ -432,14 +432,14 @@ def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
     spoil: bool = False,
 ):
-    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule: `setup.open_prior`.
+    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule: `model.weights.open_prior`.
 
     `answers_file`: the user's own answers (or candidates) file, if any: the
     nyt default is for the NYT's own lists only.
     """
-    from wordle_cli import setup
+    from wordle_cli.model import weights
 
-    return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what, spoil)
+    return weights.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what, spoil)
 
 
 def open_weighed_game(report: Reporter, game: str, answers: str | None, allowed: str | None, prior: str | None, date, **modes):
@@ -654,28 +654,28 @@ def puzzle_number(day: int | None, date) -> int | None:
 
 
 def history_days(report: Reporter):
-    """The known days (`setup.history_days`), saying once per command when an answer is missing from the shipped lists."""
-    from wordle_cli import setup
+    """The known days (`history.history_days`), saying once per command when an answer is missing from the shipped lists."""
+    from wordle_cli import history
 
-    days = setup.history_days(report, warn_stale=not report.history_checked)
+    days = history.history_days(report, warn_stale=not report.history_checked)
     report.history_checked = True
     return days
 
 
 def puzzle_rows(report: Reporter, number: int, spoil: bool):
-    """Puzzle `number`'s rows of the history: `setup.puzzle_rows` (a spoiler without --spoil: a usage error)."""
-    from wordle_cli import setup
+    """Puzzle `number`'s rows of the history: `history.puzzle_rows` (a spoiler without --spoil: a usage error)."""
+    from wordle_cli import history
 
     with usage_errors():
-        return setup.puzzle_rows(report, number, spoil, lambda: history_days(report))
+        return history.puzzle_rows(report, number, spoil, lambda: history_days(report))
 
 
 def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
-    """Puzzle `number`'s answer from the history: `setup.puzzle_answer`."""
-    from wordle_cli import setup
+    """Puzzle `number`'s answer from the history: `history.puzzle_answer`."""
+    from wordle_cli import history
 
     with usage_errors():
-        return setup.puzzle_answer(report, number, spoil, lambda: history_days(report))
+        return history.puzzle_answer(report, number, spoil, lambda: history_days(report))
 
 
 share_day_option = click.option(

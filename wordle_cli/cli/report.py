@@ -1,7 +1,7 @@
 """What the commands say on stderr: informational lines and warnings (`Reporter`), the progress bar (`Progress`).
 
 The CLI's output layer beside OUTPUT (`wordle_cli.output`): nothing here reaches stdout. The layers below are
-handed a `Reporter` as their `setup.Report`, and a `Progress` as a callable, and never import either.
+handed a `Reporter` as their `output.Report`, and a `Progress` as a callable, and never import either.
 """
 
 from __future__ import annotations

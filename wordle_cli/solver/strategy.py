@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordle_cli.errors import UsageProblem
 from wordle_cli.stats import entropy_bits
 
 #: Strategies that pick from the candidates' scores (`choose`).
@@ -192,3 +193,19 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
     for c in counts.tolist():
         s += float(table[c])
     return GuessStats(n, int((counts * counts).sum()), int(counts.max()), s, len(counts))
+
+
+# ---------------------------------------------------------------- the optimal strategy's time a move
+
+
+#: Seconds the optimal strategy searches one move by default before it plays the best guess found (its bounds said).
+MOVE_TIME = 5.0
+
+
+def limit_of_move(seconds: float | None) -> float | None:
+    """`move_time` as the solver takes it: None -> MOVE_TIME, 0 -> None (search until proven)."""
+    if seconds is None:
+        return MOVE_TIME
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
+        raise UsageProblem(f"move_time must be a number of seconds >= 0, not {seconds!r}")
+    return float(seconds) or None

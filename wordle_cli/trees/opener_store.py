@@ -20,6 +20,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -279,3 +280,53 @@ def find(
 def _noted(cache: OpenerCache, problems: list[str] | None) -> None:
     if problems is not None:
         problems.extend(cache.problems)
+
+
+# ---------------------------------------------------------------- the opener the optimal strategy plays under a prior
+
+
+class Opener(NamedTuple):
+    """The first guess of the optimal strategy under a prior, and what is known of it (`note`: None when proven)."""
+
+    word: str | None
+    note: str | None
+
+
+def opener_for(lists, prior, *, pool_only: bool = False, hard: bool = False) -> Opener:
+    """The first guess the optimal strategy plays under `prior` (an `AnswerWeights`, not uniform).
+
+    The one place the opener under a prior is chosen (`play`, `solve`, `simulate` and their note): the best
+    opener under this very prior where one is known, shipped or proven earlier by `wordle tree opener` (kept
+    in the cache folder: `trees.opener_store`), said to be proven or bounded; else the uniform opening book's
+    opener, said to be unproven under the prior; word None where neither is known (the search then proves
+    the opener itself: hours on full lists). Nothing is searched here: a game starts at once.
+    """
+    known = None if pool_only else stored_opener(lists, prior, hard)
+    if known is not None:
+        note = None if known.proven else f"the opener {known.opener} is the {known.proof_text()}"
+        return Opener(known.opener, note)
+    opener = book_opener(lists, "optimal", pool_only, hard, extended=True)  # a pool grown by past answers: its list's
+    if opener is None:
+        return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
+    return Opener(
+        opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven: `wordle tree opener` "
+        "searches it); every later guess is optimal under the prior"
+    )
+
+
+def stored_opener(lists, prior, hard: bool = False):
+    """The best opener under `prior` shipped or kept in the cache (`trees.opener.OpenerResult`), or None: no search."""
+    from wordle_cli.model.game import ROWS
+    from wordle_cli.reviewer.cache import cache_dir
+
+    return stored(lists, prior.weights, hard=hard, max_guesses=ROWS, cache_root=cache_dir())
+
+
+def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False, extended: bool = False) -> str | None:
+    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None.
+
+    `extended`: also the opener of a tabled list that these answers extend by a few words (`openings.lookup`).
+    """
+    from wordle_cli.solver import openings
+
+    return openings.lookup(lists, strategy, pool_only, hard, extended)
