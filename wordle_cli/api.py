@@ -38,12 +38,6 @@ from wordle_cli.model import feedback as _feedback
 from wordle_cli.model.game import ROWS
 from wordle_cli.model.game import game_of_words as _lists
 from wordle_cli.model.weights import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
-from wordle_cli.setup import exact_search as exact_search
-from wordle_cli.setup import new_solver as new_solver
-from wordle_cli.solver.strategy import MOVE_TIME as MOVE_TIME
-from wordle_cli.trees.opener_store import Opener as Opener
-from wordle_cli.trees.opener_store import book_opener as book_opener
-from wordle_cli.trees.opener_store import opener_for as opener_for
 from wordle_cli.wordlist import normalise, words_of
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast

@@ -107,11 +107,6 @@ def lies_rule(lies: int, length: int):
     return Lies(lies, length)  # UsageProblem past the word length
 
 
-def lies_text(lies: int) -> str:
-    """`, 1 lie per row` for the informational line (nothing without lies)."""
-    return f", {lies} lie{'s' if lies != 1 else ''} per row" if lies else ""
-
-
 def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
     """The turns a game may take: `max_guesses`, else 6 for one board, N + 5 for N boards, 9 with lies (Fibble)."""
     from wordle_cli.games.multiboard import turn_limit
@@ -223,42 +218,21 @@ def open_setup(
 # ---------------------------------------------------------------- the solver a setup plays
 
 
-def new_solver(
-    lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
-    move_time: float | None = None,
-):
-    """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
-
-    The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
-    the `optimal` strategy handed the exact search (and under a prior its opener, `opener_for`); `lies`: the
-    game's `Lies` rule (None: none); `weights`: the prior (`AnswerWeights` or integers >= 1 per answer; None or
-    all equal: uniform); `move_time`: the seconds the optimal strategy may search each move (None: to the proof).
-    """
-    from wordle_cli import backends
-    from wordle_cli.model.weights import checked
-    from wordle_cli.solver.tree import Solver
+def solver_of(setup: Setup):
+    """(the `Solver` of a one-board setup, its concrete backend): `solver.tree.new_solver` handed the exact search
+    for the `optimal` strategy (`exact_search`: the solver never imports trees) and, under a prior, the opener
+    `opener_for` chooses."""
+    from wordle_cli.reviewer.cache import cache_dir
+    from wordle_cli.solver.tree import new_solver
     from wordle_cli.trees.opener_store import opener_for
 
-    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
-    chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
-    prior = checked(weights, len(lists.answers), "weights")
-    refuse_weights(prior, prior_excluded(lies=0 if lies is None else lies.n))
+    exact = exact_search(setup.strategy)
     opener = None
-    if not prior.is_uniform and strategy == "optimal":
-        opener = opener_for(lists, prior, pool_only=pool_only, hard=hard).word
-    solver = Solver(
-        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies,
-        weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label, opener=opener,
-        move_time=move_time if strategy == "optimal" else None,
-    )
-    return solver, chosen
-
-
-def solver_of(setup: Setup):
-    """(the `Solver` of a one-board setup, its concrete backend)."""
+    if exact is not None and not setup.prior.is_uniform:
+        opener = opener_for(setup.game, setup.prior, pool_only=setup.pool_only, hard=setup.hard, cache_root=cache_dir()).word
     solver, chosen = new_solver(
-        setup.game, setup.strategy, hard=setup.hard, pool_only=setup.pool_only, backend=setup.backend,
-        threads=setup.threads, lies=setup.lies_rule, weights=setup.prior, move_time=setup.move_time,
+        setup.game, setup.strategy, hard=setup.hard, pool_only=setup.pool_only, backend=setup.backend, threads=setup.threads,
+        lies=setup.lies_rule, weights=setup.prior, move_time=setup.move_time, exact=exact, opener=opener,
     )
     solver.left_out = setup.left_out
     return solver, chosen

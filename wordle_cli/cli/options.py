@@ -356,7 +356,7 @@ class SolverChoice(NamedTuple):
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
     day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
     any_word: bool = False  # --allow-any-word: a guess in neither list is played
-    move_time: float | None = None  # --move-time (None: `api.MOVE_TIME`; 0: until proven)
+    move_time: float | None = None  # --move-time (None: `solver.strategy.MOVE_TIME`; 0: until proven)
     spoil: bool = False  # --spoil: the pool and the prior may hold today's answer and later ones
 
 
@@ -395,9 +395,10 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
 
 def _prior_opener_note(report: Reporter, the_game, weights, pool_only: bool, hard: bool) -> None:
     """The optimal strategy under a prior with no --first: what is known of its opener (`trees.opener_store.opener_for`)."""
+    from wordle_cli.reviewer.cache import cache_dir
     from wordle_cli.trees.opener_store import opener_for
 
-    note = opener_for(the_game, weights, pool_only=pool_only, hard=hard).note
+    note = opener_for(the_game, weights, pool_only=pool_only, hard=hard, cache_root=cache_dir()).note
     if note is not None:
         report.info(f"{note}; --first WORD chooses another")
 
@@ -470,9 +471,7 @@ liar_option = choice_option(
 
 def lies_text(lies: int) -> str:
     """`, 1 lie per row` for the informational line (nothing without lies)."""
-    from wordle_cli.setup import lies_text as text
-
-    return text(lies)
+    return f", {lies} lie{'s' if lies != 1 else ''} per row" if lies else ""
 
 
 def check_lies(lies: int, strategy: str | None = None, hard: bool = False, boards: int = 1, tree_file=None) -> None:

@@ -292,41 +292,26 @@ class Opener(NamedTuple):
     note: str | None
 
 
-def opener_for(lists, prior, *, pool_only: bool = False, hard: bool = False) -> Opener:
+def opener_for(lists, prior, *, pool_only: bool = False, hard: bool = False, cache_root: Path | None = None) -> Opener:
     """The first guess the optimal strategy plays under `prior` (an `AnswerWeights`, not uniform).
 
     The one place the opener under a prior is chosen (`play`, `solve`, `simulate` and their note): the best
     opener under this very prior where one is known, shipped or proven earlier by `wordle tree opener` (kept
-    in the cache folder: `trees.opener_store`), said to be proven or bounded; else the uniform opening book's
-    opener, said to be unproven under the prior; word None where neither is known (the search then proves
-    the opener itself: hours on full lists). Nothing is searched here: a game starts at once.
+    in `cache_root`, the user's cache folder: `stored`), said to be proven or bounded; else the uniform opening
+    book's opener (`openings.lookup`), said to be unproven under the prior; word None where neither is known (the
+    search then proves the opener itself: hours on full lists). Nothing is searched here: a game starts at once.
     """
-    known = None if pool_only else stored_opener(lists, prior, hard)
+    from wordle_cli.model.game import ROWS
+    from wordle_cli.solver import openings
+
+    known = None if pool_only else stored(lists, prior.weights, hard=hard, max_guesses=ROWS, cache_root=cache_root)
     if known is not None:
         note = None if known.proven else f"the opener {known.opener} is the {known.proof_text()}"
         return Opener(known.opener, note)
-    opener = book_opener(lists, "optimal", pool_only, hard, extended=True)  # a pool grown by past answers: its list's
+    opener = openings.lookup(lists, "optimal", pool_only, hard, extended=True)  # a pool grown by past answers: its list's
     if opener is None:
         return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
     return Opener(
         opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven: `wordle tree opener` "
         "searches it); every later guess is optimal under the prior"
     )
-
-
-def stored_opener(lists, prior, hard: bool = False):
-    """The best opener under `prior` shipped or kept in the cache (`trees.opener.OpenerResult`), or None: no search."""
-    from wordle_cli.model.game import ROWS
-    from wordle_cli.reviewer.cache import cache_dir
-
-    return stored(lists, prior.weights, hard=hard, max_guesses=ROWS, cache_root=cache_dir())
-
-
-def book_opener(lists, strategy: str, pool_only: bool = False, hard: bool = False, extended: bool = False) -> str | None:
-    """The opening book's first guess for these lists and rules (proven optimal for the uniform prior), or None.
-
-    `extended`: also the opener of a tabled list that these answers extend by a few words (`openings.lookup`).
-    """
-    from wordle_cli.solver import openings
-
-    return openings.lookup(lists, strategy, pool_only, hard, extended)
