@@ -7,9 +7,9 @@ import sys
 import click
 
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
+from wordle_cli.cli.load import checked_word
 from wordle_cli.cli.options import (
     any_word_option,
-    checked_word,
     compute_options,
     game_options,
     max_guesses_option,

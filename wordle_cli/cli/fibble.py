@@ -5,14 +5,13 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
+from wordle_cli.cli.load import checked_word, lies_text
 from wordle_cli.cli.options import (
     Seconds,
     any_word_option,
-    checked_word,
     compute_options,
     count_option,
     game_options,
-    lies_text,
     max_guesses_option,
     open_game,
     quiet_option,

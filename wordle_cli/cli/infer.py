@@ -116,7 +116,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
         else:
             click.echo("\n".join(text_lines(analysis, top) + ([checked.line()] if checked else [])))
     if plot is not None:
-        from wordle_cli.cli.options import lists_label
+        from wordle_cli.cli.load import lists_label
         from wordle_cli.pictures.charts import infer_chart
 
         label = lists_label(game, len(the_game.answers), answers, allowed)

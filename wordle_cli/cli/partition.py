@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Whole, checked_word, colour_wanted, game_options, look_options, open_game, quiet_option
+from wordle_cli.cli.load import checked_word
+from wordle_cli.cli.options import Whole, colour_wanted, game_options, look_options, open_game, quiet_option
 from wordle_cli.cli.report import Reporter
 
 

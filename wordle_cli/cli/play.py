@@ -24,15 +24,14 @@ from contextlib import nullcontext
 import click
 
 from wordle_cli.cli.hints import NoArguments
+from wordle_cli.cli.load import SolverChoice, open_player
 from wordle_cli.cli.options import (
-    SolverChoice,
     boards_solver_options,
     check_share_day,
     colour_wanted,
     date_option,
     layout_option,
     look_options,
-    open_player,
     share_day_option,
     show_option,
     tree_option,

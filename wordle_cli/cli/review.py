@@ -6,15 +6,14 @@ import json
 
 import click
 
+from wordle_cli.cli.load import checked_word, open_weighed_game
 from wordle_cli.cli.options import (
     any_word_option,
-    checked_word,
     colour_wanted,
     compute_options,
     game_options,
     look_options,
     max_guesses_option,
-    open_weighed_game,
     prior_option,
     puzzle_answer,
     puzzle_number,

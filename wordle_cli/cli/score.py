@@ -7,18 +7,8 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import (
-    Whole,
-    compute_options,
-    count_option,
-    game_option,
-    lies_text,
-    open_prior,
-    pool_date,
-    prior_options,
-    quiet_option,
-    rule_option,
-)
+from wordle_cli.cli.load import lies_text
+from wordle_cli.cli.options import Whole, compute_options, count_option, game_option, open_prior, pool_date, prior_options, quiet_option, rule_option
 from wordle_cli.cli.report import Reporter
 from wordle_cli.output import AtomicOutput
 

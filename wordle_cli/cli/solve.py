@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import click
 
+from wordle_cli.cli.load import SolverChoice, checked_word, open_player, usage_errors
 from wordle_cli.cli.options import (
-    SolverChoice,
     Whole,
     boards_solver_options,
-    checked_word,
     colour_wanted,
     layout_option,
     liar_option,
     look_options,
-    open_player,
     puzzle_answer,
     puzzle_number,
     puzzle_options,
-    usage_errors,
 )
 from wordle_cli.cli.report import Reporter
 from wordle_cli.errors import quote

@@ -5,23 +5,21 @@ from __future__ import annotations
 import click
 from click.core import ParameterSource
 
+from wordle_cli.cli.load import checked_word, lists_label, open_weighed_game
 from wordle_cli.cli.options import (
     Whole,
     backend_option,
     check_plot,
-    checked_word,
     choice_option,
     colour_wanted,
     compute_options,
     count_option,
     game_options,
     hard_option,
-    lists_label,
     look_options,
     max_guesses_option,
     open_lists,
     open_prior,
-    open_weighed_game,
     plot_option,
     pool_date,
     pool_only_option,

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import (
-    backend_option,
-    game_options,
-    hard_option,
-    max_guesses_option,
-    open_weighed_game,
-    prior_options,
-    quiet_option,
-    time_limit_option,
-)
+from wordle_cli.cli.load import open_weighed_game
+from wordle_cli.cli.options import backend_option, game_options, hard_option, max_guesses_option, prior_options, quiet_option, time_limit_option
 from wordle_cli.cli.report import Reporter
 from wordle_cli.model.game import ROWS
 
