@@ -375,33 +375,36 @@ def unlisted(days: list[Day]) -> list[Day]:
 # ---------------------------------------------------------------- a puzzle of the history, for a command
 
 
-#: The reports that have said the user's history is set aside (`say_set_aside`): once a command is enough.
-_SAID_SET_ASIDE: weakref.WeakSet = weakref.WeakSet()
+#: What each report has been told (`_first_time`): a warning of the history is said once a command.
+_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _first_time(report: Report, what: str) -> bool:
+    """Whether `report` is yet to hear `what` (and from now on has); a report that takes no weak reference hears it each time."""
+    try:
+        told = _TOLD.setdefault(report, set())
+    except TypeError:
+        return True
+    if what in told:
+        return False
+    told.add(what)
+    return True
 
 
 def say_set_aside(report: Report) -> None:
     """One warning, once per report, when the user's history is set aside (empty, or without its header:
     `set_aside`) and the shipped history is used alone; wherever the history is read for a command."""
-    try:
-        if report in _SAID_SET_ASIDE:
-            return
-    except TypeError:  # a report that takes no weak reference: it hears it each time
-        pass
     note = set_aside()
-    if note is not None:
+    if note is not None and _first_time(report, "set aside"):
         report.warn(note)
-        try:
-            _SAID_SET_ASIDE.add(report)
-        except TypeError:
-            pass
 
 
-def history_days(report: Report, warn_stale: bool = True):
-    """The known days (`known_days`), saying (with `warn_stale`) when an answer is missing from the shipped lists."""
+def history_days(report: Report):
+    """The known days (`known_days`), saying once per report when an answer is missing from the shipped lists."""
     say_set_aside(report)
     days = known_days()
-    stale = unlisted(days) if warn_stale else []
-    if stale:
+    stale = unlisted(days)
+    if stale and _first_time(report, "stale lists"):
         numbers = ", ".join(f"#{d.number}" for d in stale[:5]) + (", ..." if len(stale) > 5 else "")
         report.warn(
             f"the lists are out of date: the answer of {numbers} is not in {ANSWER_LIST} "
@@ -410,12 +413,12 @@ def history_days(report: Report, warn_stale: bool = True):
     return days
 
 
-def puzzle_rows(report: Report, number: int, spoil: bool, days=None):
+def puzzle_rows(report: Report, number: int, spoil: bool):
     """Puzzle `number`'s rows of the history (two on a doubled day of 2022): a WordleError when the history does
     not have it (naming `wordle history update`, with --spoil for a later day), else refused for today and later
-    without `spoil` (ModeConflict). `days()` gives the known days (default: `history_days`)."""
+    without `spoil` (ModeConflict)."""
     date, now = date_of(number), today()
-    known = days() if days is not None else history_days(report)
+    known = history_days(report)
     rows = on_number(known, number)
     if not rows:  # said first: --spoil would not help
         end = last(known)
@@ -431,10 +434,10 @@ def puzzle_rows(report: Report, number: int, spoil: bool, days=None):
     return rows
 
 
-def puzzle_answer(report: Report, number: int, spoil: bool, days=None) -> str:
+def puzzle_answer(report: Report, number: int, spoil: bool) -> str:
     """Puzzle `number`'s answer from the history (`puzzle_rows`); on a doubled day of 2022 a warning says which
     word is used and why."""
-    answer, note = answer_of(puzzle_rows(report, number, spoil, days))
+    answer, note = answer_of(puzzle_rows(report, number, spoil))
     if note:
         report.warn(note)
     return answer

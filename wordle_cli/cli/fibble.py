@@ -13,11 +13,11 @@ from wordle_cli.cli.options import (
     count_option,
     game_options,
     max_guesses_option,
-    open_game,
     quiet_option,
     tiles_option,
 )
 from wordle_cli.cli.report import Reporter
+from wordle_cli.model.game import open_game
 
 
 @click.group("fibble")

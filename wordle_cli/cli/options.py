@@ -9,7 +9,6 @@ import sys
 import click
 
 from wordle_cli.backends import NAMES, RULES
-from wordle_cli.cli.report import Reporter
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.games import BOARD_GAMES, MAX_BOARDS  # constants: no numpy
 from wordle_cli.model.game import DEFAULT_GAME, GAME_ENV, GAMES, games_help, resolve_game  # pure Python: no numpy, no numba
@@ -270,25 +269,6 @@ def game_options(command):
     return _attach(_game_options, command)
 
 
-def open_game(report: Reporter, game: str, answers: str | None, allowed: str | None, pool=None):
-    """Load a game's lists (either replaced by a file) as a `Game`, warning about duplicates: `model.game.open_game`
-    (`pool`: the puzzle date in play, `model.game.pool_date`)."""
-    from wordle_cli.model import game as lists
-
-    return lists.open_game(report, game, answers, allowed, pool)
-
-
-def open_lists(report: Reporter, game: str, answers: str | None, allowed: str | None, pool=None):
-    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates: `model.game.open_lists`."""
-    from wordle_cli.model import game as lists
-
-    return lists.open_lists(report, game, answers, allowed, pool)
-
-
-from wordle_cli.model.game import PoolDate as PoolDate  # noqa: E402  (the commands' names for them)
-from wordle_cli.model.game import pool_date as pool_date  # noqa: E402
-from wordle_cli.model.game import unspoiled_pool as unspoiled_pool  # noqa: E402
-
 # ---------------------------------------------------------------- the prior (which answer is likely)
 
 #: How --prior's default is chosen, for every command's help (the rule is `model.weights.resolve_prior`).
@@ -313,20 +293,6 @@ prior_option = prior_option_with()
 def prior_options(command):
     """Attach --prior and --date."""
     return _attach([prior_option, date_option], command)
-
-
-def open_prior(
-    report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
-    spoil: bool = False,
-):
-    """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule: `model.weights.open_prior`.
-
-    `answers_file`: the user's own answers (or candidates) file, if any: the
-    nyt default is for the NYT's own lists only.
-    """
-    from wordle_cli.model import weights
-
-    return weights.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what, spoil)
 
 
 lies_option = count_option(
@@ -459,40 +425,6 @@ def puzzle_options(day_help: str | None = None):
         return _attach([day_option(day_help) if day_help else day_option(), date_option, spoil_option], command)
 
     return attach
-
-
-def puzzle_number(day: int | None, date) -> int | None:
-    """The puzzle --day or --date names (None: neither): `dates.puzzle_number`'s rule."""
-    from wordle_cli import dates
-
-    return dates.puzzle_number(day, date)
-
-
-def history_days(report: Reporter):
-    """The known days (`history.history_days`), saying once per command when an answer is missing from the shipped lists."""
-    from wordle_cli import history
-
-    days = history.history_days(report, warn_stale=not report.history_checked)
-    report.history_checked = True
-    return days
-
-
-def puzzle_rows(report: Reporter, number: int, spoil: bool):
-    """Puzzle `number`'s rows of the history: `history.puzzle_rows` (a spoiler without --spoil: a usage error)."""
-    from wordle_cli import history
-    from wordle_cli.cli.load import usage_errors
-
-    with usage_errors():
-        return history.puzzle_rows(report, number, spoil, lambda: history_days(report))
-
-
-def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
-    """Puzzle `number`'s answer from the history: `history.puzzle_answer`."""
-    from wordle_cli import history
-    from wordle_cli.cli.load import usage_errors
-
-    with usage_errors():
-        return history.puzzle_answer(report, number, spoil, lambda: history_days(report))
 
 
 share_day_option = click.option(

@@ -19,7 +19,6 @@ class Reporter:
     def __init__(self, quiet: bool):
         self.quiet = quiet
         self.started = time.perf_counter()
-        self.history_checked = False  # `history_days` warns about out-of-date lists once per command
 
     def info(self, message: str) -> None:
         if not self.quiet:

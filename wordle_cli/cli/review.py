@@ -6,7 +6,7 @@ import json
 
 import click
 
-from wordle_cli.cli.load import checked_word, open_weighed_game
+from wordle_cli.cli.load import checked_word, open_weighed_game, usage_errors
 from wordle_cli.cli.options import (
     any_word_option,
     colour_wanted,
@@ -15,14 +15,14 @@ from wordle_cli.cli.options import (
     look_options,
     max_guesses_option,
     prior_option,
-    puzzle_answer,
-    puzzle_number,
     puzzle_options,
     quiet_option,
     time_limit_option,
 )
 from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.dates import puzzle_number
 from wordle_cli.errors import UsageProblem, quote
+from wordle_cli.history import puzzle_answer
 from wordle_cli.model.game import ROWS
 
 #: Seconds a review's proofs may take by default (past them: proven ranges).
@@ -110,7 +110,8 @@ def review(
     if day is not None:
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
-        answer = puzzle_answer(reporter, day, spoil)
+        with usage_errors():
+            answer = puzzle_answer(reporter, day, spoil)
     from wordle_cli import history
 
     prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior

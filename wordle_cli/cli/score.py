@@ -8,8 +8,10 @@ import click
 
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.load import lies_text
-from wordle_cli.cli.options import Whole, compute_options, count_option, game_option, open_prior, pool_date, prior_options, quiet_option, rule_option
+from wordle_cli.cli.options import Whole, compute_options, count_option, game_option, prior_options, quiet_option, rule_option
 from wordle_cli.cli.report import Reporter
+from wordle_cli.model.game import pool_date
+from wordle_cli.model.weights import open_prior
 from wordle_cli.output import AtomicOutput
 
 
@@ -103,7 +105,7 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
 
     unsupported = prior_excluded(lies=lies, rule=rule)
     # Explicit files take no game (WORDLE_GAME is not read): the default prior is then uniform whatever the game.
-    prior = open_prior(report, prior, puzzle_date, game or "", None if not own_answers else "ANSWERS", answer_list.words, unsupported)
+    prior = open_prior(report, prior, puzzle_date, game or "", own_answers, answer_list.words, unsupported)
     answers, weights = prior.kept(answer_list.words)
     chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answers), threads)
     with AtomicOutput(output) as out:

@@ -5,19 +5,11 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.load import SolverChoice, checked_word, open_player, usage_errors
-from wordle_cli.cli.options import (
-    Whole,
-    boards_solver_options,
-    colour_wanted,
-    layout_option,
-    liar_option,
-    look_options,
-    puzzle_answer,
-    puzzle_number,
-    puzzle_options,
-)
+from wordle_cli.cli.options import Whole, boards_solver_options, colour_wanted, layout_option, liar_option, look_options, puzzle_options
 from wordle_cli.cli.report import Reporter
+from wordle_cli.dates import puzzle_number
 from wordle_cli.errors import quote
+from wordle_cli.history import puzzle_answer
 from wordle_cli.setup import check_modes
 
 
@@ -77,7 +69,8 @@ def solve(
             raise click.UsageError("give a TARGET, or --day N / --date YYYY-MM-DD for a day of the NYT's puzzle")
         if boards > 1:
             raise click.UsageError("--day and --date name one answer; with --boards N give N targets")
-        targets, played = (puzzle_answer(report, day, spoil),), day
+        with usage_errors():
+            targets, played = (puzzle_answer(report, day, spoil),), day
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     with usage_errors():

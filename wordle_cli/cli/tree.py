@@ -18,10 +18,7 @@ from wordle_cli.cli.options import (
     hard_option,
     look_options,
     max_guesses_option,
-    open_lists,
-    open_prior,
     plot_option,
-    pool_date,
     pool_only_option,
     prior_options,
     quiet_option,
@@ -29,7 +26,8 @@ from wordle_cli.cli.options import (
 )
 from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.errors import WordleError, quote
-from wordle_cli.model.game import ROWS
+from wordle_cli.model.game import ROWS, open_lists, pool_date
+from wordle_cli.model.weights import open_prior
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go, replaces_file
 
 #: What `tree show --format` draws, and the --depth of each (and of `tree build`'s pictures) when none is given.
@@ -351,7 +349,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_one_stdin(file, answers, allowed, prior, names=("FILE", "--answers", "--allowed", "--prior"))
     tree_file, name = read_tree_file(file)
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))  # nothing to encode
-    weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
+    weights = open_prior(reporter, prior, puzzle_date, game, answers is not None, answer_list.words)
     answer_words, kept = weights.kept(answer_list.words)
     weights = replace(weights, weights=kept, unlisted=0)
     label = lists_label(game, len(answer_list), answers, allowed)
