@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.group import LazyGroup
-from wordle_cli.cli.options import Seconds, count_option, quiet_option, spoil_option
+from wordle_cli.cli.options import count_option, quiet_option, spoil_option
 from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.types import Seconds
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.history import history_days
 

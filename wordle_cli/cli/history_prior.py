@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import IsoDate, quiet_option, spoil_option
+from wordle_cli.cli.options import quiet_option, spoil_option
 from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import IsoDate
 from wordle_cli.model.weights import stale_note
 
 

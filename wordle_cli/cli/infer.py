@@ -7,8 +7,9 @@ import sys
 
 import click
 
-from wordle_cli.cli.options import Whole, check_plot, compute_options, game_options, plot_option, prior_option, puzzle_options, quiet_option
+from wordle_cli.cli.options import check_plot, compute_options, game_options, plot_option, prior_option, puzzle_options, quiet_option
 from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Whole
 from wordle_cli.dates import puzzle_number
 from wordle_cli.history import puzzle_rows
 from wordle_cli.model.game import PoolDate, open_game, open_lists, pool_date, unspoiled_pool

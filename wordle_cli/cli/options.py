@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
-import re
 import sys
 
 import click
 
 from wordle_cli.backends import NAMES, RULES
-from wordle_cli.errors import WordleError, quote
-from wordle_cli.games import BOARD_GAMES, MAX_BOARDS  # constants: no numpy
+from wordle_cli.cli.types import MOST_GUESSES, UNLIMITED, BoardCount, GuessLimit, IsoDate, Seconds, TileStyle, Whole
+from wordle_cli.games import MAX_BOARDS  # constants: no numpy
 from wordle_cli.model.game import DEFAULT_GAME, GAME_ENV, GAMES, games_help, resolve_game  # pure Python: no numpy, no numba
 from wordle_cli.solver.strategy import STRATEGIES
 
@@ -31,59 +29,10 @@ backend_option = choice_option(
 )
 
 
-#: A number as typed, in ASCII only: int() and float() also take other scripts' digits ('１'), '1_000' and 'infinity'.
-_WHOLE = re.compile(r"[+-]?[0-9]+")
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-
-
-def ascii_number(value, whole: bool = True) -> bool:
-    """Whether `value` (an option's text; a number given by the program passes) is a number written in ASCII:
-    digits, a sign, and for `whole=False` a point and an exponent. The one rule of every numeric option."""
-    if not isinstance(value, str):
-        return True
-    return (_WHOLE if whole else _DECIMAL).fullmatch(value.strip()) is not None
-
-
-class Whole(click.IntRange):
-    """A whole number in ASCII digits, in [min, max] (None: unbounded): the one type of every integer option."""
-
-    def convert(self, value, param, ctx):
-        if not ascii_number(value):
-            self.fail(f"{quote(str(value))} is not a whole number (ASCII digits 0-9)", param, ctx)
-        return super().convert(value, param, ctx)
-
-
 def count_option(*names: str, help: str, metavar: str = "N", least: int = 1, most: int | None = None, default: int | None = None):
     """A whole number in [least, most] (`--threads N`, `--sample N`, ...): `default` (None) when not given."""
     shown = {"show_default": True} if default is not None else {}
     return click.option(*names, type=Whole(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
-
-
-#: The most guesses `--max-guesses` takes; and its word for "no limit", where a command can go without one.
-MOST_GUESSES = 100
-UNLIMITED = "unlimited"
-
-
-class GuessLimit(click.ParamType):
-    """`--max-guesses`'s one meaning: the most guesses a game may take, a whole number from 1 to MOST_GUESSES, or
-    (where the command can do without a limit) the word `unlimited`, read as None."""
-
-    name = "guess limit"
-
-    def __init__(self, unlimited: bool):
-        self.unlimited = unlimited
-
-    def convert(self, value, param, ctx):
-        if value is None or (self.unlimited and isinstance(value, str) and value.strip().lower() == UNLIMITED):
-            return None
-        try:
-            n = int(value) if ascii_number(value) else None
-        except (TypeError, ValueError):
-            n = None
-        if n is None or not 1 <= n <= MOST_GUESSES or isinstance(value, float):
-            also = f" or {UNLIMITED!r}" if self.unlimited else ""
-            self.fail(f"{quote(str(value))} is not a whole number from 1 to {MOST_GUESSES}{also}", param, ctx)
-        return n
 
 
 def max_guesses_option(help: str, *, default: int | None = None, unlimited: bool = False):
@@ -92,32 +41,6 @@ def max_guesses_option(help: str, *, default: int | None = None, unlimited: bool
     metavar = f"N|{UNLIMITED}" if unlimited else "N"
     help = f"{help}  [N: 1 to {MOST_GUESSES}]"
     return click.option("--max-guesses", type=GuessLimit(unlimited), default=default, metavar=metavar, help=help, **shown)
-
-
-class Seconds(click.ParamType):
-    """A finite number of seconds, positive (or 0 where `zero` says what 0 means), at most `most`: the one type of
-    every float option.
-
-    click's FloatRange lets `nan` through any bound (every comparison with it
-    is false) and `inf` through a lower one, so `--time-limit nan` meant no
-    limit at all; a time is refused unless it is a number in (0, inf).
-    """
-
-    name = "seconds"
-
-    def __init__(self, zero: bool = False, most: float | None = None):
-        self.zero, self.most = zero, most
-
-    def convert(self, value, param, ctx):
-        try:
-            seconds = float(value) if ascii_number(value, whole=False) else math.nan
-        except (TypeError, ValueError):
-            seconds = math.nan
-        least_ok = seconds >= 0 if self.zero else seconds > 0
-        if not (math.isfinite(seconds) and least_ok and (self.most is None or seconds <= self.most)):
-            what = "a finite number of seconds, 0 or more" if self.zero else "a positive, finite number of seconds"
-            self.fail(f"{quote(str(value))} is not {what}{'' if self.most is None else f' up to {self.most:g}'}", param, ctx)
-        return seconds
 
 
 def show_option(what: str):
@@ -312,31 +235,6 @@ liar_option = choice_option(
 )
 
 
-class BoardCount(click.ParamType):
-    """`--boards N`: a number of boards from 1 to MAX_BOARDS, or the name of the game that has them (quordle: 4)."""
-
-    name = "boards"
-
-    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
-        return "N"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        name = str(value).strip().lower()
-        if name in BOARD_GAMES:
-            return BOARD_GAMES[name]
-        if not ascii_number(name):
-            names = ", ".join(BOARD_GAMES)
-            self.fail(f"{quote(str(value))} is neither a number of boards (1 to {MAX_BOARDS}) nor a game's name ({names})", param, ctx)
-        return click.IntRange(1, MAX_BOARDS).convert(value, param, ctx)
-
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
-        return [CompletionItem(name) for name in BOARD_GAMES if name.startswith(incomplete.lower())]
-
-
 boards_option = click.option(
     "--boards",
     type=BoardCount(),
@@ -380,25 +278,6 @@ def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
 # ---------------------------------------------------------------- a puzzle of the NYT's history: --day N, --date D
 
 
-class IsoDate(click.ParamType):
-    """`--date YYYY-MM-DD`: a puzzle's date, by `dates.parse`'s one rule (puzzle #0's date or later)."""
-
-    name = "date"
-
-    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
-        return "YYYY-MM-DD"
-
-    def convert(self, value, param, ctx):
-        import datetime as dt
-
-        from wordle_cli import dates
-
-        try:
-            return dates.checked(value, None) if isinstance(value, dt.date) else dates.parse(value, None)
-        except WordleError as exc:
-            self.fail(str(exc), param, ctx)
-
-
 def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
     """`--day N`: a puzzle number (resolve it with `puzzle_answer`)."""
     return click.option("--day", type=Whole(min=0, max=10**6), default=None, metavar="N", help=help)
@@ -427,21 +306,6 @@ def puzzle_options(day_help: str | None = None):
     return attach
 
 
-share_day_option = click.option(
-    "--day",
-    type=Whole(min=0, max=10**9),
-    default=None,
-    metavar="N",
-    help="The puzzle number --share's header names (Wordle N 3/6), as players' posts do.",
-)
-
-
-def check_share_day(share: bool, day: int | None) -> None:
-    """--day only labels --share's grid."""
-    if day is not None and not share:
-        raise click.UsageError("--day goes with --share (it numbers the grid's header)")
-
-
 tree_option = click.option(
     "--tree",
     "tree_file",
@@ -467,32 +331,6 @@ def check_plot(path: str | None) -> None:
         from wordle_cli.pictures.charts import check
 
         check(path)
-
-
-class TileStyle(click.ParamType):
-    """The one tile vocabulary (`wordle_cli.colour.STYLES`); old spellings (`ace`) still accepted."""
-
-    name = "style"
-
-    def get_metavar(self, param, ctx=None) -> str:  # click 8.1 and 8.2 signatures
-        from wordle_cli.colour import STYLES
-
-        return "[" + "|".join(STYLES) + "]"
-
-    def convert(self, value, param, ctx):
-        from wordle_cli.colour import style_name
-
-        try:
-            return style_name(str(value).lower())
-        except ValueError as exc:
-            self.fail(str(exc), param, ctx)
-
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
-        from wordle_cli.colour import STYLES
-
-        return [CompletionItem(s) for s in STYLES if s.startswith(incomplete)]
 
 
 TILES_HELP = "How feedback is shown: emoji ⬛🟨🟩, letters A/C/E (absent, contained, exact), byg B/Y/G, digits 0/1/2."

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.load import checked_word
-from wordle_cli.cli.options import Whole, colour_wanted, game_options, look_options, quiet_option
+from wordle_cli.cli.options import colour_wanted, game_options, look_options, quiet_option
 from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Whole
 from wordle_cli.model.game import open_game
 
 

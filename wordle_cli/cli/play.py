@@ -27,16 +27,15 @@ from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.load import SolverChoice, open_player
 from wordle_cli.cli.options import (
     boards_solver_options,
-    check_share_day,
     colour_wanted,
     date_option,
     layout_option,
     look_options,
-    share_day_option,
     show_option,
     tree_option,
 )
 from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.types import Whole
 from wordle_cli.errors import WordleError, one_line, quote
 
 HELP = (
@@ -47,6 +46,21 @@ HELP = (
 
 #: The help with --lies: `review` grades true feedback, so it is not offered.
 LIES_HELP = HELP.replace(", 'review' grades the game so far", "")
+
+
+share_day_option = click.option(
+    "--day",
+    type=Whole(min=0, max=10**9),
+    default=None,
+    metavar="N",
+    help="The puzzle number --share's header names (Wordle N 3/6), as players' posts do.",
+)
+
+
+def check_share_day(share: bool, day: int | None) -> None:
+    """--day only labels --share's grid."""
+    if day is not None and not share:
+        raise click.UsageError("--day goes with --share (it numbers the grid's header)")
 
 
 def _no_liar(ctx, param, value):

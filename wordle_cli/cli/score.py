@@ -8,8 +8,9 @@ import click
 
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.load import lies_text
-from wordle_cli.cli.options import Whole, compute_options, count_option, game_option, prior_options, quiet_option, rule_option
+from wordle_cli.cli.options import compute_options, count_option, game_option, prior_options, quiet_option, rule_option
 from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Whole
 from wordle_cli.model.game import pool_date
 from wordle_cli.model.weights import open_prior
 from wordle_cli.output import AtomicOutput

@@ -7,7 +7,6 @@ from click.core import ParameterSource
 
 from wordle_cli.cli.load import checked_word, lists_label, open_weighed_game
 from wordle_cli.cli.options import (
-    Whole,
     backend_option,
     check_plot,
     choice_option,
@@ -25,6 +24,7 @@ from wordle_cli.cli.options import (
     time_limit_option,
 )
 from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.types import Whole
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS, open_lists, pool_date
 from wordle_cli.model.weights import open_prior
