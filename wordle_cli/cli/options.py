@@ -268,13 +268,6 @@ def boards_solver_options(command):
     return _attach([boards_option, game_max_guesses_option, lies_option, *_solver_options, prior_option], command)
 
 
-def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
-    """The turns a game may take: `setup.game_limit`."""
-    from wordle_cli import setup
-
-    return setup.game_limit(boards, max_guesses, lies)
-
-
 # ---------------------------------------------------------------- a puzzle of the NYT's history: --day N, --date D
 
 
