@@ -7,10 +7,8 @@ import sys
 import click
 
 from wordle_cli.backends import NAMES, RULES
-from wordle_cli.cli.types import MOST_GUESSES, UNLIMITED, BoardCount, GuessLimit, IsoDate, Seconds, TileStyle, Whole
-from wordle_cli.games import MAX_BOARDS  # constants: no numpy
+from wordle_cli.cli.types import MOST_GUESSES, UNLIMITED, GuessLimit, IsoDate, Seconds, TileStyle, Whole
 from wordle_cli.model.game import DEFAULT_GAME, GAME_ENV, GAMES, games_help, resolve_game  # pure Python: no numpy, no numba
-from wordle_cli.solver.strategy import STRATEGIES
 
 
 def choice_option(*names: str, choices, default: str, help: str, **more):
@@ -137,41 +135,9 @@ any_word_option = click.option(
     "these commands by default.",
 )
 
-_solver_options = [
-    *_game_options,
-    click.option(
-        "--strategy",
-        type=click.Choice(STRATEGIES),
-        default=None,
-        help="optimal: the exact search's fewest guesses on average (under --move-time). expected: fewest answers left on "
-        "average. entropy: most informative feedback. minimax: fewest left in the worst case (ties: fewest on average). "
-        "Under a prior the last three credit a guess that may be the answer (docs/prior.md). Further ties: a possible "
-        "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
-    ),
-    click.option(
-        "--move-time",
-        type=Seconds(zero=True),
-        default=None,
-        metavar="SECONDS",
-        help="The optimal strategy searches a move for at most SECONDS, then plays the best guess found and says its "
-        "proven bounds; 0: until proven. [default: 5]",
-    ),
-    hard_option,
-    pool_only_option,
-    click.option(
-        "--first",
-        metavar="WORD",
-        default=None,
-        help="Force the opening guess (a word of the game's lists; any word with --allow-any-word).",
-    ),
-    any_word_option,
-    backend_option,
-    threads_option,
-    quiet_option,
-]
 
-
-def _attach(options, command):
+def attach(options, command):
+    """Attach `options` to `command`, in their order in the help."""
     for option in reversed(options):
         command = option(command)
     return command
@@ -179,17 +145,17 @@ def _attach(options, command):
 
 def compute_options(command):
     """Attach --backend and --threads: where a command computes, and on how many CPU threads."""
-    return _attach([backend_option, threads_option], command)
+    return attach([backend_option, threads_option], command)
 
 
 def look_options(command):
     """Attach --tiles and --color: how the tiles are drawn, and whether in colour."""
-    return _attach([tiles_option, color_option], command)
+    return attach([tiles_option, color_option], command)
 
 
 def game_options(command):
     """Attach --game, --answers and --allowed."""
-    return _attach(_game_options, command)
+    return attach(_game_options, command)
 
 
 # ---------------------------------------------------------------- the prior (which answer is likely)
@@ -215,57 +181,7 @@ prior_option = prior_option_with()
 
 def prior_options(command):
     """Attach --prior and --date."""
-    return _attach([prior_option, date_option], command)
-
-
-lies_option = count_option(
-    "--lies",
-    least=0,
-    default=0,
-    help="Fibble: every row's feedback lies in exactly N tiles (1 is Fibble, 0 Wordle); a guess that is the "
-    "answer wins and is all green, and an all-green row is never a lie. Nine rows by default with lies.",
-)
-
-liar_option = choice_option(
-    "--liar",
-    choices=("random", "worst"),
-    default="random",
-    help="With --lies, the host's lie: random (uniform over the tiles and wrong colours, drawn with --seed for each "
-    "target) or worst (the lie that leaves the most answers possible; ties: the smallest feedback code).",
-)
-
-
-boards_option = click.option(
-    "--boards",
-    type=BoardCount(),
-    default=1,
-    show_default=True,
-    help="Play N boards at once, one guess per turn scored on every unsolved board: 2 Dordle, 4 Quordle, "
-    f"8 Octordle, 16 Sedecordle, 32 Duotrigordle (N may be the game's name), up to {MAX_BOARDS}; the game "
-    "allows N + 5 turns. Strategies expected or entropy; no hard mode.",
-)
-
-#: `--layout`'s choices: what `solve --boards` and `play --boards` print.
-LAYOUTS = ("auto", "wide", "compact")
-
-layout_option = choice_option(
-    "--layout",
-    choices=LAYOUTS,
-    default="auto",
-    help="With --boards: wide, the boards' tiles side by side (a row per turn, 80 columns for up to 4 boards); "
-    "compact, a line per board, fitted to the terminal's width whatever the boards; auto, wide where it fits "
-    "the terminal's width ($COLUMNS, else the terminal's, else 80), else compact.",
-)
-
-
-game_max_guesses_option = max_guesses_option(
-    "The most guesses a game may take, for counting failures [default: 6; with --boards N, N + 5; with --lies, 9]."
-)
-
-
-def boards_solver_options(command):
-    """Attach --boards, --max-guesses, --lies and the solver's options (solve, simulate, play)."""
-    return _attach([boards_option, game_max_guesses_option, lies_option, *_solver_options, prior_option], command)
+    return attach([prior_option, date_option], command)
 
 
 # ---------------------------------------------------------------- a puzzle of the NYT's history: --day N, --date D
@@ -293,19 +209,10 @@ spoil_option = click.option(
 def puzzle_options(day_help: str | None = None):
     """Attach --day N, --date YYYY-MM-DD and --spoil (the command receives day, puzzle_date, spoil)."""
 
-    def attach(command):
-        return _attach([day_option(day_help) if day_help else day_option(), date_option, spoil_option], command)
+    def decorate(command):
+        return attach([day_option(day_help) if day_help else day_option(), date_option, spoil_option], command)
 
-    return attach
-
-
-tree_option = click.option(
-    "--tree",
-    "tree_file",
-    metavar="FILE",
-    default=None,
-    help="Follow the moves of a decision tree (selby or json, as `wordle tree build` writes; checked first) instead of --strategy.",
-)
+    return decorate
 
 
 def plot_option(what: str):

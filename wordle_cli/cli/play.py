@@ -25,16 +25,9 @@ import click
 
 from wordle_cli.cli.hints import NoArguments
 from wordle_cli.cli.load import SolverChoice, open_player
-from wordle_cli.cli.options import (
-    boards_solver_options,
-    colour_wanted,
-    date_option,
-    layout_option,
-    look_options,
-    show_option,
-    tree_option,
-)
+from wordle_cli.cli.options import colour_wanted, date_option, look_options, show_option
 from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.solver_options import boards_solver_options, layout_option, tree_option
 from wordle_cli.cli.types import Whole
 from wordle_cli.errors import WordleError, one_line, quote
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.load import SolverChoice, check_lies, open_boards, open_solver
-from wordle_cli.cli.options import boards_solver_options, check_plot, count_option, date_option, liar_option, plot_option, tree_option
+from wordle_cli.cli.options import check_plot, count_option, date_option, plot_option
 from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.solver_options import boards_solver_options, liar_option, tree_option
 from wordle_cli.cli.types import Whole
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 from wordle_cli.setup import game_limit

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.load import SolverChoice, checked_word, open_player, usage_errors
-from wordle_cli.cli.options import boards_solver_options, colour_wanted, layout_option, liar_option, look_options, puzzle_options
+from wordle_cli.cli.options import colour_wanted, look_options, puzzle_options
 from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.solver_options import boards_solver_options, layout_option, liar_option
 from wordle_cli.cli.types import Whole
 from wordle_cli.dates import puzzle_number
 from wordle_cli.errors import quote
