@@ -53,6 +53,19 @@ def build_lines(
     yield _row("result", result_note)
 
 
+def build_note(result, first: str | None, top_k: int, time_limit: float | None) -> str:
+    """`tree build`'s result line: proven optimal (for the opener given), an upper bound of a top-k search, or the
+    best found by the time limit with its proven gap."""
+    if result.lower is not None:
+        gap = result.total - result.lower
+        return (
+            f"best found by the {time_limit:g} s limit, not proven: total {result.total}, the least possible at least "
+            f"{result.lower} (gap {gap}, {100 * gap / result.total:.2f}%){' for ' + first if first else ''}"
+        )
+    note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
+    return note + (f" for {first}" if result.proven and first else "")
+
+
 def show_lines(
     tree: Tree, depth: int, tiles: str, colour: bool = False, weight: Mapping[str, int] | None = None, prior: str = "the prior",
 ) -> Iterator[str]:
