@@ -110,7 +110,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     report.info(
         f"{made.game.name}: {len(the_game.answers)} answers from {made.answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if made.pool_only else ''}; "
-        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
+        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}"
+        f"{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 

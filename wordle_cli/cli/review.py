@@ -124,6 +124,26 @@ def review(
         answer = checked_word(answer, the_game, "--answer")
         if answer in made.left_out:
             raise UsageProblem(f"the answer {quote(answer)} has weight 0 under the {weights.label}: no game under it can end with it")
+    guesses, feedback, hard = _played(reporter, the_game, turns, answer, hard, max_guesses, any_word)
+    result = review_of(
+        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
+        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
+        weights=weights,
+    )
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
+    else:
+        print_review(result, tiles, colour_wanted(color))
+    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {weights.label}")
+
+
+#: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
+MOST_ROWS = 100
+
+
+def _played(reporter: Reporter, the_game, turns, answer: str | None, hard: bool | None, max_guesses: int | None, any_word: bool):
+    """(the guesses, their feedback or None to compute it from `answer`, hard mode) of the TURNS given (`-`: read
+    from stdin, where a share grid's header may say hard mode); a pasted grid with --answer must be that game's."""
     rows = max_guesses or MOST_ROWS
     marked_hard = False
     if turns == ("-",):
@@ -144,21 +164,7 @@ def review(
         hard = marked_hard
         if marked_hard:
             check_hard_grid(the_game, guesses, answer, feedback)
-
-    result = review_of(
-        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
-        weights=weights,
-    )
-    if as_json:
-        click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
-    else:
-        print_review(result, tiles, colour_wanted(color))
-    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {weights.label}")
-
-
-#: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
-MOST_ROWS = 100
+    return guesses, feedback, hard
 
 
 def _given(name: str) -> bool:

@@ -90,10 +90,19 @@ def solve(
 
         solve_boards(report, solver, targets, first, tiles, limit, layout)
         return
+    _solve_board(
+        report, solver, targets[0], first, limit, tiles=tiles, colour=colour_wanted(color), share=share, day=day, with_review=with_review,
+        hard=hard, threads=threads, liar=liar, seed=seed,
+    )
+
+
+def _solve_board(report: Reporter, solver, target: str, first, limit: int, *, tiles, colour: bool, share: bool, day, with_review: bool,
+                 hard: bool, threads, liar: str, seed: int) -> None:
+    """One board's game against `target`, played and printed: the table, its notes, the share grid and review asked for."""
     from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.report import solve_rows
 
-    target = checked_word(targets[0], solver.game, "TARGET")
+    target = checked_word(target, solver.game, "TARGET")
     if target not in solver.game.candidate_index:
         raise click.BadParameter(
             f"{quote(target)} is neither one of the {len(solver.game.answers)} answers nor an allowed guess", param_hint="'TARGET'"
@@ -109,7 +118,6 @@ def solve(
 
         the_liar = Liar(solver.lies, liar, seed)
     record = play_game(solver, target, first, added, the_liar, limit)
-    colour = colour_wanted(color)
     if solver.weights is not None:  # the expected and entropy columns are under it (uniform: the table as it always was)
         click.echo(f"prior: {solver.prior_label}")
     for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):
