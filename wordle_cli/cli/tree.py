@@ -160,7 +160,7 @@ def build(
 def _opening(reporter: Reporter, game, state: str | None, first: str | None):
     """(the turns of --from, --first checked): a word of --from spelled in the game's symbols; --first a word of the
     game's length and symbols, which may be in neither list (said so)."""
-    from wordle_cli.trees.position import parse_history
+    from wordle_cli.trees.inputs import parse_history
 
     history = parse_history(state, game.length) if state else []
     for word, _ in history:
@@ -197,7 +197,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     disagrees with its paths is a warning.
     """
     from wordle_cli.trees import report as tree_report
-    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.inputs import read_tree_file
     from wordle_cli.trees.verify import history_text, summary_disagreements
     from wordle_cli.wordlist import check_one_stdin
 
@@ -233,7 +233,7 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
     --from's, else those a json tree stores; TreeFileError names the first
     thing wrong with the tree.
     """
-    from wordle_cli.trees.position import parse_history, stored_history
+    from wordle_cli.trees.inputs import parse_history, stored_history
     from wordle_cli.trees.verify import history_text
     from wordle_cli.trees.verify import verify as check
 
@@ -306,7 +306,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     from dataclasses import replace
 
     from wordle_cli.trees.formats import TreeFileError
-    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.inputs import read_tree_file
     from wordle_cli.wordlist import check_one_stdin
 
     reporter = Reporter(quiet)
