@@ -208,14 +208,11 @@ def _starts(sizes: list[int]) -> np.ndarray:
 
 @compiled
 def _board_sums_part(codes, cols, pools, starts, clog, hist, part, n_parts, sum_n, sum_clog2c):
-    n_cols = cols.shape[0]
     n_boards = starts.shape[0] - 1
     width = hist.shape[0]
-    n_blocks = (n_cols + width - 1) // width
-    for blk in range(part, n_blocks, n_parts):
-        c0 = blk * width
-        w = min(width, n_cols - c0)
-        block = cols[c0 : c0 + w]
+    for c0 in range(part * width, cols.shape[0], n_parts * width):  # blocks part, part + n_parts, ... of the candidates
+        block = cols[c0 : c0 + width]
+        w = block.shape[0]
         for b in range(n_boards):
             for j in range(starts[b], starts[b + 1]):
                 row = codes[pools[j]]
@@ -257,16 +254,13 @@ def _pair_sums_part(codes, pools, starts, chunk, part, n_parts, sum_n):
 
 @compiled
 def _host_split_part(codes, cols, pool, rank, hist, part, n_parts, max_n, classes, kept_code):
-    n_cols = cols.shape[0]
     n = pool.shape[0]
     width = hist.shape[0]
-    n_blocks = (n_cols + width - 1) // width
     worst = rank.shape[0]
     best_rank = np.empty(width, dtype=np.int64)
-    for blk in range(part, n_blocks, n_parts):
-        c0 = blk * width
-        w = min(width, n_cols - c0)
-        block = cols[c0 : c0 + w]
+    for c0 in range(part * width, cols.shape[0], n_parts * width):
+        block = cols[c0 : c0 + width]
+        w = block.shape[0]
         best_rank[:] = worst
         for j in range(n):
             row = codes[pool[j]]
@@ -291,15 +285,12 @@ def _host_split_part(codes, cols, pool, rank, hist, part, n_parts, max_n, classe
 
 @compiled
 def _perfect_part(codes, cols, pool, rank, keep, seen, part, n_parts, out):
-    n_cols = cols.shape[0]
     n = pool.shape[0]
     width = seen.shape[0]
-    n_blocks = (n_cols + width - 1) // width
     alive = np.empty(width, dtype=np.bool_)
-    for blk in range(part, n_blocks, n_parts):
-        c0 = blk * width
-        w = min(width, n_cols - c0)
-        block = cols[c0 : c0 + w]
+    for c0 in range(part * width, cols.shape[0], n_parts * width):
+        block = cols[c0 : c0 + width]
+        w = block.shape[0]
         alive[:] = True
         read = 0
         for j in range(n):
