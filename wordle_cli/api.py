@@ -266,16 +266,10 @@ def score(
         prior = checked(weights, len(answers))
         refuse_weights(prior, prior_excluded(lies=lies, rule=rule))
         weights = prior.solver_weights()
-    if weights is not None:
+    if weights is not None:  # a row's `answers` is then the total weight
         scores = scoring.compute_weighted(allowed, answers, weights, chosen)
-        s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
-        rows = (
-            GuessScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=mx[i], answers=scores.total,
-                       total=s1[i], total_squares=s2[i])
-            for i in scoring.ranking(scores)
-        )
-        return Ranking(rows, scores)
-    scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
+    else:
+        scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
     if rule_of_lies is not None:
         total, worst = scores.total.tolist(), scores.worst.tolist()
         scale = rule_of_lies.scale
@@ -358,52 +352,80 @@ def best_opener(
 
 # ---------------------------------------------------------------- solve and simulate
 
-def _solver(game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0,
-            weights=None, prior: str | None = None, date=None, move_time: float | None = None):
-    """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
-    (None: the best, `optimal` under a prior other than uniform, `move_time` seconds a move)."""
-    from wordle_cli.setup import open_setup, solver_of
-    from wordle_cli.solver.strategy import STRATEGIES
 
-    if strategy is not None and strategy not in STRATEGIES:
-        raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
-    if not isinstance(lies, int) or isinstance(lies, bool):
-        raise UsageProblem(f"lies must be a whole number, not {type(lies).__name__}")
-    made = open_setup(
-        game=game, answers=answers, allowed=allowed, prior=prior, weights=weights, date=date, strategy=strategy, move_time=move_time,
-        hard=hard, pool_only=pool_only, lies=lies, backend=backend,
-    )
-    return solver_of(made)[0]
+class _Play(NamedTuple):
+    """The options `solve` and `simulate` share, declared once (`_plays` gives both their keywords)."""
+
+    strategy: str | None = None
+    hard: bool = False
+    first: str | None = None
+    pool_only: bool = False
+    game: str | None = None
+    answers: Iterable[str] | None = None
+    allowed: Iterable[str] | None = None
+    backend: str = "auto"
+    lies: int = 0
+    liar: str = "random"
+    seed: int = 0
+    weights: object = None
+    prior: str | None = None
+    date: object = None
+    move_time: float | None = None
+
+    def solver(self):
+        """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
+        (None: the best, `optimal` under a prior other than uniform, `move_time` seconds a move)."""
+        from wordle_cli.setup import open_setup, solver_of
+        from wordle_cli.solver.strategy import STRATEGIES
+
+        if self.strategy is not None and self.strategy not in STRATEGIES:
+            raise UsageProblem(f"unknown strategy {quote(self.strategy)}; choose one of {', '.join(STRATEGIES)}")
+        if not isinstance(self.lies, int) or isinstance(self.lies, bool):
+            raise UsageProblem(f"lies must be a whole number, not {type(self.lies).__name__}")
+        made = open_setup(
+            game=self.game, answers=self.answers, allowed=self.allowed, prior=self.prior, weights=self.weights, date=self.date,
+            strategy=self.strategy, move_time=self.move_time, hard=self.hard, pool_only=self.pool_only, lies=self.lies, backend=self.backend,
+        )
+        return solver_of(made)[0]
+
+    def liar_of(self, solver):
+        """The host that lies (`Liar`) for a solver of a game with lies; None without."""
+        if solver.lies is None:
+            return None
+        from wordle_cli.model.lies import Liar
+
+        return Liar(solver.lies, self.liar, self.seed)
 
 
-def _liar(solver, liar: str, seed: int):
-    """The host that lies (`Liar`) for a solver of a game with lies; None without."""
-    if solver.lies is None:
-        return None
-    from wordle_cli.model.lies import Liar
+def _plays(function):
+    """`function(first, **play)` with `_Play`'s keywords in its signature (`help()`, `inspect`) and checked as
+    Python checks keywords: unknown ones are a TypeError naming the function."""
+    import functools
+    import inspect
 
-    return Liar(solver.lies, liar, seed)
+    own = inspect.signature(function)
+    first = next(iter(own.parameters.values()))
+    annotations = {name: getattr(kind, "__forward_arg__", kind) for name, kind in _Play.__annotations__.items()}  # as written
+    keywords = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotations[name])
+        for name, default in _Play._field_defaults.items()
+    ]
+    signature = own.replace(parameters=[first, *keywords])
+
+    @functools.wraps(function)
+    def checked(*args, **play):
+        try:
+            signature.bind(*args, **play)
+        except TypeError as exc:
+            raise TypeError(f"{function.__name__}() {exc}") from None
+        return function(*args, **play)
+
+    checked.__signature__ = signature
+    return checked
 
 
-def solve(
-    target: str,
-    *,
-    strategy: str | None = None,
-    hard: bool = False,
-    first: str | None = None,
-    pool_only: bool = False,
-    game: str | None = None,
-    answers: Iterable[str] | None = None,
-    allowed: Iterable[str] | None = None,
-    backend: str = "auto",
-    lies: int = 0,
-    liar: str = "random",
-    seed: int = 0,
-    weights=None,
-    prior: str | None = None,
-    date=None,
-    move_time: float | None = None,
-) -> PlayedGame:
+@_plays
+def solve(target: str, **play) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
 
     `target` may be any allowed word: one that is not among the answers is
@@ -442,36 +464,19 @@ def solve(
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_time)
+    options = _Play(**play)
+    solver = options.solver()
     lists = solver.game
     target = _word(target, "target", lists.length)
-    if first is not None:
-        first = _word(first, "first", lists.length)
+    first = None if options.first is None else _word(options.first, "first", lists.length)
     if target not in lists.answer_index and target not in lists.candidate_index:
         raise UsageProblem(f"target {quote(target)} is neither an answer nor an allowed guess")
     solver, added = with_target(solver, target)
-    return play_game(solver, target, first, added, _liar(solver, liar, seed), FIBBLE_ROWS if lies else ROWS)
+    return play_game(solver, target, first, added, options.liar_of(solver), FIBBLE_ROWS if options.lies else ROWS)
 
 
-def simulate(
-    targets: Iterable[str] | None = None,
-    *,
-    strategy: str | None = None,
-    hard: bool = False,
-    first: str | None = None,
-    pool_only: bool = False,
-    game: str | None = None,
-    answers: Iterable[str] | None = None,
-    allowed: Iterable[str] | None = None,
-    backend: str = "auto",
-    lies: int = 0,
-    liar: str = "random",
-    seed: int = 0,
-    weights=None,
-    prior: str | None = None,
-    date=None,
-    move_time: float | None = None,
-) -> Simulation:
+@_plays
+def simulate(targets: Iterable[str] | None = None, **play) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
@@ -486,10 +491,10 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_time)
+    options = _Play(**play)
+    solver = options.solver()
     lists = solver.game
-    if first is not None:
-        first = _word(first, "first", lists.length)
+    first = None if options.first is None else _word(options.first, "first", lists.length)
     if targets is None:
         chosen = list(lists.answers)
     else:
@@ -497,7 +502,7 @@ def simulate(
         unknown = [t for t in chosen if t not in lists.answer_index]
         if unknown:
             raise UsageProblem(f"targets must be answers of the game; {quote(unknown[0])} is not")
-    return play_all(solver, chosen, first, liar=_liar(solver, liar, seed))
+    return play_all(solver, chosen, first, liar=options.liar_of(solver))
 
 
 # ---------------------------------------------------------------- review

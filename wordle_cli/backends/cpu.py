@@ -195,10 +195,7 @@ def _score_strict(guesses, cols, counts, pow3, weights, clog, n_codes, chunk, fi
                     mass[b] = 0
                 mx = max(mx, c)
                 hist[b] = 0
-        sum_n[gi] = s1
-        sum_n2[gi] = s2
-        max_n[gi] = mx
-        ent[gi] = e
+        sum_n[gi], sum_n2[gi], max_n[gi], ent[gi] = s1, s2, mx, e
         if weights is not None:
             max_w[gi] = mw
 
@@ -370,7 +367,8 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
 
 
 def score_weighted(guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray):
-    """Per-guess sums over answers of int64 `weights` (strict rule), as (sum_wn, sum_wn2, max_n, max_w, sum_wlogw)."""
+    """Per-guess sums over answers of int64 `weights` (strict rule), as (sum_n, sum_n2, max_n, max_w, sum_clog2c)
+    of `model.class_sums.WeightedSums`."""
     length = guesses.shape[1]
     n_guesses, n_answers = guesses.shape[0], answers.shape[0]
     out = tuple(np.zeros(n_guesses, dtype=np.int64) for _ in range(4)) + (np.zeros(n_guesses, dtype=np.float64),)

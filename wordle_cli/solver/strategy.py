@@ -180,7 +180,7 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
         sums = codes_sums(codes, weights)
         n_classes = len(np.unique(np.asarray(codes)))
         return GuessStats(
-            len(codes), int(sums.sum_wn[0]), int(sums.max_n[0]), float(sums.sum_wlogw[0]), n_classes, weight=int(np.sum(weights))
+            len(codes), int(sums.sum_n[0]), int(sums.max_n[0]), float(sums.sum_clog2c[0]), n_classes, weight=int(np.sum(weights))
         )
 
     from wordle_cli.encoding import clog2c_table
