@@ -35,8 +35,7 @@ from wordle_cli.backends import RULES
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
-from wordle_cli.model.game import ROWS
-from wordle_cli.model.game import game_of_words as _lists
+from wordle_cli.model.game import ROWS, game_of_words
 from wordle_cli.model.weights import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
 from wordle_cli.wordlist import normalise, words_of
 
@@ -329,7 +328,7 @@ def best_opener(
     from wordle_cli.model.game import Game as Lists
     from wordle_cli.trees import opener_store
 
-    lists = game if isinstance(game, Lists) else _lists(game, answers, allowed)
+    lists = game if isinstance(game, Lists) else game_of_words(game, answers, allowed)
     raw = np.asarray(getattr(weights, "weights", weights if weights is not None else np.ones(len(lists.answers))), dtype=np.int64)
     if raw.shape != (len(lists.answers),) or (raw.size and raw.min() < 0) or not raw.any():
         raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 0, one per answer of the game, not all 0")
@@ -566,7 +565,7 @@ def review(
         raise UsageProblem("give the answer or each guess's feedback")
     if max_guesses is not None and max_guesses < 1:
         raise UsageProblem(f"max_guesses must be at least 1 (or None), got {max_guesses}")
-    lists = _lists(game, answers, allowed)
+    lists = game_of_words(game, answers, allowed)
     if isinstance(guesses, str):
         raise UsageProblem("guesses must be a list of words, not one string")
     played = [_word(g, "guess", lists.length) for g in guesses]

@@ -10,8 +10,13 @@ between the modes (boards, lies, hard mode, a tree, a share grid, the prior)
 declared once in `check_modes` and `prior_excluded`. Nothing below a
 `Setup` re-decides any of these.
 
-Messages go through a `Report` (the CLI's writes to stderr; the API's,
-`QUIET`, says nothing): the lower layers are handed it, never import it.
+This module is the record and its builder; each job it asks for has its
+owner: the lists `model.game` (`open_game`, `game_of_words`, `pool_date`),
+the prior `model.weights` (`open_prior`), the solver `solver.tree.new_solver`
+(handed the exact search and the opener by `solver_of`), the opener under a
+prior `trees.opener_store.opener_for`, a puzzle of the history `history`.
+Messages go through an `output.Report` (the CLI's writes to stderr; the
+API's, `QUIET`, says nothing): the lower layers are handed it.
 """
 
 from __future__ import annotations
@@ -118,12 +123,6 @@ def game_limit(boards: int, max_guesses: int | None, lies: int = 0) -> int:
     if lies:
         return FIBBLE_ROWS
     return ROWS if boards == 1 else turn_limit(boards)
-
-
-# ---------------------------------------------------------------- the game's lists
-
-
-# ---------------------------------------------------------------- the prior
 
 
 # ---------------------------------------------------------------- the setup

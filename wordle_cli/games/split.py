@@ -20,10 +20,10 @@ any cache.) Two ways to count:
   a vector loop over all candidates at once. For pools of a few dozen words
   that is several times faster than histograms (`PAIRS_MAX_POOL`).
 
-Each kernel has a serial twin for small jobs: a parallel region costs more
-to open than a small pool takes to split. Parallel kernels deal blocks of
-candidates to parts (one histogram each, each writing only its own
-candidates' outputs). The histograms live in a scratch array kept all zero
+A small job runs as one part on the caller's thread: threads cost more to
+start than a small pool takes to split. Larger ones deal blocks of
+candidates to parts run side by side (one histogram each, each writing only
+its own candidates' outputs). The histograms live in a scratch array kept all zero
 between calls, so one `SplitTable` serves one thread at a time.
 
 `cols` are candidate indices (table columns); a pool is an array of answer
