@@ -4,15 +4,16 @@ For each of the last `--days` days of the shipped history, the day's answer
 played in process through the API as `wordle solve --game nyt --date D
 ANSWER` plays it (the nyt prior of that day is fitted on the days before it
 only, as a player would have it that morning), three ways, each passing
-every setting it means (`WAYS`: game, date, prior, strategy, move time)
+every setting it means (`WAYS`: game, date, prior, strategy, move budget)
 rather than a default that may change (issue 51), and each printed with its
 settings:
 
-- default: `--prior nyt --strategy optimal --move-time 5` (`wordle solve`'s
-  default today: the optimum within `solver.strategy.MOVE_TIME` seconds a move), the
-  opener the tool's own (`trees.opener_store.opener_for`);
+- default: `--prior nyt --strategy optimal --move-budget 5` (`wordle solve`'s
+  default today: the optimum within `solver.strategy.MOVE_BUDGET` units of
+  search work a move), the opener the tool's own
+  (`trees.opener_store.opener_for`);
 - uniform: `--prior uniform --strategy expected`;
-- optimal: `--prior nyt --strategy optimal --move-time 0`, searched until
+- optimal: `--prior nyt --strategy optimal --move-budget 0`, searched until
   every move is proven: the figure the default must equal or beat.
 
 Per way: mean guesses with a 95% bootstrap interval (days resampled), games
@@ -24,7 +25,7 @@ in today's answer list is left out and counted (none in the last 180).
 `tests/test_bench_play_prior.py` checks on 3 days that the uniform row plays
 what `wordle solve --prior uniform --date D ANSWER` plays.
 
-    python benchmarks/bench_play_prior.py [--days 180] [--move-time 5] [--seed 0]
+    python benchmarks/bench_play_prior.py [--days 180] [--move-budget 5] [--seed 0]
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from wordle_cli import api, history  # noqa: E402
 from wordle_cli.model.game import ROWS, load_lists  # noqa: E402
-from wordle_cli.solver.strategy import MOVE_TIME  # noqa: E402
+from wordle_cli.solver.strategy import MOVE_BUDGET  # noqa: E402
 
 #: Bootstrap resamples of the days.
 RESAMPLES = 4000
@@ -66,15 +67,15 @@ def interval(values: list[float], rng: random.Random) -> tuple[float, float]:
 
 
 #: Each way's settings, passed whole to `api.solve` (with the game and the day's date) and printed with its row.
-#: A move time of None is the run's --move-time.
+#: A move budget of None is the run's --move-budget.
 WAYS: dict[str, dict] = {
-    "default": {"prior": "nyt", "strategy": "optimal", "move_time": None},
+    "default": {"prior": "nyt", "strategy": "optimal", "move_budget": None},
     "uniform": {"prior": "uniform", "strategy": "expected"},
-    "optimal": {"prior": "nyt", "strategy": "optimal", "move_time": 0},
+    "optimal": {"prior": "nyt", "strategy": "optimal", "move_budget": 0},
 }
 #: How each way is named in the table.
-NAMES = {"default": "default (nyt prior: optimal, {t:g} s a move)", "uniform": "--prior uniform (expected)",
-         "optimal": "--strategy optimal --prior nyt, every move proven"}
+NAMES = {"default": "default (nyt prior: optimal, {t:g} units of search work a move)",
+         "uniform": "--prior uniform (expected)", "optimal": "--strategy optimal --prior nyt, every move proven"}
 
 
 @dataclass
@@ -84,27 +85,27 @@ class Played:
     unproven: int  # moves played without a proof in their time
 
 
-def settings(way: str, day: history.Day, move_time: float) -> dict:
-    """The keyword arguments of `api.solve` that play `way` on `day`: game, date, prior, strategy, move time, backend."""
+def settings(way: str, day: history.Day, move_budget: float) -> dict:
+    """The keyword arguments of `api.solve` that play `way` on `day`: game, date, prior, strategy, move budget, backend."""
     chosen = dict(WAYS[way])
-    if "move_time" in chosen and chosen["move_time"] is None:
-        chosen["move_time"] = move_time
+    if "move_budget" in chosen and chosen["move_budget"] is None:
+        chosen["move_budget"] = move_budget
     return {"game": "nyt", "date": day.date, "backend": "cpu", **chosen}
 
 
-def options(way: str, move_time: float) -> str:
+def options(way: str, move_budget: float) -> str:
     """`way`'s settings as `wordle solve`'s options (the game and the date are every row's: `--game nyt --date D`)."""
     chosen = WAYS[way]
     shown = [f"--prior {chosen['prior']}", f"--strategy {chosen['strategy']}"]
-    if "move_time" in chosen:
-        shown.append(f"--move-time {move_time if chosen['move_time'] is None else chosen['move_time']:g}")
+    if "move_budget" in chosen:
+        shown.append(f"--move-budget {move_budget if chosen['move_budget'] is None else chosen['move_budget']:g}")
     return " ".join(shown)
 
 
-def play(day: history.Day, way: str, move_time: float = MOVE_TIME) -> Played:
+def play(day: history.Day, way: str, move_budget: float = MOVE_BUDGET) -> Played:
     """The day's answer played `way`, as `wordle solve --game nyt --date D ANSWER` with `options(way)` plays it."""
     started = time.process_time()
-    game = api.solve(day.answer, **settings(way, day, move_time))
+    game = api.solve(day.answer, **settings(way, day, move_budget))
     seconds = time.process_time() - started
     return Played(game.guesses, seconds, sum(turn.unproven is not None for turn in game.turns))
 
@@ -112,24 +113,25 @@ def play(day: history.Day, way: str, move_time: float = MOVE_TIME) -> Played:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--days", type=int, default=180, help="the last N days of the shipped history (default 180)")
-    parser.add_argument("--move-time", type=float, default=MOVE_TIME, help=f"the default's seconds a move (default {MOVE_TIME:g})")
+    parser.add_argument("--move-budget", type=float, default=MOVE_BUDGET,
+                        help=f"the default's units of search work a move (default {MOVE_BUDGET:g})")
     parser.add_argument("--seed", type=int, default=0, help="the bootstrap's seed")
     args = parser.parse_args()
 
     days, skipped = days_to_play(args.days)
     ways = tuple(WAYS)
     for way in ways:  # warm: numba's kernels loaded, the lists read
-        play(days[0], way, args.move_time)
+        play(days[0], way, args.move_budget)
     results: dict[str, list[Played]] = {way: [] for way in ways}
     print(f"{len(days)} days: #{days[0].number} ({days[0].date}) to #{days[-1].number} ({days[-1].date}); "
           f"{len(skipped)} left out (answer not in today's list); each game `wordle solve --game nyt --date D ANSWER --backend cpu` "
           "(no --first: the tool's opener) with:")
     for way in ways:
-        print(f"  {way}: {options(way, args.move_time)}", flush=True)
+        print(f"  {way}: {options(way, args.move_budget)}", flush=True)
     for i, day in enumerate(days, start=1):
         row = []
         for way in ways:
-            results[way].append(play(day, way, args.move_time))
+            results[way].append(play(day, way, args.move_budget))
             row.append(f"{way} {len(results[way][-1].guesses)} ({results[way][-1].seconds:.1f} s)")
         print(f"  {i:>3}/{len(days)}  #{day.number} {day.answer}: " + ", ".join(row), flush=True)
 
@@ -143,7 +145,7 @@ def main() -> None:
         low, high = interval(guesses, rng)
         unproven = sum(p.unproven for p in results[way])
         print(
-            f"| {NAMES[way].format(t=args.move_time)} | {statistics.mean(guesses):.3f} | {low:.3f}-{high:.3f} | "
+            f"| {NAMES[way].format(t=args.move_budget)} | {statistics.mean(guesses):.3f} | {low:.3f}-{high:.3f} | "
             f"{sum(g > ROWS for g in guesses)} | {max(guesses)} | {statistics.median(cpu):.2f} | {max(cpu):.2f} | "
             f"{unproven if way == 'default' else '-'} |"
         )

@@ -13,13 +13,13 @@ for the puzzle of `common.DATE` (both printed above the table):
 - repeat: the same folder again, every value read back.
 
 One untimed warm-up fills numba's cache. Every run's JSON sums are checked
-(guesses = best + costs - luck) where every value is exact; where the time
-limit left ranges, each is checked to be one (lower <= upper). Target
+(guesses = best + costs - luck) where every value is exact; where the
+budget left ranges, each is checked to be one (lower <= upper). Target
 (issues 20, 26, 27, 35): first <= 10 s, repeat <= 1 s, on 2 cores.
 
 `--sample N` (issue 35) reviews instead N openers drawn, with `--seed`, from
 all the game's allowed guesses (not only the popular ones), each with the
-default time limit (`--time-limit` passes another): the table then gives,
+default budget (`--budget` passes another): the table then gives,
 per opener, the share of the values shown (expected, best, cost, luck of
 every turn) that are exact, and the median width of the ranges; a last row
 the same over all of them.
@@ -111,7 +111,7 @@ def main() -> None:
     parser.add_argument("--game", choices=["wordle", "nyt"], default="wordle", help="whose lists [default: wordle, 2022's]")
     parser.add_argument("--sample", type=int, default=0, help="review N openers drawn from all allowed guesses instead")
     parser.add_argument("--seed", type=int, default=35, help="the draw of --sample [default: 35]")
-    parser.add_argument("--time-limit", default=None, help="passed to `wordle review` [default: its own]")
+    parser.add_argument("--budget", default=None, help="units of search work, passed to `wordle review` [default: its own]")
     parser.add_argument("--prior", default="uniform", help="the prior of the games and reviews [default: uniform]")
     args = parser.parse_args()
     settings = pin_game(args.game, args.prior)
@@ -122,7 +122,7 @@ def main() -> None:
         from wordle_cli.model.game import load_lists
 
         answers = random.Random(args.seed).sample(sorted(load_lists(args.game)[0].words), 200)
-    limit = ["--time-limit", args.time_limit] if args.time_limit is not None else []
+    limit = ["--budget", args.budget] if args.budget is not None else []
     with tempfile.TemporaryDirectory() as scratch:
         run(wordle + ["review", "--answer", "cigar", "salet", "cigar", "-q", "--no-cache"])  # warm-up: numba's cache
         extra = " exact | median range |" if args.sample else ""

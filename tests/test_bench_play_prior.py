@@ -43,6 +43,6 @@ def test_every_row_names_its_prior_and_strategy():
     for way in bench.WAYS:
         shown = bench.options(way, 5)
         assert "--prior " in shown and "--strategy " in shown
-    assert bench.options("default", 5) == "--prior nyt --strategy optimal --move-time 5"
-    assert bench.options("optimal", 5) == "--prior nyt --strategy optimal --move-time 0"
+    assert bench.options("default", 5) == "--prior nyt --strategy optimal --move-budget 5"
+    assert bench.options("optimal", 5) == "--prior nyt --strategy optimal --move-budget 0"
     assert bench.options("uniform", 5) == "--prior uniform --strategy expected"

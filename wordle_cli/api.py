@@ -369,11 +369,13 @@ class _Play(NamedTuple):
     weights: object = None
     prior: str | None = None
     date: object = None
+    move_budget: float | None = None
     move_time: float | None = None
 
     def solver(self):
         """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
-        (None: the best, `optimal` under a prior other than uniform, `move_time` seconds a move)."""
+        (None: the best, `optimal` under a prior other than uniform, its budget a move by
+        `solver.strategy.limits_of_move`)."""
         from wordle_cli.setup import open_setup, solver_of
         from wordle_cli.solver.strategy import STRATEGIES
 
@@ -383,7 +385,8 @@ class _Play(NamedTuple):
             raise UsageProblem(f"lies must be a whole number, not {type(self.lies).__name__}")
         made = open_setup(
             game=self.game, answers=self.answers, allowed=self.allowed, prior=self.prior, weights=self.weights, date=self.date,
-            strategy=self.strategy, move_time=self.move_time, hard=self.hard, pool_only=self.pool_only, lies=self.lies, backend=self.backend,
+            strategy=self.strategy, move_budget=self.move_budget, move_time=self.move_time, hard=self.hard, pool_only=self.pool_only,
+            lies=self.lies, backend=self.backend,
         )
         return solver_of(made)[0]
 
@@ -437,9 +440,14 @@ def solve(target: str, **play) -> PlayedGame:
     its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
     by a host that lies at random (`liar` "random", drawn with `seed`) or
     against you ("worst"); each turn's `tiles` are then the row shown and
-    `lied` the positions that lied; the game has nine rows. `move_time`: the
-    seconds the optimal strategy may search a move before it plays the best
-    guess found (None: `MOVE_TIME`; 0: until proven).
+    `lied` the positions that lied; the game has nine rows. `move_budget`:
+    the units of search work the optimal strategy may spend on a move before
+    it plays the best guess found (`trees.budget.WORK_PER_UNIT`, about a CPU
+    second of a 2-core machine; counted, so the same move on any machine),
+    `move_time` the seconds of wall-clock time it may take (which varies with
+    the machine): neither given, `solver.strategy.MOVE_BUDGET` units;
+    `move_time` alone, that limit alone (0: until proven); `move_budget` 0:
+    no work limit.
 
     The prior follows `wordle solve`'s rule: `weights` if given (an
     `AnswerWeights`, `answer_weights(...)`, or integers >= 1 per answer of
@@ -528,6 +536,7 @@ def review(
     keep_limit: bool = False,
     time_limit: float | None = None,
     weights=None,
+    budget: float | None = None,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -539,14 +548,20 @@ def review(
     "optimal" proves every value with the exact search (values kept in the
     user's cache folder unless `cache=False`); "expected" or "entropy"
     reviews against that greedy strategy instead (not proven). Values keep
-    every answer within `max_guesses` (None: no limit) where possible; a
-    game of more guesses is refused, and so, with `keep_limit`, is one that
-    cannot be sure to finish within it (else it is reviewed with no limit).
+    every answer within `max_guesses` (None: no limit) where possible, and
+    elsewhere the best chance to win within it comes first (`TurnReview.win`,
+    `best_win`, `cost_win`, `luck_win`; a loss counted as `max_guesses` + 1
+    guesses); a game of more guesses is refused (`keep_limit` changes
+    nothing since: a game is always graded under its own limit).
     `progress(total, label)` may return a callable told the answers settled
-    while an opener is proven (a factory that also takes `deadline=` gets
-    the `trees.budget.Deadline` of the proof, to show the time left). `time_limit` (seconds; None or 0: prove to
-    the end) stops the search: a value not proven by then is an `Interval`
-    (a proven lower bound, a real strategy's value above), `.exact` False.
+    while an opener is proven (a factory that also takes `budget=` gets
+    the `trees.budget.Budget` of the proofs, to show the work done). `budget`
+    (units of search work, `trees.budget.WORK_PER_UNIT` each: about a CPU
+    second of a 2-core machine; counted, so the same values on any machine)
+    and `time_limit` (seconds of wall-clock time, which is not) stop the
+    search, whichever comes first (None or 0: no such limit; neither: prove
+    to the end): a value not proven by then is an `Interval` (a proven lower
+    bound, a real strategy's value above), `.exact` False.
     `weights` (an `AnswerWeights` or integers >= 1, one per answer; None: uniform): the prior every
     expected value is under (the optimal strategy only).
 
@@ -582,7 +597,7 @@ def review(
     result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
-        weights=weighed,
+        budget=budget, weights=weighed,
     )
     if weighed is not None:
         result.prior = prior.label

@@ -137,7 +137,8 @@ class Setup:
     prior: AnswerWeights  # over game.answers: `is_uniform`, `solver_weights()`, `label`
     date: dt.date | None  # the puzzle's date (`dates.puzzle_date`; None: today)
     strategy: str = "expected"  # resolved: "optimal" under a prior other than uniform unless asked (`default_strategy`)
-    move_time: float | None = None  # seconds the optimal strategy searches a move (None: until proven)
+    move_budget: float | None = None  # units of search work the optimal strategy spends on a move (None: no limit)
+    move_time: float | None = None  # seconds of wall-clock time it may take (None: no limit); both None: until proven
     hard: bool = False
     pool_only: bool = False
     lies: int = 0  # lies a row (Fibble), 0 for Wordle
@@ -155,7 +156,8 @@ class Setup:
 def open_setup(
     *, report: Report = QUIET, game: str | None = None, answers=None, allowed=None, answers_file: str | None = None,
     allowed_file: str | None = None, prior: str | None = None, weights=None, date: dt.date | None = None,
-    strategy: str | None = None, move_time: float | None = None, hard: bool = False, pool_only: bool = False, lies: int = 0,
+    strategy: str | None = None, move_budget: float | None = None, move_time: float | None = None, hard: bool = False,
+    pool_only: bool = False, lies: int = 0,
     boards: int = 1, backend: str = "auto", threads: int | None = None, tree: bool = False, greedy_review: str | None = None,
     day: int | None = None, spoil: bool = False,
 ) -> Setup:
@@ -173,12 +175,12 @@ def open_setup(
     without `spoil`, neither the pool nor the prior holds today's answer or a later one.
     One standard input feeds one input: '-' for two of the FILEs and the prior is a UsageProblem.
     `strategy` None: the best one, `optimal` under a prior other than uniform
-    (`move_time` seconds a move: None `MOVE_TIME`, 0 until proven), else `expected`.
+    (its budget a move: `limits_of_move`), else `expected`.
     """
     from wordle_cli import dates
     from wordle_cli.model.game import GAMES, game_of_words, open_game, pool_date, resolve_game, weighed_game
     from wordle_cli.model.weights import checked, open_prior, resolve_prior
-    from wordle_cli.solver.strategy import limit_of_move
+    from wordle_cli.solver.strategy import limits_of_move
     from wordle_cli.wordlist import check_one_stdin
 
     if game is not None and game not in GAMES:
@@ -207,10 +209,11 @@ def open_setup(
         from wordle_cli.solver.strategy import default_strategy
 
         strategy = default_strategy(not the_prior.is_uniform)
-    move_time = limit_of_move(move_time) if strategy == "optimal" else None
+    move_budget, move_time = limits_of_move(move_budget, move_time) if strategy == "optimal" else (None, None)
     return Setup(
-        game=the_game, answers_name=answers_name, prior=the_prior, date=date, strategy=strategy, move_time=move_time, hard=hard,
-        pool_only=pool_only, lies=lies, boards=boards, backend=backend, threads=threads, left_out=left_out,
+        game=the_game, answers_name=answers_name, prior=the_prior, date=date, strategy=strategy, move_budget=move_budget,
+        move_time=move_time, hard=hard, pool_only=pool_only, lies=lies, boards=boards, backend=backend, threads=threads,
+        left_out=left_out,
     )
 
 
@@ -231,7 +234,8 @@ def solver_of(setup: Setup):
         opener = opener_for(setup.game, setup.prior, pool_only=setup.pool_only, hard=setup.hard, cache_root=cache_dir()).word
     solver, chosen = new_solver(
         setup.game, setup.strategy, hard=setup.hard, pool_only=setup.pool_only, backend=setup.backend, threads=setup.threads,
-        lies=setup.lies_rule, weights=setup.prior, move_time=setup.move_time, exact=exact, opener=opener,
+        lies=setup.lies_rule, weights=setup.prior, move_budget=setup.move_budget, move_time=setup.move_time, exact=exact,
+        opener=opener,
     )
     solver.left_out = setup.left_out
     return solver, chosen

@@ -78,7 +78,8 @@ class SolverChoice(NamedTuple):
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
     day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
     any_word: bool = False  # --allow-any-word: a guess in neither list is played
-    move_time: float | None = None  # --move-time (None: `solver.strategy.MOVE_TIME`; 0: until proven)
+    move_budget: float | None = None  # --move-budget (units of work; None: by `solver.strategy.limits_of_move`; 0: no work limit)
+    move_time: float | None = None  # --move-time (seconds of wall clock; None: none unless alone; 0: none)
     spoil: bool = False  # --spoil: the pool and the prior may hold today's answer and later ones
 
 
@@ -94,8 +95,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     with usage_errors():
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
-            date=chosen.date, strategy=chosen.strategy, move_time=chosen.move_time, hard=chosen.hard, pool_only=chosen.pool_only,
-            lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day, spoil=chosen.spoil,
+            date=chosen.date, strategy=chosen.strategy, move_budget=chosen.move_budget, move_time=chosen.move_time, hard=chosen.hard,
+            pool_only=chosen.pool_only, lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day, spoil=chosen.spoil,
         )
     the_game, weights = made.game, made.prior
     if first is not None:
@@ -104,8 +105,13 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         _prior_opener_note(report, the_game, weights, made.pool_only, made.hard)
     solver, where = setup.solver_of(made)
     n_candidates = len(the_game.answers) if made.pool_only else len(the_game.candidates)
-    seconds = made.move_time
-    timed = f" ({seconds:g} s a move)" if made.strategy == "optimal" and seconds is not None and plays is None else ""
+    timed = ""
+    if made.strategy == "optimal" and plays is None:
+        units, seconds = made.move_budget, made.move_time
+        if units is not None:
+            timed = f" ({units:g} unit{'' if units == 1 else 's'} of search work{f' or {seconds:g} s' if seconds else ''} a move)"
+        elif seconds is not None:
+            timed = f" ({seconds:g} s a move)"
     named = f"; prior: {weights.label}" if weights.is_uniform else ""  # any other prior is named once, where the numbers are
     report.info(
         f"{made.game.name}: {len(the_game.answers)} answers from {made.answers_name}, "

@@ -65,6 +65,47 @@ def time_limit_option(default: float, what: str):
     )
 
 
+#: What a unit of search work is, for the help of every budget option (`trees.budget.WORK_PER_UNIT`).
+UNIT_HELP = "a unit: about a CPU second of the search on a 2-core machine, counted, not timed (docs/speed.md)"
+
+
+def budget_options(default: float | None, what: str):
+    """--budget UNITS (search work: the same output on any machine, at any load) and --time-limit SECONDS (a wall-clock
+    cap, which is not), for a command whose proof may take minutes: past either, proven bounds instead.
+
+    Neither given: `default` units (None: no limit). --time-limit alone keeps its old meaning, the only limit
+    (0: prove to the end); both: whichever comes first (`budget_of`)."""
+    shown = f"[default: {default:g}]" if default else "[default: none]"
+
+    def decorate(command):
+        command = click.option(
+            "--time-limit",
+            type=Seconds(zero=True),
+            default=None,
+            metavar="SECONDS",
+            help="Also stop the proof after SECONDS of wall-clock time, whichever comes first; what a clock stops "
+            "depends on the machine and its load, and the output then says so. Alone, the only limit (0: none).",
+        )(command)
+        return click.option(
+            "--budget",
+            type=Seconds(zero=True, unit="units"),
+            default=None,
+            metavar="UNITS",
+            help=f"Stop the proof after UNITS units of search work ({UNIT_HELP}): the same output on every machine; "
+            f"{what} 0: prove to the end, however long it takes. {shown}",
+        )(command)
+
+    return decorate
+
+
+def budget_of(units: float | None, seconds: float | None, default: float | None) -> tuple[float | None, float | None]:
+    """(units, seconds) of --budget and --time-limit as the command runs them (None: no such limit): neither given,
+    `default` units; --time-limit alone, that alone."""
+    if units is None and seconds is None:
+        return default, None
+    return (units or None) if units is not None else None, seconds or None
+
+
 threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
 
 rule_option = choice_option(

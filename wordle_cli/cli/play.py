@@ -95,8 +95,8 @@ def _stray_word_hint(extra: list[str]) -> str | None:
     "--no-review", is_flag=True, help="Do not grade the whole game when it ends at the prompt (won or lost; as `wordle review`)."
 )
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first,
-    any_word, backend, threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_budget, move_time, hard,
+    pool_only, first, any_word, backend, threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -145,7 +145,7 @@ def play(
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word, move_time=move_time,
+        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word, move_budget=move_budget, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies

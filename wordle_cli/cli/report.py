@@ -61,9 +61,10 @@ class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
     Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
-    It shows the time spent (and, with a `deadline`, the time left to prove, then that the proof is out
-    of time and the rest is being bounded) rather than an estimate: a proof's items take wildly different
-    times, and a bar redrawn with a frozen estimate looks hung. Called with no progress, it redraws the clock.
+    It shows the time spent and, with a `budget` (`trees.budget.Budget`), how much of it the proof has used
+    (`search budget 40% used`, `time limit 3 of 7.5 s used`), then that it is spent and the rest is being
+    bounded, rather than an estimate: a proof's items take wildly different times, and a bar redrawn with a
+    frozen estimate looks hung. Called with no progress, it redraws the clock.
     A bar whose run was abandoned (Ctrl-C cancelled `play`'s review: its worker runs on unseen) draws
     nothing more; `clear_line` erases whatever bar is drawn, before a prompt.
     """
@@ -75,10 +76,10 @@ class Progress:
     _shown: list[Progress] = []  # the bars drawn now, any thread's
     _lock = None  # a threading.Lock over drawing and clearing (made on first use: start-up imports no threading)
 
-    def __init__(self, total: int, label: str, quiet: bool = False, deadline=None):
+    def __init__(self, total: int, label: str, quiet: bool = False, budget=None):
         self.total = total
         self.label = label
-        self.deadline = deadline if deadline is not None and deadline.limited else None
+        self.budget = budget if budget is not None and budget.limited else None
         self.enabled = not quiet and sys.stderr.isatty()
         self.started = time.perf_counter()
         self._bar = None
@@ -86,9 +87,16 @@ class Progress:
 
     def _clock(self, _item=None) -> str:
         text = f"{time.perf_counter() - self.started:.0f} s"
-        if self.deadline is not None:
-            left = self.deadline.left()
-            text += f", {left:.0f} s left to prove" if left > 0 else ", out of time: bounding"
+        budget = self.budget
+        if budget is None:
+            return text
+        if budget.work is not None:
+            used = budget.used() / budget.work
+            text += f"; search budget {min(99, int(100 * used))}% used" if used < 1 else "; search budget spent: bounding"
+        clock = budget.clock
+        if clock.limited:
+            left = clock.left()
+            text += f"; time limit {clock.seconds - left:.0f} of {clock.seconds:g} s used" if left > 0 else "; time limit reached: bounding"
         return text
 
     @classmethod

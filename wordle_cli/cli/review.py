@@ -9,6 +9,8 @@ import click
 from wordle_cli.cli.load import checked_word, open_weighed_game, usage_errors
 from wordle_cli.cli.options import (
     any_word_option,
+    budget_of,
+    budget_options,
     colour_wanted,
     compute_options,
     game_options,
@@ -17,7 +19,6 @@ from wordle_cli.cli.options import (
     prior_option,
     puzzle_options,
     quiet_option,
-    time_limit_option,
 )
 from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.dates import puzzle_number
@@ -25,8 +26,9 @@ from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.history import puzzle_answer
 from wordle_cli.model.game import ROWS
 
-#: Seconds a review's proofs may take by default (past them: proven ranges).
-REVIEW_TIME_LIMIT = 10.0
+#: Units of search work a review's proofs may do by default (past them: proven ranges): counted, not timed, so a
+#: review prints the same on any machine, at any load (`trees.budget`; sized in docs/speed.md).
+REVIEW_BUDGET = 10.0
 
 
 class ReviewCommand(click.Command):
@@ -61,15 +63,16 @@ class ReviewCommand(click.Command):
     help="optimal: proven values by the exact search. expected, entropy: the greedy strategy's play (fast, not proven).",
 )
 @max_guesses_option(
-    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows); unlimited: no limit.",
+    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows), else plays for the best chance "
+    "to win within them; unlimited: no limit.",
     default=ROWS, unlimited=True,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
-@time_limit_option(
-    REVIEW_TIME_LIMIT,
+@budget_options(
+    REVIEW_BUDGET,
     "a value not proven by then is shown as a range, lower-upper: a proven lower bound and the value of a real strategy "
-    "(its first guess shown as the best known); a later review with more time refines it.",
+    "(its first guess shown as the best known).",
 )
 @game_options
 @any_word_option
@@ -78,8 +81,8 @@ class ReviewCommand(click.Command):
 @look_options
 @quiet_option
 def review(
-    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, any_word, prior,
-    backend, threads, tiles, color, quiet,
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, budget, time_limit, game, answers, allowed,
+    any_word, prior, backend, threads, tiles, color, quiet,
 ):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
@@ -102,6 +105,10 @@ def review(
     \b
       cost  expected - best: what the guess lost to the best one (0: optimal)
       luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
+
+    Where the win is not sure within the limit, the chance to win comes first
+    (shown beside the expected guesses, a loss counted as one guess more than
+    the limit), and cost and luck are in chance to win where it differs.
     """
     if turns == ("-",) and "-" in (answers, allowed, prior):
         raise click.UsageError("the turns are read from standard input, so --answers, --allowed and --prior cannot be '-'")
@@ -125,10 +132,10 @@ def review(
         if answer in made.left_out:
             raise UsageProblem(f"the answer {quote(answer)} has weight 0 under the {weights.label}: no game under it can end with it")
     guesses, feedback, hard = _played(reporter, the_game, turns, answer, hard, max_guesses, any_word)
+    budget, time_limit = budget_of(budget, time_limit, REVIEW_BUDGET)
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
-        weights=weights,
+        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit, budget=budget, weights=weights,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
@@ -167,13 +174,6 @@ def _played(reporter: Reporter, the_game, turns, answer: str | None, hard: bool 
     return guesses, feedback, hard
 
 
-def _given(name: str) -> bool:
-    """Whether the user gave the option (on the command line or in its environment variable), not its default."""
-    from click.core import ParameterSource
-
-    return click.get_current_context().get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
-
-
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
     """`api.review` over a loaded game, with a progress bar while a proof runs and its notes as warnings.
 
@@ -182,12 +182,13 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     """
     from wordle_cli import api, interrupts
 
-    def progress(total: int, label: str, deadline=None):
-        return Progress(total, label, reporter.quiet, deadline)
+    def progress(total: int, label: str, budget=None):
+        return Progress(total, label, reporter.quiet, budget)
 
     label = options.pop("prior", None)  # the name of the prior of `weights` given as integers (solve, play)
     options.setdefault("backend", "cpu")
-    options.setdefault("time_limit", REVIEW_TIME_LIMIT)
+    if "budget" not in options and "time_limit" not in options:
+        options["budget"] = REVIEW_BUDGET
     result = interrupts.in_worker(
         api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
         progress=progress, **options,
@@ -200,13 +201,32 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
-    """The table and the summary, on stdout (or stderr)."""
+    """The table and the summary, on stdout (or stderr); on a terminal each summary line is wrapped to its width."""
+    import sys
+
     from wordle_cli.reviewer.report import summary_lines, table_lines
 
     for line in table_lines(result, tiles, colour):
         click.echo(line, color=colour, err=err)
+    stream = sys.stderr if err else sys.stdout
+    fit = stream is not None and stream.isatty()  # a pipe gets each line whole
     for line in summary_lines(result):
-        click.echo(line, err=err)
+        click.echo(hanging(line) if fit else line, err=err)
+
+
+#: The width of a summary line's label (`values     `): wrapped lines go on under the text after it.
+LABEL = 11
+
+
+def hanging(line: str, columns: int | None = None) -> str:
+    """A summary line wrapped at spaces to the terminal's width (or `columns`), never inside a word, its later
+    lines indented under the text after its label."""
+    from wordle_cli.cli.prompt import wrap
+
+    label, text = line[:LABEL], line[LABEL:]
+    if label.strip() == "" or not text.strip():
+        return wrap(line, "", columns)
+    return label + wrap(text, " " * LABEL, columns)[LABEL:]
 
 
 def split_turns(tokens, game, with_answer: bool) -> tuple[list[str], list | None]:

@@ -29,7 +29,8 @@ from wordle_cli.setup import check_modes
 @liar_option
 @click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
-    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, any_word, backend, threads, quiet,
+    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_budget, move_time, hard, pool_only, first, any_word, backend,
+    threads, quiet,
     layout, tiles, color, share, day, puzzle_date, spoil, with_review, liar, seed, prior,
 ):
     """Play one game against TARGET automatically, one table row per turn.
@@ -80,7 +81,7 @@ def solve(
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
         prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), day=played,
-        any_word=any_word, move_time=move_time, spoil=spoil,
+        any_word=any_word, move_budget=move_budget, move_time=move_time, spoil=spoil,
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies

@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.options import (
+    UNIT_HELP,
     _game_options,
     any_word_option,
     attach,
@@ -38,12 +39,21 @@ _solver_options = [
         "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
     ),
     click.option(
+        "--move-budget",
+        type=Seconds(zero=True, unit="units"),
+        default=None,
+        metavar="UNITS",
+        help=f"The optimal strategy searches a move for at most UNITS units of search work ({UNIT_HELP}: every "
+        "machine plays the same moves), then plays the best guess found and says its proven bounds; 0: until proven. "
+        "[default: 5]",
+    ),
+    click.option(
         "--move-time",
         type=Seconds(zero=True),
         default=None,
         metavar="SECONDS",
-        help="The optimal strategy searches a move for at most SECONDS, then plays the best guess found and says its "
-        "proven bounds; 0: until proven. [default: 5]",
+        help="Also stop a move's search after SECONDS of wall-clock time, whichever comes first (what it stops then "
+        "depends on the machine and its load, and the move says so). Alone, the only limit (0: until proven).",
     ),
     hard_option,
     pool_only_option,

@@ -8,6 +8,8 @@ from click.core import ParameterSource
 from wordle_cli.cli.load import checked_word, lists_label, open_weighed_game
 from wordle_cli.cli.options import (
     backend_option,
+    budget_of,
+    budget_options,
     check_plot,
     choice_option,
     colour_wanted,
@@ -21,7 +23,6 @@ from wordle_cli.cli.options import (
     pool_only_option,
     prior_options,
     quiet_option,
-    time_limit_option,
 )
 from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.cli.types import Whole
@@ -88,10 +89,10 @@ def tree_group():
 )
 @count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
-@time_limit_option(
-    0,
+@budget_options(
+    None,
     "the search still running then gives way to a quick one (--top-k style) where it stopped, and the result is the best "
-    "tree found with its proven gap (the least total any tree can have). ",
+    "tree found with its proven gap (the least total any tree can have).",
 )
 @game_options
 @prior_options
@@ -99,8 +100,8 @@ def tree_group():
 @compute_options
 @quiet_option
 def build(
-    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, time_limit, game, answers, allowed, prior, puzzle_date, pool_only, backend,
-    threads, quiet,
+    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, budget, time_limit, game, answers, allowed, prior, puzzle_date,
+    pool_only, backend, threads, quiet,
 ):
     """Build the decision tree with the fewest guesses in total over all answers.
 
@@ -131,9 +132,10 @@ def build(
     the_game, weights = made.game, made.prior
     label = lists_label(game, len(the_game.answers), answers, allowed)
     history, first = _opening(reporter, the_game, state, first)
-    result = build_tree(
-        made, report=reporter, history=history, first=first, max_guesses=max_guesses, top_k=top_k, time_limit=time_limit,
-        progress=lambda total, label, deadline: Progress(total, label, quiet, deadline),
+    units, seconds = budget_of(budget, time_limit, None)
+    result, limits = build_tree(
+        made, report=reporter, history=history, first=first, max_guesses=max_guesses, top_k=top_k, budget=units,
+        time_limit=seconds, progress=lambda total, label, shown: Progress(total, label, quiet, shown),
     )
     if output is not None:
         summary = formats.json_summary(
@@ -145,7 +147,7 @@ def build(
             write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1), lists=label)
     with reader_may_go():
         lines = tree_report.build_lines(
-            result.tree, opener_note=" (given)" if first else "", result_note=tree_report.build_note(result, first, top_k, time_limit),
+            result.tree, opener_note=" (given)" if first else "", result_note=tree_report.build_note(result, first, top_k, limits),
             history=history, weight=_weight_of(the_game.answers, weights), prior=None if weights.is_uniform else weights.label,
         )
         for line in lines:
@@ -508,3 +510,4 @@ def _add_opener() -> None:
 
 
 _add_opener()
+

@@ -79,8 +79,8 @@ class Seconds(click.ParamType):
 
     name = "seconds"
 
-    def __init__(self, zero: bool = False, most: float | None = None):
-        self.zero, self.most = zero, most
+    def __init__(self, zero: bool = False, most: float | None = None, unit: str = "seconds"):
+        self.zero, self.most, self.unit = zero, most, unit
 
     def convert(self, value, param, ctx):
         try:
@@ -89,7 +89,7 @@ class Seconds(click.ParamType):
             seconds = math.nan
         least_ok = seconds >= 0 if self.zero else seconds > 0
         if not (math.isfinite(seconds) and least_ok and (self.most is None or seconds <= self.most)):
-            what = "a finite number of seconds, 0 or more" if self.zero else "a positive, finite number of seconds"
+            what = f"a finite number of {self.unit}, 0 or more" if self.zero else f"a positive, finite number of {self.unit}"
             self.fail(f"{quote(str(value))} is not {what}{'' if self.most is None else f' up to {self.most:g}'}", param, ctx)
         return seconds
 

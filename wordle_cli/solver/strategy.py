@@ -11,7 +11,8 @@ Strategies, over a pool of N equally likely answers:
 - ``minimax``: minimise the worst case max_n; among those, minimise the
   expected size (sum_n);
 - ``optimal``: the exact tree search's guess (fewest guesses in total over
-  the pool, winning within the game's rows where possible); not scored here.
+  the pool, winning within the game's rows where possible, else the best
+  chance to win within them first); not scored here.
 
 With lies (`wordle_cli.model.lies`, Fibble) the same three keys are read
 from the spread of the guess over the rows the host may show
@@ -195,17 +196,24 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
     return GuessStats(n, int((counts * counts).sum()), int(counts.max()), s, len(counts))
 
 
-# ---------------------------------------------------------------- the optimal strategy's time a move
+# ---------------------------------------------------------------- the optimal strategy's budget a move
 
 
-#: Seconds the optimal strategy searches one move by default before it plays the best guess found (its bounds said).
-MOVE_TIME = 5.0
+#: Units of search work (`trees.budget.WORK_PER_UNIT`: about a CPU second of a 2-core machine) the optimal strategy
+#: spends on one move by default before it plays the best guess found (its bounds said). Work, not time: the same
+#: move on any machine, at any load.
+MOVE_BUDGET = 5.0
 
 
-def limit_of_move(seconds: float | None) -> float | None:
-    """`move_time` as the solver takes it: None -> MOVE_TIME, 0 -> None (search until proven)."""
-    if seconds is None:
-        return MOVE_TIME
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
-        raise UsageProblem(f"move_time must be a number of seconds >= 0, not {seconds!r}")
-    return float(seconds) or None
+def limits_of_move(units: float | None, seconds: float | None) -> tuple[float | None, float | None]:
+    """(units of work, seconds of wall clock) a move may take, as the solver takes them (None: no such limit).
+
+    Neither given: `MOVE_BUDGET` units. `seconds` alone keeps its old meaning, the only limit (0: until proven);
+    `units` 0: no work limit. Both: whichever comes first.
+    """
+    for name, value, what in (("move_budget", units, "units of search work"), ("move_time", seconds, "seconds")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf")):
+            raise UsageProblem(f"{name} must be a number of {what} >= 0, not {value!r}")
+    if units is None and seconds is None:
+        return MOVE_BUDGET, None
+    return (float(units) or None) if units is not None else None, (float(seconds) or None) if seconds is not None else None

@@ -15,17 +15,19 @@ from wordle_cli.output import Report
 
 def build(
     setup, *, report: Report, history: Sequence[tuple[str, tuple]] = (), first: str | None = None, max_guesses: int | None = 6,
-    top_k: int = 0, time_limit: float | None = None, progress: Callable | None = None,
+    top_k: int = 0, budget: float | None = None, time_limit: float | None = None, progress: Callable | None = None,
 ):
     """The best tree of a `setup.Setup`'s game under its prior (its hard mode, pool-only, backend and threads) after
     `history` (guess, tiles) turns, opening with `first` (None: the best of all), as `trees.builder.Problem.build`
-    finds it: proven, else (`top_k` > 0) an upper bound, else, past `time_limit` seconds (None or 0: no limit),
-    the best found with its proven gap. `progress(total, label, deadline)` makes the bar told the answers settled
-    (closed when the search ends). A WordleError when no tree was found within the limit for every class.
+    finds it: proven, else (`top_k` > 0) an upper bound, else, past `budget` units of search work or `time_limit`
+    seconds of wall clock (None or 0: no such limit), the best found with its proven gap. `progress(total, label,
+    budget)` makes the bar told the answers settled (closed when the search ends). Returns (the result, the
+    `trees.budget.Budget` it ran under); a WordleError when no tree was found within the limit for every class.
     """
     from wordle_cli import backends
-    from wordle_cli.trees.budget import Deadline
+    from wordle_cli.trees.budget import Budget
     from wordle_cli.trees.builder import Problem
+    from wordle_cli.trees.report import stopped_by
     from wordle_cli.trees.search import INF
 
     # The search runs on the CPU, so `auto` makes its one table there too (issue 42): a GPU's context would cost the
@@ -49,20 +51,20 @@ def build(
         report.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {left} possible answer{'s' if left != 1 else ''}")
     if first is None and len(position.pool) > 100 and top_k == 0:
         report.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
-    deadline = Deadline(time_limit or None)
-    bar = progress(len(position.pool), "searching", deadline) if progress is not None else None
+    limits = Budget(budget, time_limit)
+    bar = progress(len(position.pool), "searching", limits) if progress is not None else None
     try:
-        result = problem.build(position, first, threads=search_threads(threads), progress=bar, deadline=deadline)
+        result = problem.build(position, first, threads=search_threads(threads), progress=bar, budget=limits)
     finally:
         if bar is not None:
             bar.close()
     if result.total >= INF:
         raise WordleError(
-            f"no tree was found within {time_limit:g} s for every class (at least {result.lower} guesses in all); give more time"
+            f"no tree was found {stopped_by(limits)} for every class (at least {result.lower} guesses in all); give it more"
         )
     counters = ", ".join(f"{v} {k}" for k, v in result.counters.items() if v)
     report.info(f"searched in {result.seconds:.2f} s ({counters})")
-    return result
+    return result, limits
 
 
 def search_threads(threads: int | None) -> int:

@@ -15,7 +15,20 @@ from wordle_cli.trees.search.hardmode import allowed_at, hints_after
 from wordle_cli.trees.search.heap import heap_slot, heapify, pop
 from wordle_cli.trees.search.memo import find, key_of, remember
 from wordle_cli.trees.search.scans import block, gather
-from wordle_cli.trees.search.shared import EVALUATED, HITS, INF, NODES, UNLIMITED
+from wordle_cli.trees.search.shared import (
+    COUNT_CELL_WORK,
+    EVAL_WORK,
+    EVALUATED,
+    HARD_WORK,
+    HITS,
+    INF,
+    KEPT_WORK,
+    NODE_WORK,
+    NODES,
+    PAIR_CELL_WORK,
+    UNLIMITED,
+    WORK,
+)
 
 
 @compiled
@@ -30,7 +43,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     best_out[0] receives the best candidate when the value is exact (-1
     otherwise).
 
-    Once `ctx.stop[0]` is set (by another thread, or by the node budget
+    Once `ctx.stop[0]` is set (by another thread, or by the work budget
     `ctx.stop[1]`) every node unwinds at its next candidate, returning a
     lower bound (not stored as exact; best_out -1): the caller reads the
     flag after the call to know that the value is only a lower bound.
@@ -75,6 +88,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
     scan_started = prof.cycles(ctx)
     found = scan(ctx, base, rows, pool, cands, weight)
+    ctx.stats[WORK] += NODE_WORK + n * cands.shape[0] * (PAIR_CELL_WORK if found.by_pairs else COUNT_CELL_WORK)
     verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
     prof.since(ctx, depth, prof.SCAN_CYCLES, scan_started)
     prof.note(ctx, depth, prof.SCAN_WORK, n * cands.shape[0])
@@ -94,6 +108,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         return lowest
     keep_started = prof.cycles(ctx)
     kept = keep(ctx, base, rows, found, n, depth, useful_cands)
+    ctx.stats[WORK] += KEPT_WORK * kept.size
     not_tried = np.zeros(kept.size, dtype=np.bool_)
     not_passed = np.zeros(kept.size, dtype=np.bool_)
     if kept.dedup and n >= ctx.dominance_min_pool:
@@ -130,6 +145,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
         t = kept.columns[r]
         c = cands[t]
         ctx.stats[EVALUATED] += 1
+        ctx.stats[WORK] += EVAL_WORK * n
         eval_started = prof.cycles(ctx)
         n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
         total = quick_pass(ctx, cls, n_cls, total, window, c, child_depth, greens, mins, count)
@@ -156,6 +172,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
             if ctx.hard:
                 child_greens, child_mins = hints_after(ctx, c, cls.code[k], greens, mins)
                 allow = allowed_at(ctx, below, child_greens, child_mins)
+                ctx.stats[WORK] += HARD_WORK * below.shape[0]
                 v = solve(ctx, part, below[allow], block(below_base, part_rows, allow), np.arange(size).astype(np.int32),
                           window - total - size_w, child_depth, child_greens, child_mins, sub_best)
             else:
@@ -196,8 +213,9 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
 
 @compiled
 def stopping(ctx):
-    """Whether the search must unwind now: the stop flag, set from outside or once the node budget is spent."""
-    if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[NODES] >= ctx.stop[1]:
+    """Whether the search must unwind now: the stop flag, set from outside or once the work budget is spent (its
+    work, `ctx.stats[WORK]`, has reached `ctx.stop[1]`: a point fixed by the search alone, never by a clock)."""
+    if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[WORK] >= ctx.stop[1]:
         ctx.stop[0] = 1
     return ctx.stop[0] != 0
 
