@@ -255,6 +255,26 @@ class AtomicOutput:
             raise WordleError(f"cannot write {self.path}: {one_line(exc)}") from None
 
 
+def write_kept(folder, path, text: str) -> bool:
+    """`text` as the file `path` in `folder` (made if missing), a file the program keeps for itself (a cache's
+    entry): whole or not at all, even when the run is stopped, never through a link (`AtomicOutput(links=False)`).
+
+    The one writer of the caches: False, and nothing written, where `path` is something other than a regular file
+    (a link, a folder, a FIFO), which is left as it is; OSError where it cannot be written.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        return False
+    with interrupts.deferred():
+        os.makedirs(folder, exist_ok=True)
+        with AtomicOutput(str(path), links=False) as out:
+            out.write(text)
+    return True
+
+
 def check_distinct(outputs: dict[str, str | None]) -> None:
     """Refuse, as a usage error, two of a command's outputs that name one file: one would overwrite the other.
 

@@ -69,6 +69,12 @@ def time_limit_option(default: float, what: str):
 UNIT_HELP = "a unit: about a CPU second of the search on a 2-core machine, counted, not timed (docs/speed.md)"
 
 
+def limit_option(name: str, unit: str, help: str):
+    """An optional limit in `unit` (`--budget UNITS`, `--move-time SECONDS`): a finite number, 0 or more; None when
+    not given (the command's own rule, which `help` says)."""
+    return click.option(name, type=Seconds(zero=True, unit=unit.lower()), default=None, metavar=unit, help=help)
+
+
 def budget_options(default: float | None, what: str):
     """--budget UNITS (search work: the same output on any machine, at any load) and --time-limit SECONDS (a wall-clock
     cap, which is not), for a command whose proof may take minutes: past either, proven bounds instead.
@@ -78,20 +84,14 @@ def budget_options(default: float | None, what: str):
     shown = f"[default: {default:g}]" if default else "[default: none]"
 
     def decorate(command):
-        command = click.option(
-            "--time-limit",
-            type=Seconds(zero=True),
-            default=None,
-            metavar="SECONDS",
-            help="Also stop the proof after SECONDS of wall-clock time, whichever comes first; what a clock stops "
+        command = limit_option(
+            "--time-limit", "SECONDS",
+            "Also stop the proof after SECONDS of wall-clock time, whichever comes first; what a clock stops "
             "depends on the machine and its load, and the output then says so. Alone, the only limit (0: none).",
         )(command)
-        return click.option(
-            "--budget",
-            type=Seconds(zero=True, unit="units"),
-            default=None,
-            metavar="UNITS",
-            help=f"Stop the proof after UNITS units of search work ({UNIT_HELP}): the same output on every machine; "
+        return limit_option(
+            "--budget", "UNITS",
+            f"Stop the proof after UNITS units of search work ({UNIT_HELP}): the same output on every machine; "
             f"{what} 0: prove to the end, however long it takes. {shown}",
         )(command)
 

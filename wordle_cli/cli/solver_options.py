@@ -17,13 +17,14 @@ from wordle_cli.cli.options import (
     choice_option,
     count_option,
     hard_option,
+    limit_option,
     max_guesses_option,
     pool_only_option,
     prior_option,
     quiet_option,
     threads_option,
 )
-from wordle_cli.cli.types import BoardCount, Seconds
+from wordle_cli.cli.types import BoardCount
 from wordle_cli.games import MAX_BOARDS  # constants: no numpy
 from wordle_cli.solver.strategy import STRATEGIES
 
@@ -38,21 +39,15 @@ _solver_options = [
         "Under a prior the last three credit a guess that may be the answer (docs/prior.md). Further ties: a possible "
         "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
     ),
-    click.option(
-        "--move-budget",
-        type=Seconds(zero=True, unit="units"),
-        default=None,
-        metavar="UNITS",
-        help=f"The optimal strategy searches a move for at most UNITS units of search work ({UNIT_HELP}: every "
+    limit_option(
+        "--move-budget", "UNITS",
+        f"The optimal strategy searches a move for at most UNITS units of search work ({UNIT_HELP}: every "
         "machine plays the same moves), then plays the best guess found and says its proven bounds; 0: until proven. "
         "[default: 5]",
     ),
-    click.option(
-        "--move-time",
-        type=Seconds(zero=True),
-        default=None,
-        metavar="SECONDS",
-        help="Also stop a move's search after SECONDS of wall-clock time, whichever comes first (what it stops then "
+    limit_option(
+        "--move-time", "SECONDS",
+        "Also stop a move's search after SECONDS of wall-clock time, whichever comes first (what it stops then "
         "depends on the machine and its load, and the move says so). Alone, the only limit (0: until proven).",
     ),
     hard_option,

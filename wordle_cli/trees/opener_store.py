@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
-from wordle_cli import interrupts, tables
+from wordle_cli import tables
 from wordle_cli.trees.opener import OpenerResult
 
 #: Bumped when what an entry means changes; older entries are then never read.
@@ -200,31 +198,17 @@ class OpenerCache:
         """Keep `result`, written whole; a failure is noted in `problems`, never raised; a special file is left alone."""
         if not self.usable:
             return
+        from wordle_cli.output import write_kept
+
         key = prior_key(game, weights, result.hard, result.max_guesses)
         path = self.path(key)
-        try:
-            mode = os.lstat(path).st_mode
-        except OSError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            self.problems.append(f"left cache entry {path} as it is: not a regular file")
-            return
         entry = {"key": key, **entry_of(result)}
         entry["check"] = _checksum(key, entry)
         try:
-            _write(self.root, path, json.dumps(entry, ensure_ascii=False) + "\n")
+            if not write_kept(self.root, path, json.dumps(entry, ensure_ascii=False) + "\n"):
+                self.problems.append(f"left cache entry {path} as it is: not a regular file")
         except Exception as exc:  # noqa: BLE001 - a cache that cannot be written only costs time
             self.problems.append(f"cannot write the cache entry {path}: {getattr(exc, 'strerror', None) or exc}")
-
-
-def _write(folder: Path, path: Path, text: str) -> None:
-    """`text` at `path`, whole or not at all (even when the run is stopped), never through a link."""
-    from wordle_cli.output import AtomicOutput
-
-    with interrupts.deferred():
-        folder.mkdir(parents=True, exist_ok=True)
-        with AtomicOutput(str(path), links=False) as out:
-            out.write(text)
 
 
 def _checksum(key: str, entry: dict) -> str:
