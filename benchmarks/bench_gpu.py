@@ -32,6 +32,7 @@ from common import pin_game, wordle_cmd
 
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet, clog2c_table
+from wordle_cli.stats import ScoreSums
 
 SETTINGS = pin_game()  # the 2022 lists, uniform: the figures these check and the docs quote
 
@@ -186,7 +187,7 @@ def time_kernel(cuda, guesses, answers, rule: str, repeat: int, overrides: dict[
         *outs,
     )
     result = benchmark(kernel, (grid, block, args), n_repeat=repeat, n_warmup=3)
-    got = cuda._sums(*(cp.asnumpy(x) for x in outs))  # every launch overwrites the sums
+    got = ScoreSums(*(cp.asnumpy(x) for x in outs))  # every launch overwrites the sums
     compare_sums(got, want, f"{rule} {len(guesses)}x{len(answers)} {overrides or 'default'}")
     return float(np.median(result.gpu_times[0])) * 1e3
 

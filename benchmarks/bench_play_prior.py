@@ -9,9 +9,9 @@ rather than a default that may change (issue 51), and each printed with its
 settings:
 
 - default: `--prior nyt --strategy optimal --move-budget 5` (`wordle solve`'s
-  default today: the optimum within `api.MOVE_BUDGET` units of search work
-  a move), the
-  opener the tool's own (`api.opener_for`);
+  default today: the optimum within `solver.strategy.MOVE_BUDGET` units of
+  search work a move), the opener the tool's own
+  (`trees.opener_store.opener_for`);
 - uniform: `--prior uniform --strategy expected`;
 - optimal: `--prior nyt --strategy optimal --move-budget 0`, searched until
   every move is proven: the figure the default must equal or beat.
@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from wordle_cli import api, history  # noqa: E402
 from wordle_cli.model.game import ROWS, load_lists  # noqa: E402
+from wordle_cli.solver.strategy import MOVE_BUDGET  # noqa: E402
 
 #: Bootstrap resamples of the days.
 RESAMPLES = 4000
@@ -101,7 +102,7 @@ def options(way: str, move_budget: float) -> str:
     return " ".join(shown)
 
 
-def play(day: history.Day, way: str, move_budget: float = api.MOVE_BUDGET) -> Played:
+def play(day: history.Day, way: str, move_budget: float = MOVE_BUDGET) -> Played:
     """The day's answer played `way`, as `wordle solve --game nyt --date D ANSWER` with `options(way)` plays it."""
     started = time.process_time()
     game = api.solve(day.answer, **settings(way, day, move_budget))
@@ -112,8 +113,8 @@ def play(day: history.Day, way: str, move_budget: float = api.MOVE_BUDGET) -> Pl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--days", type=int, default=180, help="the last N days of the shipped history (default 180)")
-    parser.add_argument("--move-budget", type=float, default=api.MOVE_BUDGET,
-                        help=f"the default's units of search work a move (default {api.MOVE_BUDGET:g})")
+    parser.add_argument("--move-budget", type=float, default=MOVE_BUDGET,
+                        help=f"the default's units of search work a move (default {MOVE_BUDGET:g})")
     parser.add_argument("--seed", type=int, default=0, help="the bootstrap's seed")
     args = parser.parse_args()
 

@@ -7,7 +7,7 @@ today's 3158 answers costs ln 3158 = 8.058 a day). Three priors:
 
 - uniform: every answer of today's list alike;
 - two-factor: original list or not x answered before or not, rates from the
-  previous 180 days (`prior.baseline`);
+  previous 180 days (`benchmarks/prior_baseline.py`);
 - nyt: the model (`prior.nyt`, docs/prior.md).
 
 `--validation` also scores the `--days` days before those (the days the
@@ -38,8 +38,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import prior_baseline as baseline  # noqa: E402  (beside this script)
+
 from wordle_cli import history, shipped  # noqa: E402
-from wordle_cli.prior import baseline, nyt  # noqa: E402
+from wordle_cli.prior import nyt  # noqa: E402
 from wordle_cli.wordlist import read_text  # noqa: E402
 
 #: Calibration bins: edges of the predicted probability, log-spaced.

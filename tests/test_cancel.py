@@ -82,7 +82,7 @@ def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
     import io
     import sys
 
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -91,10 +91,10 @@ def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
     now = [100.0]
-    monkeypatch.setattr(options.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(report.time, "perf_counter", lambda: now[0])
     budget = Budget(seconds=3600)
     monkeypatch.setattr(budget.clock, "left", lambda: 3600 - (now[0] - 100))
-    bar = options.Progress(10, "proving fuzzy", budget=budget)
+    bar = report.Progress(10, "proving fuzzy", budget=budget)
     now[0] += 5
     bar(2)
     now[0] += 7
@@ -108,11 +108,11 @@ def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
 def test_the_bar_shows_the_work_done_of_the_budget(terminal):
     """Issue 49 item 9: `100%  2 s, 6 s left to prove` read as an estimate of the time still needed; under a work
     budget the bar says how much of the budget the proof has used, and at the end that it is spent (bounding)."""
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
     budget = Budget(10)
-    bar = options.Progress(10, "proving fuzzy", budget=budget)
+    bar = report.Progress(10, "proving fuzzy", budget=budget)
     budget.charge(4 * WORK_PER_UNIT)
     bar(2)
     budget.charge(6 * WORK_PER_UNIT)
@@ -136,13 +136,13 @@ def terminal(monkeypatch):
     again after the fixtures)."""
     import sys
 
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     def screen() -> FakeTerminal:
         made = FakeTerminal()
         monkeypatch.setattr(sys, "stderr", made)
-        monkeypatch.setattr(options.Progress, "DELAY_S", 0)
-        monkeypatch.setattr(options.Progress, "_shown", [])
+        monkeypatch.setattr(report.Progress, "DELAY_S", 0)
+        monkeypatch.setattr(report.Progress, "_shown", [])
         return made
 
     return screen
@@ -150,13 +150,13 @@ def terminal(monkeypatch):
 
 def test_past_the_deadline_the_bar_says_it_is_bounding(terminal):
     """Issue 44 item 8: `bounds in 6 s` said little; past the deadline the bar said nothing of what went on."""
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
 
     budget = Budget(seconds=1e-9)
     budget.clock.start()  # the clock runs from the first search armed (after compiling), as in a review
-    bar = options.Progress(10, "proving fuzzy", budget=budget)
+    bar = report.Progress(10, "proving fuzzy", budget=budget)
     time.sleep(0.01)
     bar(2)
     bar.close()
@@ -165,25 +165,25 @@ def test_past_the_deadline_the_bar_says_it_is_bounding(terminal):
 
 def test_clear_line_erases_a_drawn_bar_and_it_draws_no_more(terminal):
     """Issue 44 item 8: after Ctrl-C at `play`'s review the bar stayed drawn over the `feedback>` prompt."""
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
 
-    bar = options.Progress(10, "proving crane")
+    bar = report.Progress(10, "proving crane")
     bar(3)
     assert "proving crane" in terminal.getvalue()
-    options.Progress.clear_line()
+    report.Progress.clear_line()
     assert terminal.getvalue().endswith("\r\x1b[K\x1b[?25h")  # the line erased, the cursor shown again
     drawn = terminal.getvalue()
     bar(7)  # the abandoned review's worker goes on a moment
     bar.close()
     assert terminal.getvalue() == drawn
-    options.Progress.clear_line()  # no bar drawn: nothing written
+    report.Progress.clear_line()  # no bar drawn: nothing written
     assert terminal.getvalue() == drawn
 
 
 def test_an_abandoned_workers_bar_draws_nothing(terminal):
-    from wordle_cli.cli import options
+    from wordle_cli.cli import report
 
     terminal = terminal()
 
@@ -192,7 +192,7 @@ def test_an_abandoned_workers_bar_draws_nothing(terminal):
     state = interrupts._worker_state()
     state.work = work
     try:
-        bar = options.Progress(10, "proving crane")
+        bar = report.Progress(10, "proving crane")
         bar(3)
         bar.close()
     finally:

@@ -6,8 +6,9 @@ top to bottom (a module may import its own layer's package and lower layers):
 
     cli           the click commands, __main__, the package's lazy facade
     api           the public functions
-    capabilities  scoring, solver, trees, games, infer, reviewer, pictures, prior
-    model         the game and its lists, feedback rule, pruning rules, hard mode
+    capabilities  scoring, solver, trees, games, infer, reviewer, pictures
+    model         the game and its lists, feedback rule, pruning rules, hard mode; the prior
+                  (model.weights) and the nyt model it is made from (prior: the history only)
     backends      cpu and cuda kernels
     base          encoding, wordlist, output, stats, errors, config, ...
 
@@ -38,7 +39,7 @@ LAYERS = {
     "infer": 3,
     "reviewer": 3,
     "pictures": 3,
-    "prior": 3,
+    "prior": 2,  # the nyt model of the NYT's picks, below `model.weights`, which makes the prior of a spec from it
     "model": 2,
     "lists": 2,
     "colour": 2,

@@ -229,7 +229,9 @@ def test_a_full_cache_costs_only_time(tiny, tmp_path, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(opener_store, "_write", full)
+    from wordle_cli import output
+
+    monkeypatch.setattr(output, "write_kept", full)  # the caches' one writer
     problems = []
     assert opener_store.find(game, weights, cache_root=tmp_path, problems=problems).proven
     assert len(problems) == 1 and "cannot write the cache entry" in problems[0] and "No space left on device" in problems[0]

@@ -226,7 +226,7 @@ def tree_file(runner, lists, tmp_path):
 
 
 def test_show_writes_html_and_dot_of_an_existing_tree(runner, tree_file, tmp_path):
-    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.inputs import read_tree_file
 
     tree = read_tree_file(str(tree_file))[0].tree
     page = tmp_path / "salet.html"

@@ -24,18 +24,18 @@ turn  guess  feedback    pool  expected  entropy
 
 
 def spy_weights(monkeypatch):
-    """Record every prior `setup.answer_weights` makes (the one maker of the commands' priors): (spec, date, words, weights)."""
-    from wordle_cli import setup
+    """Record every prior `weights.answer_weights` makes (the one maker of the commands' priors): (spec, date, words, weights)."""
+    from wordle_cli.model import weights
 
     made = []
-    real = setup.answer_weights
+    real = weights.answer_weights
 
     def spy(spec, answers, date=None, what="answer", spoil=False):
         result = real(spec, answers, date, what, spoil=spoil)
         made.append((spec, date, list(answers), result.weights.copy()))
         return result
 
-    monkeypatch.setattr(setup, "answer_weights", spy)
+    monkeypatch.setattr(weights, "answer_weights", spy)
     return made
 
 

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import wordle_cli as w
-from wordle_cli.api import exact_search
 from wordle_cli.model.game import ROWS, Game
+from wordle_cli.setup import exact_search
 from wordle_cli.solver.strategy import SCORED_STRATEGIES, default_strategy
 from wordle_cli.solver.tree import Solver
 from wordle_cli.trees import budget

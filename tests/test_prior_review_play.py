@@ -9,7 +9,7 @@ import naive
 from clitools import invoke
 
 from wordle_cli.history import Day, date_of
-from wordle_cli.setup import stale_note
+from wordle_cli.model.weights import stale_note
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
 ALLOWED = ANSWERS + ["salet", "crony", "tarse"]

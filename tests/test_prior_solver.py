@@ -85,10 +85,10 @@ def test_all_ones_weights_are_the_uniform_sums():
     table = cpu.feedback_table(game.candidate_codes, game.answer_codes)
     sums = weighted_sums(table, np.ones(len(answers), np.int64), game.win_code + 1)
     plain = cpu.score(game.candidate_codes, game.answer_codes, "strict")
-    assert sums.sum_wn.tolist() == plain.sum_n.tolist()
-    assert sums.sum_wn2.tolist() == plain.sum_n2.tolist()
+    assert sums.sum_n.tolist() == plain.sum_n.tolist()
+    assert sums.sum_n2.tolist() == plain.sum_n2.tolist()
     assert sums.max_n.tolist() == plain.max_n.tolist() == sums.max_w.tolist()
-    assert np.allclose(sums.sum_wlogw, plain.sum_clog2c, rtol=1e-12, atol=1e-9)
+    assert np.allclose(sums.sum_clog2c, plain.sum_clog2c, rtol=1e-12, atol=1e-9)
 
 
 def test_weighted_stats_against_hand_numbers():
@@ -113,6 +113,6 @@ def test_the_cpu_weighted_kernel_equals_the_table_path(seed):
     weights = random_weights(rng, len(answers), 10**6)
     kernel = backend_sums(cpu, game.candidate_codes, game.answer_codes, weights)
     table = weighted_sums(cpu.feedback_table(game.candidate_codes, game.answer_codes), weights, game.win_code + 1)
-    for field in ("sum_wn", "sum_wn2", "max_n", "max_w"):
+    for field in ("sum_n", "sum_n2", "max_n", "max_w"):
         assert getattr(kernel, field).tolist() == getattr(table, field).tolist()
-    assert np.allclose(kernel.sum_wlogw, table.sum_wlogw, rtol=1e-13)
+    assert np.allclose(kernel.sum_clog2c, table.sum_clog2c, rtol=1e-13)

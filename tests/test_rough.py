@@ -53,7 +53,7 @@ def test_time_limit_takes_a_finite_time(runner, lists):
 
 
 def test_every_float_option_is_the_shared_seconds_type():
-    from wordle_cli.cli.options import Seconds
+    from wordle_cli.cli.types import Seconds
 
     floats = [(where, p.name) for where, p in every_parameter() if isinstance(p.type, click.types.FloatParamType)]
     assert not floats, f"float options outside the shared type: {floats}"

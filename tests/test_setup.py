@@ -9,7 +9,7 @@ from clitools import invoke, write
 
 import wordle_cli
 from wordle_cli import setup
-from wordle_cli.errors import UsageProblem
+from wordle_cli.errors import ModeConflict, UsageProblem
 
 ANSWERS = ["tough", "cough", "dough", "rough", "bough"]
 ALLOWED = ["crane", "bdrtc"]
@@ -64,7 +64,7 @@ def test_a_target_of_weight_0_says_so(runner, tmp_path):
     ],
 )
 def test_the_modes_rules_are_declared_once(modes, message):
-    with pytest.raises(setup.ModeConflict, match=message):
+    with pytest.raises(ModeConflict, match=message):
         setup.check_modes(**modes)
 
 

@@ -17,8 +17,8 @@ from wordle_cli.model.game import Game
 from wordle_cli.trees import formats, search
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.formats import TreeFileError
+from wordle_cli.trees.inputs import parse_history
 from wordle_cli.trees.model import Node, Tree
-from wordle_cli.trees.position import parse_history
 from wordle_cli.trees.verify import verify
 
 

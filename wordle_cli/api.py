@@ -35,17 +35,9 @@ from wordle_cli.backends import RULES
 from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
-from wordle_cli.model.game import ROWS
-from wordle_cli.setup import MOVE_BUDGET as MOVE_BUDGET
-from wordle_cli.setup import Opener as Opener
-from wordle_cli.setup import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
-from wordle_cli.setup import book_opener as book_opener
-from wordle_cli.setup import exact_search as exact_search
-from wordle_cli.setup import game_of_words as _lists
-from wordle_cli.setup import new_solver as new_solver
-from wordle_cli.setup import opener_for as opener_for
-from wordle_cli.setup import words_of
-from wordle_cli.wordlist import normalise
+from wordle_cli.model.game import ROWS, game_of_words
+from wordle_cli.model.weights import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
+from wordle_cli.wordlist import normalise, words_of
 
 if TYPE_CHECKING:  # the solver's modules load only when solve/simulate run, so `prune` stays fast
     from wordle_cli.reviewer.review import Review
@@ -273,16 +265,10 @@ def score(
         prior = checked(weights, len(answers))
         refuse_weights(prior, prior_excluded(lies=lies, rule=rule))
         weights = prior.solver_weights()
-    if weights is not None:
+    if weights is not None:  # a row's `answers` is then the total weight
         scores = scoring.compute_weighted(allowed, answers, weights, chosen)
-        s1, s2, mx = (a.tolist() for a in (scores.sums.sum_wn, scores.sums.sum_wn2, scores.sums.max_n))
-        rows = (
-            GuessScore(guess=allowed[i], is_potential_answer=scores.is_answer[i], max_wordlist_len=mx[i], answers=scores.total,
-                       total=s1[i], total_squares=s2[i])
-            for i in scoring.ranking(scores)
-        )
-        return Ranking(rows, scores)
-    scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
+    else:
+        scores = scoring.compute(allowed, answers, rule, chosen, rule_of_lies)
     if rule_of_lies is not None:
         total, worst = scores.total.tolist(), scores.worst.tolist()
         scale = rule_of_lies.scale
@@ -342,7 +328,7 @@ def best_opener(
     from wordle_cli.model.game import Game as Lists
     from wordle_cli.trees import opener_store
 
-    lists = game if isinstance(game, Lists) else _lists(game, answers, allowed)
+    lists = game if isinstance(game, Lists) else game_of_words(game, answers, allowed)
     raw = np.asarray(getattr(weights, "weights", weights if weights is not None else np.ones(len(lists.answers))), dtype=np.int64)
     if raw.shape != (len(lists.answers),) or (raw.size and raw.min() < 0) or not raw.any():
         raise UsageProblem(f"weights must be {len(lists.answers)} integers >= 0, one per answer of the game, not all 0")
@@ -354,7 +340,7 @@ def best_opener(
         raise UsageProblem(f"max_guesses must be at least 1 (or None), got {max_guesses}")
     root = None
     if cache:
-        from wordle_cli.reviewer.cache import cache_dir
+        from wordle_cli.cache_folder import cache_dir
 
         root = cache_dir()
     chosen = backends.resolve(backend, pairs=len(lists.candidates) * len(lists.answers))
@@ -365,53 +351,83 @@ def best_opener(
 
 # ---------------------------------------------------------------- solve and simulate
 
-def _solver(game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0,
-            weights=None, prior: str | None = None, date=None, move_budget: float | None = None, move_time: float | None = None):
-    """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
-    (None: the best, `optimal` under a prior other than uniform, its budget a move by `setup.limits_of_move`)."""
-    from wordle_cli.setup import open_setup, solver_of
-    from wordle_cli.solver.strategy import STRATEGIES
 
-    if strategy is not None and strategy not in STRATEGIES:
-        raise UsageProblem(f"unknown strategy {quote(strategy)}; choose one of {', '.join(STRATEGIES)}")
-    if not isinstance(lies, int) or isinstance(lies, bool):
-        raise UsageProblem(f"lies must be a whole number, not {type(lies).__name__}")
-    made = open_setup(
-        game=game, answers=answers, allowed=allowed, prior=prior, weights=weights, date=date, strategy=strategy,
-        move_budget=move_budget, move_time=move_time, hard=hard, pool_only=pool_only, lies=lies, backend=backend,
-    )
-    return solver_of(made)[0]
+class _Play(NamedTuple):
+    """The options `solve` and `simulate` share, declared once (`_plays` gives both their keywords)."""
+
+    strategy: str | None = None
+    hard: bool = False
+    first: str | None = None
+    pool_only: bool = False
+    game: str | None = None
+    answers: Iterable[str] | None = None
+    allowed: Iterable[str] | None = None
+    backend: str = "auto"
+    lies: int = 0
+    liar: str = "random"
+    seed: int = 0
+    weights: object = None
+    prior: str | None = None
+    date: object = None
+    move_budget: float | None = None
+    move_time: float | None = None
+
+    def solver(self):
+        """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
+        (None: the best, `optimal` under a prior other than uniform, its budget a move by
+        `solver.strategy.limits_of_move`)."""
+        from wordle_cli.setup import open_setup, solver_of
+        from wordle_cli.solver.strategy import STRATEGIES
+
+        if self.strategy is not None and self.strategy not in STRATEGIES:
+            raise UsageProblem(f"unknown strategy {quote(self.strategy)}; choose one of {', '.join(STRATEGIES)}")
+        if not isinstance(self.lies, int) or isinstance(self.lies, bool):
+            raise UsageProblem(f"lies must be a whole number, not {type(self.lies).__name__}")
+        made = open_setup(
+            game=self.game, answers=self.answers, allowed=self.allowed, prior=self.prior, weights=self.weights, date=self.date,
+            strategy=self.strategy, move_budget=self.move_budget, move_time=self.move_time, hard=self.hard, pool_only=self.pool_only,
+            lies=self.lies, backend=self.backend,
+        )
+        return solver_of(made)[0]
+
+    def liar_of(self, solver):
+        """The host that lies (`Liar`) for a solver of a game with lies; None without."""
+        if solver.lies is None:
+            return None
+        from wordle_cli.model.lies import Liar
+
+        return Liar(solver.lies, self.liar, self.seed)
 
 
-def _liar(solver, liar: str, seed: int):
-    """The host that lies (`Liar`) for a solver of a game with lies; None without."""
-    if solver.lies is None:
-        return None
-    from wordle_cli.model.lies import Liar
+def _plays(function):
+    """`function(first, **play)` with `_Play`'s keywords in its signature (`help()`, `inspect`) and checked as
+    Python checks keywords: unknown ones are a TypeError naming the function."""
+    import functools
+    import inspect
 
-    return Liar(solver.lies, liar, seed)
+    own = inspect.signature(function)
+    first = next(iter(own.parameters.values()))
+    annotations = {name: getattr(kind, "__forward_arg__", kind) for name, kind in _Play.__annotations__.items()}  # as written
+    keywords = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotations[name])
+        for name, default in _Play._field_defaults.items()
+    ]
+    signature = own.replace(parameters=[first, *keywords])
+
+    @functools.wraps(function)
+    def checked(*args, **play):
+        try:
+            signature.bind(*args, **play)
+        except TypeError as exc:
+            raise TypeError(f"{function.__name__}() {exc}") from None
+        return function(*args, **play)
+
+    checked.__signature__ = signature
+    return checked
 
 
-def solve(
-    target: str,
-    *,
-    strategy: str | None = None,
-    hard: bool = False,
-    first: str | None = None,
-    pool_only: bool = False,
-    game: str | None = None,
-    answers: Iterable[str] | None = None,
-    allowed: Iterable[str] | None = None,
-    backend: str = "auto",
-    lies: int = 0,
-    liar: str = "random",
-    seed: int = 0,
-    weights=None,
-    prior: str | None = None,
-    date=None,
-    move_budget: float | None = None,
-    move_time: float | None = None,
-) -> PlayedGame:
+@_plays
+def solve(target: str, **play) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
 
     `target` may be any allowed word: one that is not among the answers is
@@ -429,8 +445,9 @@ def solve(
     it plays the best guess found (`trees.budget.WORK_PER_UNIT`, about a CPU
     second of a 2-core machine; counted, so the same move on any machine),
     `move_time` the seconds of wall-clock time it may take (which varies with
-    the machine): neither given, `MOVE_BUDGET` units; `move_time` alone, that
-    limit alone (0: until proven); `move_budget` 0: no work limit.
+    the machine): neither given, `solver.strategy.MOVE_BUDGET` units;
+    `move_time` alone, that limit alone (0: until proven); `move_budget` 0:
+    no work limit.
 
     The prior follows `wordle solve`'s rule: `weights` if given (an
     `AnswerWeights`, `answer_weights(...)`, or integers >= 1 per answer of
@@ -454,37 +471,19 @@ def solve(
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_budget, move_time)
+    options = _Play(**play)
+    solver = options.solver()
     lists = solver.game
     target = _word(target, "target", lists.length)
-    if first is not None:
-        first = _word(first, "first", lists.length)
+    first = None if options.first is None else _word(options.first, "first", lists.length)
     if target not in lists.answer_index and target not in lists.candidate_index:
         raise UsageProblem(f"target {quote(target)} is neither an answer nor an allowed guess")
     solver, added = with_target(solver, target)
-    return play_game(solver, target, first, added, _liar(solver, liar, seed), FIBBLE_ROWS if lies else ROWS)
+    return play_game(solver, target, first, added, options.liar_of(solver), FIBBLE_ROWS if options.lies else ROWS)
 
 
-def simulate(
-    targets: Iterable[str] | None = None,
-    *,
-    strategy: str | None = None,
-    hard: bool = False,
-    first: str | None = None,
-    pool_only: bool = False,
-    game: str | None = None,
-    answers: Iterable[str] | None = None,
-    allowed: Iterable[str] | None = None,
-    backend: str = "auto",
-    lies: int = 0,
-    liar: str = "random",
-    seed: int = 0,
-    weights=None,
-    prior: str | None = None,
-    date=None,
-    move_budget: float | None = None,
-    move_time: float | None = None,
-) -> Simulation:
+@_plays
+def simulate(targets: Iterable[str] | None = None, **play) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
 
     Returns a `Simulation`: `.targets`, `.paths` (the guesses of each game),
@@ -499,10 +498,10 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_budget, move_time)
+    options = _Play(**play)
+    solver = options.solver()
     lists = solver.game
-    if first is not None:
-        first = _word(first, "first", lists.length)
+    first = None if options.first is None else _word(options.first, "first", lists.length)
     if targets is None:
         chosen = list(lists.answers)
     else:
@@ -510,7 +509,7 @@ def simulate(
         unknown = [t for t in chosen if t not in lists.answer_index]
         if unknown:
             raise UsageProblem(f"targets must be answers of the game; {quote(unknown[0])} is not")
-    return play_all(solver, chosen, first, liar=_liar(solver, liar, seed))
+    return play_all(solver, chosen, first, liar=options.liar_of(solver))
 
 
 # ---------------------------------------------------------------- review
@@ -581,7 +580,7 @@ def review(
         raise UsageProblem("give the answer or each guess's feedback")
     if max_guesses is not None and max_guesses < 1:
         raise UsageProblem(f"max_guesses must be at least 1 (or None), got {max_guesses}")
-    lists = _lists(game, answers, allowed)
+    lists = game_of_words(game, answers, allowed)
     if isinstance(guesses, str):
         raise UsageProblem("guesses must be a list of words, not one string")
     played = [_word(g, "guess", lists.length) for g in guesses]

@@ -97,3 +97,7 @@ class UsageProblem(WordleError):
     """A mistake in how the command was called, found by the core (exit status 2)."""
 
     exit_code = 2
+
+
+class ModeConflict(UsageProblem):
+    """Two options (or arguments) that do not go together: the CLI shows it as a usage error."""

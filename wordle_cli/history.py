@@ -19,11 +19,13 @@ import os
 import re
 import stat
 import sys
+import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from wordle_cli import config, shipped
-from wordle_cli.errors import WordleError, one_line, quote
+from wordle_cli.errors import ModeConflict, WordleError, one_line, quote
+from wordle_cli.output import Report
 
 #: The shipped table's file name (a package data file beside the word lists), and the user's.
 SHIPPED_HISTORY = "nyt-history.csv"
@@ -368,3 +370,74 @@ def unlisted(days: list[Day]) -> list[Day]:
     shipped_last = _shipped()[-1].number
     words = frozenset(shipped.shipped_words(ANSWER_LIST))
     return [d for d in days if d.number > shipped_last and d.answer not in words]
+
+
+# ---------------------------------------------------------------- a puzzle of the history, for a command
+
+
+#: What each report has been told (`_first_time`): a warning of the history is said once a command.
+_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _first_time(report: Report, what: str) -> bool:
+    """Whether `report` is yet to hear `what` (and from now on has); a report that takes no weak reference hears it each time."""
+    try:
+        told = _TOLD.setdefault(report, set())
+    except TypeError:
+        return True
+    if what in told:
+        return False
+    told.add(what)
+    return True
+
+
+def say_set_aside(report: Report) -> None:
+    """One warning, once per report, when the user's history is set aside (empty, or without its header:
+    `set_aside`) and the shipped history is used alone; wherever the history is read for a command."""
+    note = set_aside()
+    if note is not None and _first_time(report, "set aside"):
+        report.warn(note)
+
+
+def history_days(report: Report):
+    """The known days (`known_days`), saying once per report when an answer is missing from the shipped lists."""
+    say_set_aside(report)
+    days = known_days()
+    stale = unlisted(days)
+    if stale and _first_time(report, "stale lists"):
+        numbers = ", ".join(f"#{d.number}" for d in stale[:5]) + (", ..." if len(stale) > 5 else "")
+        report.warn(
+            f"the lists are out of date: the answer of {numbers} is not in {ANSWER_LIST} "
+            "(a newer wordle-cli may ship newer lists)"
+        )
+    return days
+
+
+def puzzle_rows(report: Report, number: int, spoil: bool):
+    """Puzzle `number`'s rows of the history (two on a doubled day of 2022): a WordleError when the history does
+    not have it (naming `wordle history update`, with --spoil for a later day), else refused for today and later
+    without `spoil` (ModeConflict)."""
+    date, now = date_of(number), today()
+    known = history_days(report)
+    rows = on_number(known, number)
+    if not rows:  # said first: --spoil would not help
+        end = last(known)
+        if date <= now:
+            fetch = "`wordle history update` fetches the days since" + ("" if spoil or date < now else ", and --spoil then uses today's")
+        else:
+            fetch = f"a day after today ({now}) is there once published and fetched by `wordle history update --spoil`"
+        raise WordleError(f"#{number} ({date}) is not in the history, which ends at #{end.number} ({end.date}): {fetch}")
+    if date > now and not spoil:
+        raise ModeConflict(f"#{number} falls on {date}, after today ({now}): its answer is a spoiler; add --spoil to use it")
+    if date == now and not spoil:
+        raise ModeConflict(f"#{number} is today's puzzle ({date}): its answer is a spoiler; add --spoil to use it")
+    return rows
+
+
+def puzzle_answer(report: Report, number: int, spoil: bool) -> str:
+    """Puzzle `number`'s answer from the history (`puzzle_rows`); on a doubled day of 2022 a warning says which
+    word is used and why."""
+    answer, note = answer_of(puzzle_rows(report, number, spoil))
+    if note:
+        report.warn(note)
+    return answer

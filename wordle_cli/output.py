@@ -34,7 +34,7 @@ import re
 import stat
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from wordle_cli import interrupts
 from wordle_cli.errors import UsageProblem, WordleError, one_line, quote
@@ -253,6 +253,26 @@ class AtomicOutput:
                     self._temp.discard()
         if exc_type is not None and issubclass(exc_type, UnicodeEncodeError):
             raise WordleError(f"cannot write {self.path}: {one_line(exc)}") from None
+
+
+def write_kept(folder, path, text: str) -> bool:
+    """`text` as the file `path` in `folder` (made if missing), a file the program keeps for itself (a cache's
+    entry): whole or not at all, even when the run is stopped, never through a link (`AtomicOutput(links=False)`).
+
+    The one writer of the caches: False, and nothing written, where `path` is something other than a regular file
+    (a link, a folder, a FIFO), which is left as it is; OSError where it cannot be written.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        return False
+    with interrupts.deferred():
+        os.makedirs(folder, exist_ok=True)
+        with AtomicOutput(str(path), links=False) as out:
+            out.write(text)
+    return True
 
 
 def check_distinct(outputs: dict[str, str | None]) -> None:
@@ -484,3 +504,27 @@ def _give_permissions(fd: int, target: str) -> None:
         except OSError:
             pass
     os.fchmod(fd, st.st_mode & 0o7777)
+
+
+# ---------------------------------------------------------------- where a command's messages go
+
+
+class Report(Protocol):
+    """Where a setup's informational lines and warnings go (the CLI's `Reporter`)."""
+
+    def info(self, message: str) -> None: ...
+
+    def warn(self, message: str) -> None: ...
+
+
+class _Quiet:
+    """The API's report: nothing printed (the API returns data; `AnswerWeights.unlisted` says what a prior left out)."""
+
+    def info(self, message: str) -> None:
+        pass
+
+    def warn(self, message: str) -> None:
+        pass
+
+
+QUIET: Report = _Quiet()

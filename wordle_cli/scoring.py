@@ -30,24 +30,8 @@ class Scores:
 
     guesses: Sequence[str]
     is_answer: list[bool]
-    sums: ScoreSums
-    n_answers: int
-
-
-@dataclass
-class WeightedScores:
-    """Per-guess sums under a prior (`model.class_sums`), the answers drawn with probability weight / total.
-
-    average = sum_wn / total: the expected number of answers left; variance
-    (total x sum_wn2 - sum_wn^2) / (total (total - 1)): the sample variance
-    with the weights as frequencies (all ones: the uniform one); max: the
-    worst case in answers.
-    """
-
-    guesses: Sequence[str]
-    is_answer: list[bool]
-    sums: object  # model.class_sums.WeightedSums
-    total: int  # the answers' total weight
+    sums: ScoreSums  # under a prior `model.class_sums.WeightedSums`: each answer counted by its weight
+    n_answers: int  # the answers, or under a prior their total weight (the weights as frequencies)
 
 
 @dataclass
@@ -78,8 +62,10 @@ def compute(guesses: Sequence[str], answers: Sequence[str], rule: str, backend: 
     return Scores(guesses, is_answer, sums, len(answers))
 
 
-def compute_weighted(guesses: Sequence[str], answers: Sequence[str], weights, backend: str) -> WeightedScores:
-    """Score every guess against answers drawn from a prior (int64 `weights`, each >= 1), strict rule."""
+def compute_weighted(guesses: Sequence[str], answers: Sequence[str], weights, backend: str) -> Scores:
+    """Score every guess against answers drawn from a prior (int64 `weights`, each >= 1), strict rule: the answers
+    drawn with probability weight / total, so the average is the expected number of answers left and the variance
+    the sample variance with the weights as frequencies (all ones: the uniform numbers)."""
     import numpy as np
 
     from wordle_cli.model.class_sums import backend_sums
@@ -89,7 +75,7 @@ def compute_weighted(guesses: Sequence[str], answers: Sequence[str], weights, ba
     module = backends.load(backend)
     answer_set = set(answers)
     sums = backend_sums(module, alphabet.encode(guesses, length), alphabet.encode(answers, length), weights)
-    return WeightedScores(guesses, [g in answer_set for g in guesses], sums, int(np.sum(weights)))
+    return Scores(guesses, [g in answer_set for g in guesses], sums, int(np.sum(weights)))
 
 
 def _compute_lies(guess_codes, answer_codes, module, lies, guesses, is_answer) -> LieScores:
@@ -119,13 +105,10 @@ def ranking(scores: Scores | LieScores) -> list[int]:
     guess_rank = np.empty(len(scores.guesses), dtype=np.int64)
     guess_rank[sorted(range(len(scores.guesses)), key=scores.guesses.__getitem__)] = np.arange(len(scores.guesses))
     not_answer = ~np.asarray(scores.is_answer, dtype=bool)
-    if isinstance(scores, WeightedScores):  # the variance numerators outgrow int64: Python integers
-        s1, s2, mx, w = scores.sums.sum_wn.tolist(), scores.sums.sum_wn2.tolist(), scores.sums.max_n.tolist(), scores.total
-        return sorted(range(len(s1)), key=lambda i: (s1[i], mx[i], variance_numerator(s1[i], s2[i], w), not_answer[i], guess_rank[i]))
     if isinstance(scores, LieScores):
         return np.lexsort((guess_rank, not_answer, scores.worst, scores.total)).tolist()
     sums, n = scores.sums, scores.n_answers
-    if n**4 < 2**62:  # the variance numerator n*s2 - s1^2 <= n^4 fits in int64
+    if n**4 < 2**62:  # the variance numerator n*s2 - s1^2 <= n^4 fits in int64 (n: answers, or their weight, >= their number)
         spread = variance_numerator(sums.sum_n, sums.sum_n2, n)
         return np.lexsort((guess_rank, not_answer, spread, sums.max_n, sums.sum_n)).tolist()
     s1, s2, mx = sums.sum_n.tolist(), sums.sum_n2.tolist(), sums.max_n.tolist()
@@ -140,13 +123,8 @@ def csv_rows(scores: Scores | LieScores, precision: int = 6) -> Iterator[str]:
         yield from _lie_rows(scores, precision)
         return
     yield HEADER
-    if isinstance(scores, WeightedScores):  # the weights as frequencies: n is the total weight
-        sums, n = scores.sums, scores.total
-        s1, s2 = sums.sum_wn.tolist(), sums.sum_wn2.tolist()
-    else:
-        sums, n = scores.sums, scores.n_answers
-        s1, s2 = sums.sum_n.tolist(), sums.sum_n2.tolist()
-    mx = sums.max_n.tolist()
+    sums, n = scores.sums, scores.n_answers  # under a prior, the weights as frequencies: n is the total weight
+    s1, s2, mx = sums.sum_n.tolist(), sums.sum_n2.tolist(), sums.max_n.tolist()
     var_den = n * (n - 1)
     # The one CSV writer, with a fast path: when no guess needs quoting (numbers
     # and true/false never do), joining the fields is all csv_row would do.

@@ -425,3 +425,28 @@ def distinct_symbols(*word_groups) -> list[str]:
             f"the word lists use {len(symbols)} distinct symbols; at most {MAX_SYMBOLS} are supported"
         )
     return symbols
+
+
+def words_of(words, what: str = "words") -> list[str]:
+    """Normalised, distinct words of one length (1 to 8), in their order; UsageProblem if not."""
+    from wordle_cli.config import MAX_WORD_LENGTH
+
+    if isinstance(words, str):
+        raise UsageProblem(f"{what} must be a list of words, not one string (read a file with wordle_cli.lists.read_word_list)")
+    seen: dict[str, None] = {}
+    for word in words:
+        if not isinstance(word, str):
+            raise UsageProblem(f"{what} must hold strings, not {type(word).__name__}")
+        word = normalise(word.strip())
+        if word:
+            seen.setdefault(word, None)
+    result = list(seen)
+    if not result:
+        raise UsageProblem(f"{what} holds no word")
+    length = len(result[0])
+    if length > MAX_WORD_LENGTH:
+        raise UsageProblem(f"{what}: {quote(result[0])} has length {length}; words must have 1 to {MAX_WORD_LENGTH} symbols")
+    for word in result:
+        if len(word) != length:
+            raise UsageProblem(f"{what}: {quote(word)} has length {len(word)}, expected {length}")
+    return result

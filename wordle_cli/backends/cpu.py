@@ -152,35 +152,13 @@ def _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, 
 
 
 @compiled
-def _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, first, step, sum_n, sum_n2, max_n, ent):
-    """Guesses first, first + step, ... (one thread's share: `_in_threads`): their sums over the answers' classes."""
-    n_guesses, length = guesses.shape
-    green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
-    for gi in range(first, n_guesses, step):
-        guess = guesses[gi]
-        d = _letter_plan(guess, pos_letter, letters)
-        _histogram(guess, pos_letter, letters, d, cols, counts, pow3, green, avail, code, hist)
-        s1 = 0
-        s2 = 0
-        mx = 0
-        e = 0.0
-        for b in range(n_codes):
-            c = hist[b]
-            if c != 0:
-                s1 += c * c
-                s2 += c * c * c
-                mx = max(mx, c)
-                e += clog[c]
-                hist[b] = 0
-        sum_n[gi] = s1
-        sum_n2[gi] = s2
-        max_n[gi] = mx
-        ent[gi] = e
+def _score_strict(guesses, cols, counts, pow3, weights, clog, n_codes, chunk, first, step, sum_n, sum_n2, max_n, max_w, ent):
+    """Guesses first, first + step, ... (one thread's share: `_in_threads`): their sums over the answers' classes.
 
-
-@compiled
-def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, first, step, sum_wn, sum_wn2, max_n, max_w, wlogw):
-    """`_score_strict` over answers of integer `weights`: per class its count c and weight m (see `model.class_sums`)."""
+    `weights` None: each answer counts once, and per class of c answers the sums add c^2, c^3 and `clog`[c]
+    (`stats.ScoreSums`; `max_w` None); numba compiles the weighted branches away. Integer `weights`: per class
+    its count c and weight m, adding m c, m c^2 and m log2 m, and the heaviest class to `max_w` (`model.class_sums`).
+    """
     n_guesses, length = guesses.shape
     n_answers = cols.shape[1]
     green, avail, code, hist, pos_letter, letters = _buffers(length, chunk, n_codes)
@@ -193,7 +171,8 @@ def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, first,
             _feedback_chunk(guess, pos_letter, letters, d, cols, counts, start, n, pow3, green, avail, code)
             for a in range(n):
                 hist[code[a]] += 1
-                mass[code[a]] += weights[start + a]
+                if weights is not None:
+                    mass[code[a]] += weights[start + a]
         s1 = 0
         s2 = 0
         mx = 0
@@ -202,20 +181,23 @@ def _score_weighted(guesses, cols, counts, pow3, weights, n_codes, chunk, first,
         for b in range(n_codes):
             c = hist[b]
             if c != 0:
-                m = mass[b]
-                s1 += m * c
-                s2 += m * c * c
+                if weights is None:
+                    s1 += c * c
+                    s2 += c * c * c
+                    e += clog[c]
+                else:
+                    m = mass[b]
+                    s1 += m * c
+                    s2 += m * c * c
+                    mw = max(mw, m)
+                    if m > 0:
+                        e += m * np.log2(m)
+                    mass[b] = 0
                 mx = max(mx, c)
-                mw = max(mw, m)
-                if m > 0:
-                    e += m * np.log2(m)
                 hist[b] = 0
-                mass[b] = 0
-        sum_wn[gi] = s1
-        sum_wn2[gi] = s2
-        max_n[gi] = mx
-        max_w[gi] = mw
-        wlogw[gi] = e
+        sum_n[gi], sum_n2[gi], max_n[gi], ent[gi] = s1, s2, mx, e
+        if weights is not None:
+            max_w[gi] = mw
 
 
 # ---------------------------------------------------------------- loose score
@@ -385,7 +367,8 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
 
 
 def score_weighted(guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray):
-    """Per-guess sums over answers of int64 `weights` (strict rule), as (sum_wn, sum_wn2, max_n, max_w, sum_wlogw)."""
+    """Per-guess sums over answers of int64 `weights` (strict rule), as (sum_n, sum_n2, max_n, max_w, sum_clog2c)
+    of `model.class_sums.WeightedSums`."""
     length = guesses.shape[1]
     n_guesses, n_answers = guesses.shape[0], answers.shape[0]
     out = tuple(np.zeros(n_guesses, dtype=np.int64) for _ in range(4)) + (np.zeros(n_guesses, dtype=np.float64),)
@@ -394,7 +377,8 @@ def score_weighted(guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray
     cols, counts = _columns_and_counts(answers, _symbol_count(guesses, answers))
     chunk = max(1, min(config.CPU_ANSWER_CHUNK, n_answers))
     guesses, pow3, weights = np.ascontiguousarray(guesses), powers_of_three(length), np.ascontiguousarray(weights, dtype=np.int64)
-    _in_threads(n_guesses, lambda first, step: _score_weighted(guesses, cols, counts, pow3, weights, 3**length, chunk, first, step, *out))
+    clog = clog2c_table(0)  # the uniform sums' table: not read under weights
+    _in_threads(n_guesses, lambda first, step: _score_strict(guesses, cols, counts, pow3, weights, clog, 3**length, chunk, first, step, *out))
     return out
 
 
@@ -411,7 +395,8 @@ def _score_with(guesses, cols, counts, pow3, clog, n_codes, n_answers, rule, out
     sums = (out.sum_n, out.sum_n2, out.max_n, out.sum_clog2c)  # the threads interleave the guesses: balanced loads
     if rule == "strict":
         chunk = max(1, min(config.CPU_ANSWER_CHUNK, n_answers))
-        _in_threads(n_guesses, lambda first, step: _score_strict(guesses, cols, counts, pow3, clog, n_codes, chunk, first, step, *sums))
+        strict = (out.sum_n, out.sum_n2, out.max_n, None, out.sum_clog2c)  # uniform: no heaviest class
+        _in_threads(n_guesses, lambda first, step: _score_strict(guesses, cols, counts, pow3, None, clog, n_codes, chunk, first, step, *strict))
     elif rule == "loose":
         _in_threads(n_guesses, lambda first, step: _score_loose(guesses, cols, counts, pow3, clog, n_codes, first, step, *sums))
     else:

@@ -43,7 +43,7 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
     length = _word_length(guesses, answers)
     n_guesses, n_answers = guesses.shape[0], answers.shape[0]
     if n_guesses == 0:
-        return _sums(*(np.zeros(0, dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)))
+        return ScoreSums(*(np.zeros(0, dtype=t) for t in (np.int64, np.int64, np.int64, np.float64)))
     defines = kernel_defines(length)
     with _gpu_errors(f"scoring {n_guesses} guesses against {n_answers} answers"):
         kernel = _kernel(defines, f"score_{rule}")
@@ -58,7 +58,7 @@ def score(guesses: np.ndarray, answers: np.ndarray, rule: str) -> ScoreSums:
             *out,
         )
         kernel(*_score_geometry(rule, n_guesses, dict(defines)), args)
-        return _sums(*(cp.asnumpy(x) for x in out))
+        return ScoreSums(*(cp.asnumpy(x) for x in out))
 
 
 def feedback_codes(guess: np.ndarray, words: np.ndarray) -> np.ndarray:
@@ -149,10 +149,6 @@ def _to_device(words: np.ndarray) -> cp.ndarray:
 
 def _packed_word(word: np.ndarray) -> np.uint64:
     return np.uint64(pack(np.ascontiguousarray(word, dtype=np.uint8)[np.newaxis, :])[0])
-
-
-def _sums(sum_n, sum_n2, max_n, sum_clog2c) -> ScoreSums:
-    return ScoreSums(sum_n=sum_n, sum_n2=sum_n2, max_n=max_n, sum_clog2c=sum_clog2c)
 
 
 # ---------------------------------------------------------------- kernels

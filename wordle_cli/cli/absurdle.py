@@ -7,19 +7,11 @@ import sys
 import click
 
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
-from wordle_cli.cli.options import (
-    Reporter,
-    any_word_option,
-    checked_word,
-    compute_options,
-    game_options,
-    max_guesses_option,
-    open_game,
-    quiet_option,
-    show_option,
-    tiles_option,
-)
+from wordle_cli.cli.load import checked_word
+from wordle_cli.cli.options import any_word_option, compute_options, game_options, max_guesses_option, quiet_option, show_option, tiles_option
+from wordle_cli.cli.report import Reporter
 from wordle_cli.errors import WordleError, quote
+from wordle_cli.model.game import open_game
 
 HOST_RULE = (
     "The host keeps every answer consistent with its feedback so far and, after each guess, the largest bucket "

@@ -1,14 +1,14 @@
 """`solve`, `simulate` and `play` with --boards N > 1: parse, call the multi-board core, write.
 
 The three commands hand over to these functions once they see --boards;
-the options are theirs (see `wordle_cli.cli.options.open_boards`).
+the options are theirs (see `wordle_cli.cli.load.open_boards`).
 """
 
 from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Progress, Reporter
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.errors import quote
 from wordle_cli.setup import SHARE_ONE_BOARD
 

@@ -5,20 +5,11 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.hints import NoArguments, first_word_option, opener_hint
-from wordle_cli.cli.options import (
-    Reporter,
-    Seconds,
-    any_word_option,
-    checked_word,
-    compute_options,
-    count_option,
-    game_options,
-    lies_text,
-    max_guesses_option,
-    open_game,
-    quiet_option,
-    tiles_option,
-)
+from wordle_cli.cli.load import checked_word, lies_text
+from wordle_cli.cli.options import any_word_option, compute_options, count_option, game_options, max_guesses_option, quiet_option, tiles_option
+from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Seconds
+from wordle_cli.model.game import open_game
 
 
 @click.group("fibble")

@@ -5,8 +5,11 @@ from __future__ import annotations
 import click
 
 from wordle_cli.cli.group import LazyGroup
-from wordle_cli.cli.options import Progress, Reporter, Seconds, count_option, history_days, quiet_option, spoil_option
+from wordle_cli.cli.options import count_option, quiet_option, spoil_option
+from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.types import Seconds
 from wordle_cli.errors import UsageProblem, quote
+from wordle_cli.history import history_days
 
 #: `wordle history`'s subcommands: name -> "module:attribute", imported only when that one runs.
 HISTORY_COMMANDS = {

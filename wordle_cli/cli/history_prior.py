@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import IsoDate, Reporter, quiet_option, spoil_option
-from wordle_cli.setup import stale_note
+from wordle_cli.cli.options import quiet_option, spoil_option
+from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import IsoDate
+from wordle_cli.model.weights import stale_note
 
 
 @click.command("prior")
@@ -38,14 +40,15 @@ def prior(date, output, spoil, quiet):
     \b
       wordle history prior --date 2026-05-31 | head -4
     """
-    from wordle_cli import dates, history, setup
+    from wordle_cli import dates, history
+    from wordle_cli.model.game import PoolDate, open_lists, unspoiled_pool
     from wordle_cli.output import AtomicOutput, csv_row
     from wordle_cli.prior import nyt
     from wordle_cli.shipped import NYT_ANSWERS
 
     report = Reporter(quiet)
     date = dates.puzzle_date_or_today(date)
-    answers, _ = setup.open_lists(report, "nyt", None, None, setup.unspoiled_pool(setup.PoolDate(date), spoil))
+    answers, _ = open_lists(report, "nyt", None, None, unspoiled_pool(PoolDate(date), spoil))
     days = history.unspoiled(history.known_days(), spoil)
     words = answers.words
     probabilities = nyt.nyt_probabilities(date, words, days)

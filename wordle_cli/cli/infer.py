@@ -7,25 +7,13 @@ import sys
 
 import click
 
-from wordle_cli.cli.options import (
-    PoolDate,
-    Reporter,
-    Whole,
-    check_plot,
-    compute_options,
-    game_options,
-    open_game,
-    open_lists,
-    open_prior,
-    plot_option,
-    pool_date,
-    prior_option,
-    puzzle_number,
-    puzzle_options,
-    puzzle_rows,
-    quiet_option,
-    unspoiled_pool,
-)
+from wordle_cli.cli.options import check_plot, compute_options, game_options, plot_option, prior_option, puzzle_options, quiet_option
+from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Whole
+from wordle_cli.dates import puzzle_number
+from wordle_cli.history import puzzle_rows
+from wordle_cli.model.game import PoolDate, open_game, open_lists, pool_date, unspoiled_pool
+from wordle_cli.model.weights import open_prior
 from wordle_cli.output import reader_may_go
 
 
@@ -103,7 +91,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
     if own is None and pool is not None:  # the nyt game's candidates for that puzzle: its past answers join them
         listed = open_lists(report, game, None, allowed, pool)[0]
         words, words_name = listed.words, listed.name
-    the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate", spoil=spoil)
+    the_prior = open_prior(report, prior, prior_for, game, own is not None, words, what="candidate", spoil=spoil)
     weights = the_prior.solver_weights()
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)
     report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend; prior: {the_prior.label}")
@@ -116,7 +104,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
         else:
             click.echo("\n".join(text_lines(analysis, top) + ([checked.line()] if checked else [])))
     if plot is not None:
-        from wordle_cli.cli.options import lists_label
+        from wordle_cli.cli.load import lists_label
         from wordle_cli.pictures.charts import infer_chart
 
         label = lists_label(game, len(the_game.answers), answers, allowed)
@@ -134,7 +122,7 @@ def _check(report: Reporter, analysis, day: int | None, spoil: bool):
 
     try:
         rows = puzzle_rows(report, day, spoil)
-    except (click.UsageError, WordleError) as exc:
-        report.info(f"not checked against the history: {exc.message if isinstance(exc, click.UsageError) else exc}")
+    except WordleError as exc:  # not there, or a spoiler
+        report.info(f"not checked against the history: {exc}")
         return None
     return check(analysis, day, tuple(sorted({row.answer for row in rows})))

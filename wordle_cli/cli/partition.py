@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Reporter, Whole, checked_word, colour_wanted, game_options, look_options, open_game, quiet_option
+from wordle_cli.cli.load import checked_word
+from wordle_cli.cli.options import colour_wanted, game_options, look_options, quiet_option
+from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Whole
+from wordle_cli.model.game import open_game
 
 
 @click.command()

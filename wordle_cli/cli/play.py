@@ -24,21 +24,11 @@ from contextlib import nullcontext
 import click
 
 from wordle_cli.cli.hints import NoArguments
-from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
-    SolverChoice,
-    boards_solver_options,
-    check_share_day,
-    colour_wanted,
-    date_option,
-    layout_option,
-    look_options,
-    open_player,
-    share_day_option,
-    show_option,
-    tree_option,
-)
+from wordle_cli.cli.load import SolverChoice, open_player
+from wordle_cli.cli.options import colour_wanted, date_option, look_options, show_option
+from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.solver_options import boards_solver_options, layout_option, tree_option
+from wordle_cli.cli.types import Whole
 from wordle_cli.errors import WordleError, one_line, quote
 
 HELP = (
@@ -49,6 +39,21 @@ HELP = (
 
 #: The help with --lies: `review` grades true feedback, so it is not offered.
 LIES_HELP = HELP.replace(", 'review' grades the game so far", "")
+
+
+share_day_option = click.option(
+    "--day",
+    type=Whole(min=0, max=10**9),
+    default=None,
+    metavar="N",
+    help="The puzzle number --share's header names (Wordle N 3/6), as players' posts do.",
+)
+
+
+def check_share_day(share: bool, day: int | None) -> None:
+    """--day only labels --share's grid."""
+    if day is not None and not share:
+        raise click.UsageError("--day goes with --share (it numbers the grid's header)")
 
 
 def _no_liar(ctx, param, value):
@@ -131,7 +136,6 @@ def play(
       printf 'GBBBB BBYBB BBBBY BYBBB\\n' | wordle play --boards 4 -q
     """
     from wordle_cli.cli.prompt import turn_lines
-    from wordle_cli.solver.session import Session, parse_entry
 
     if "-" in (answers, allowed, prior):
         raise click.UsageError("play reads the turns from standard input, so --answers, --allowed and --prior cannot be '-'")
@@ -146,21 +150,35 @@ def play(
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
     )
+    talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     if boards > 1:
         from wordle_cli.cli.boards import BOARDS_HELP, play_boards
 
-        talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
         if interactive:
             talk.say(BOARDS_HELP)
         play_boards(talk, report, solver, first, turn_lines(interactive, "feedback> "), limit, layout, any_word)
         return
+    session = _play_board(
+        report, solver, first, limit, tree_file=tree_file, hard=hard, any_word=any_word, day=day, talk=talk,
+        review_at_end=interactive and not no_review,
+    )
+    if share:
+        click.echo(_share(session, day, limit))
+
+
+def _play_board(report: Reporter, solver, first, limit: int, *, tree_file, hard: bool, any_word: bool, day, talk, review_at_end: bool):
+    """One board's game at the prompt (or piped): the suggestions, the turns read, the commands; the `Session` played.
+    `review_at_end`: an interactive game that ends won or lost is reviewed whole."""
+    from wordle_cli.cli.prompt import turn_lines
+    from wordle_cli.solver.session import Session, parse_entry
+
+    interactive = talk.interactive
     cursor = None
     if tree_file is not None:
         from wordle_cli.trees.follow import Cursor, open_tree
 
         cursor = Cursor(open_tree(tree_file, solver.game, hard=hard, first=first))
     session = Session(solver, first, cursor, any_word)
-    talk = _Talk(interactive, quiet, show, tiles, colour_wanted(color))
     help_text = HELP if solver.lies is None else LIES_HELP
     if interactive:
         talk.say(help_text)
@@ -186,33 +204,39 @@ def play(
             _review(talk, report, session)
         elif entry.command == "undo":
             talk.undo(session, talk.state)
-        else:
-            guess = entry.guess or session.suggestion
-            typed = entry.guess is not None and entry.guess != session.suggestion  # a suggestion is the tool's own move
-            if typed and len(guess) == solver.game.length and (refused := solver.game.guess_problem(guess, any_word)) is not None:
-                talk.problem(refused)  # the game would not take it: no feedback for it exists
-                continue
-            _warn_about_guess(report, session, guess)
-            was_on_tree = session.on_tree
-            if not talk.entered(session, guess, entry.tiles):
-                continue
-            talk.row(guess, entry.tiles)
-            if was_on_tree and not session.on_tree and not session.solved:
-                talk.info(f"left the tree ({guess} is not its move here); the {solver.strategy} strategy suggests from now on")
-            if session.solved or len(session.turns) >= limit:
-                if session.solved:
-                    n = len(session.turns)
-                    talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
-                else:
-                    from wordle_cli.cli.boards import lost
+        elif _turn(talk, report, session, entry, limit, review_at_end):
+            break
+    return session
 
-                    talk.info(lost(limit))
-                if interactive and not no_review and solver.lies is None:
-                    _review(talk, report, session, ended=True)
-                break
-            talk.state(session)
-    if share:
-        click.echo(_share(session, day, limit))
+
+def _turn(talk, report: Reporter, session, entry, limit: int, review_at_end: bool) -> bool:
+    """A turn typed: its row shown and the state after it; whether the game is over (solved, or out of turns)."""
+    solver = session.solver
+    guess = entry.guess or session.suggestion
+    typed = entry.guess is not None and entry.guess != session.suggestion  # a suggestion is the tool's own move
+    if typed and len(guess) == solver.game.length and (refused := solver.game.guess_problem(guess, session.any_word)) is not None:
+        talk.problem(refused)  # the game would not take it: no feedback for it exists
+        return False
+    _warn_about_guess(report, session, guess)
+    was_on_tree = session.on_tree
+    if not talk.entered(session, guess, entry.tiles):
+        return False
+    talk.row(guess, entry.tiles)
+    if was_on_tree and not session.on_tree and not session.solved:
+        talk.info(f"left the tree ({guess} is not its move here); the {solver.strategy} strategy suggests from now on")
+    if session.solved or len(session.turns) >= limit:
+        if session.solved:
+            n = len(session.turns)
+            talk.info(f"solved in {n} guess{'es' if n != 1 else ''}")
+        else:
+            from wordle_cli.cli.boards import lost
+
+            talk.info(lost(limit))
+        if review_at_end and solver.lies is None:
+            _review(talk, report, session, ended=True)
+        return True
+    talk.state(session)
+    return False
 
 
 def _past_puzzle(puzzle_date) -> int | None:

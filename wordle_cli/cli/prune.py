@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from wordle_cli import api, wordlist
-from wordle_cli.cli.options import Reporter, backend_option, count_option, game_option, quiet_option, rule_option
+from wordle_cli.cli.options import backend_option, count_option, game_option, quiet_option, rule_option
+from wordle_cli.cli.report import Reporter
 from wordle_cli.errors import quote
 from wordle_cli.model import feedback
 from wordle_cli.output import AtomicOutput

@@ -6,26 +6,24 @@ import json
 
 import click
 
+from wordle_cli.cli.load import checked_word, open_weighed_game, usage_errors
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
     any_word_option,
     budget_of,
     budget_options,
-    checked_word,
     colour_wanted,
     compute_options,
     game_options,
     look_options,
     max_guesses_option,
-    open_weighed_game,
     prior_option,
-    puzzle_answer,
-    puzzle_number,
     puzzle_options,
     quiet_option,
 )
+from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.dates import puzzle_number
 from wordle_cli.errors import UsageProblem, quote
+from wordle_cli.history import puzzle_answer
 from wordle_cli.model.game import ROWS
 
 #: Units of search work a review's proofs may do by default (past them: proven ranges): counted, not timed, so a
@@ -37,7 +35,7 @@ class ReviewCommand(click.Command):
     """`review`, whose help ends by naming the folder of the proven-values cache on this machine."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from wordle_cli.reviewer.cache import ENV, cache_dir
+        from wordle_cli.cache_folder import ENV, cache_dir
 
         formatter.write_paragraph()
         formatter.write_text(
@@ -119,7 +117,8 @@ def review(
     if day is not None:
         if answer is not None:
             raise click.UsageError("give --answer or --day / --date, not both")
-        answer = puzzle_answer(reporter, day, spoil)
+        with usage_errors():
+            answer = puzzle_answer(reporter, day, spoil)
     from wordle_cli import history
 
     prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
@@ -132,6 +131,26 @@ def review(
         answer = checked_word(answer, the_game, "--answer")
         if answer in made.left_out:
             raise UsageProblem(f"the answer {quote(answer)} has weight 0 under the {weights.label}: no game under it can end with it")
+    guesses, feedback, hard = _played(reporter, the_game, turns, answer, hard, max_guesses, any_word)
+    budget, time_limit = budget_of(budget, time_limit, REVIEW_BUDGET)
+    result = review_of(
+        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
+        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit, budget=budget, weights=weights,
+    )
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
+    else:
+        print_review(result, tiles, colour_wanted(color))
+    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {weights.label}")
+
+
+#: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
+MOST_ROWS = 100
+
+
+def _played(reporter: Reporter, the_game, turns, answer: str | None, hard: bool | None, max_guesses: int | None, any_word: bool):
+    """(the guesses, their feedback or None to compute it from `answer`, hard mode) of the TURNS given (`-`: read
+    from stdin, where a share grid's header may say hard mode); a pasted grid with --answer must be that game's."""
     rows = max_guesses or MOST_ROWS
     marked_hard = False
     if turns == ("-",):
@@ -152,22 +171,7 @@ def review(
         hard = marked_hard
         if marked_hard:
             check_hard_grid(the_game, guesses, answer, feedback)
-
-    budget, time_limit = budget_of(budget, time_limit, REVIEW_BUDGET)
-    result = review_of(
-        reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit,
-        budget=budget, weights=weights,
-    )
-    if as_json:
-        click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
-    else:
-        print_review(result, tiles, colour_wanted(color))
-    reporter.info(f"reviewed in {reporter.elapsed():.2f} s; prior: {weights.label}")
-
-
-#: The most guesses `review -` reads with --max-guesses unlimited: the largest limit --max-guesses takes.
-MOST_ROWS = 100
+    return guesses, feedback, hard
 
 
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):

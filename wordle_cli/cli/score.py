@@ -7,19 +7,12 @@ from itertools import islice
 import click
 
 from wordle_cli import backends, wordlist
-from wordle_cli.cli.options import (
-    Reporter,
-    Whole,
-    compute_options,
-    count_option,
-    game_option,
-    lies_text,
-    open_prior,
-    pool_date,
-    prior_options,
-    quiet_option,
-    rule_option,
-)
+from wordle_cli.cli.load import lies_text
+from wordle_cli.cli.options import compute_options, count_option, game_option, prior_options, quiet_option, rule_option
+from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.types import Whole
+from wordle_cli.model.game import pool_date
+from wordle_cli.model.weights import open_prior
 from wordle_cli.output import AtomicOutput
 
 
@@ -78,42 +71,28 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
     OUTPUT may be '-' for standard output; OUTPUT is replaced atomically.
     """
     from wordle_cli import api  # numpy: imported only by the commands that compute
-    from wordle_cli.model.game import resolve_game
+    from wordle_cli.model.game import load_lists, resolve_game
+    from wordle_cli.setup import prior_excluded
 
     report = Reporter(quiet)
     own_answers = bool(paths)
+    unsupported = prior_excluded(lies=lies, rule=rule)
     if not paths:
-        from wordle_cli.model.game import load_lists
-
         game = resolve_game(game)
-        unsupported = "with --lies" if lies else "with --rule loose" if rule == "loose" else None
         answer_list, allowed_list = load_lists(game, None, None, *(pool_date(prior, puzzle_date, game, None, unsupported) or ()))
         output = "-"
-    elif len(paths) != 3:
-        raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")
-    elif game is not None:
-        raise click.UsageError("--game picks the lists only when ALLOWED ANSWERS OUTPUT are not given")
     else:
-        allowed, answers, output = paths
-        wordlist.check_one_stdin(allowed, answers, prior, names=("ALLOWED", "ANSWERS", "--prior"))
-        allowed_list = wordlist.read_word_list(allowed)
-        answer_list = wordlist.read_word_list(answers, pool=True)  # empty: the pool after a prune that kept nothing
-        wordlist.run_length(allowed_list, answer_list)
+        allowed_list, answer_list, output = _files(report, paths, game, prior)
         if not answer_list.words:
             _no_answers(report, answer_list.name, output, lies)
             return
-        if not set("".join(allowed_list.words)) & set("".join(answer_list.words)):
-            report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
     for word_list in (allowed_list, answer_list):
         report.dropped_duplicates(word_list)
-    from wordle_cli.setup import prior_excluded
-
     report.info(f"loaded {len(allowed_list)} allowed guesses from {allowed_list.name}")
     report.info(f"loaded {len(answer_list)} potential answers from {answer_list.name}")
 
-    unsupported = prior_excluded(lies=lies, rule=rule)
     # Explicit files take no game (WORDLE_GAME is not read): the default prior is then uniform whatever the game.
-    prior = open_prior(report, prior, puzzle_date, game or "", None if not own_answers else "ANSWERS", answer_list.words, unsupported)
+    prior = open_prior(report, prior, puzzle_date, game or "", own_answers, answer_list.words, unsupported)
     answers, weights = prior.kept(answer_list.words)
     chosen = backends.resolve_with_threads(backend, len(allowed_list) * len(answers), threads)
     with AtomicOutput(output) as out:
@@ -127,6 +106,22 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
         out.write("\n".join(lines if top is None else islice(lines, top + 1)))
         out.write("\n")
     report.info(f"wrote {output if output != '-' else '<stdout>'} in {report.elapsed():.3f} s total")
+
+
+def _files(report: Reporter, paths, game: str | None, prior: str | None):
+    """(the ALLOWED and ANSWERS lists, OUTPUT) of the files given: all three, and then no --game."""
+    if len(paths) != 3:
+        raise click.UsageError("give all of ALLOWED ANSWERS OUTPUT, or none of them (to rank the game's lists to stdout)")
+    if game is not None:
+        raise click.UsageError("--game picks the lists only when ALLOWED ANSWERS OUTPUT are not given")
+    allowed, answers, output = paths
+    wordlist.check_one_stdin(allowed, answers, prior, names=("ALLOWED", "ANSWERS", "--prior"))
+    allowed_list = wordlist.read_word_list(allowed)
+    answer_list = wordlist.read_word_list(answers, pool=True)  # empty: the pool after a prune that kept nothing
+    wordlist.run_length(allowed_list, answer_list)
+    if answer_list.words and not set("".join(allowed_list.words)) & set("".join(answer_list.words)):
+        report.warn(f"{allowed_list.name} and {answer_list.name} share no symbol: every guess leaves every answer")
+    return allowed_list, answer_list, output
 
 
 def _no_answers(report: Reporter, name: str, output: str, lies: int) -> None:

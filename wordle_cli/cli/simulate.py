@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
-    SolverChoice,
-    Whole,
-    boards_solver_options,
-    check_lies,
-    check_plot,
-    count_option,
-    date_option,
-    game_limit,
-    liar_option,
-    open_boards,
-    open_solver,
-    plot_option,
-    tree_option,
-)
+from wordle_cli.cli.load import SolverChoice, check_lies, open_boards, open_solver
+from wordle_cli.cli.options import check_plot, count_option, date_option, plot_option
+from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.solver_options import boards_solver_options, liar_option, tree_option
+from wordle_cli.cli.types import Whole
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
+from wordle_cli.setup import game_limit
 
 
 @click.command()
@@ -110,7 +99,7 @@ def simulate(
             for line in simulate_lines(result, limit, unit=unit, name_failures=bool(lies)):
                 click.echo(line, err=to_stderr)
     if plot is not None:
-        from wordle_cli.cli.options import lists_label
+        from wordle_cli.cli.load import lists_label
         from wordle_cli.pictures.charts import simulation_chart
 
         simulation_chart(plot, result, limit, unit=unit, what=what, lists=lists_label(game, len(solver.game.answers), answers, allowed))

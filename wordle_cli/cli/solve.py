@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import (
-    Reporter,
-    SolverChoice,
-    Whole,
-    boards_solver_options,
-    checked_word,
-    colour_wanted,
-    layout_option,
-    liar_option,
-    look_options,
-    open_player,
-    puzzle_answer,
-    puzzle_number,
-    puzzle_options,
-    usage_errors,
-)
+from wordle_cli.cli.load import SolverChoice, checked_word, open_player, usage_errors
+from wordle_cli.cli.options import colour_wanted, look_options, puzzle_options
+from wordle_cli.cli.report import Reporter
+from wordle_cli.cli.solver_options import boards_solver_options, layout_option, liar_option
+from wordle_cli.cli.types import Whole
+from wordle_cli.dates import puzzle_number
 from wordle_cli.errors import quote
+from wordle_cli.history import puzzle_answer
 from wordle_cli.setup import check_modes
 
 
@@ -81,7 +72,8 @@ def solve(
             raise click.UsageError("give a TARGET, or --day N / --date YYYY-MM-DD for a day of the NYT's puzzle")
         if boards > 1:
             raise click.UsageError("--day and --date name one answer; with --boards N give N targets")
-        targets, played = (puzzle_answer(report, day, spoil),), day
+        with usage_errors():
+            targets, played = (puzzle_answer(report, day, spoil),), day
     if boards == 1 and len(targets) != 1:
         raise click.UsageError(f"give one TARGET (or --boards N and N targets), got {len(targets)}")
     with usage_errors():
@@ -99,10 +91,19 @@ def solve(
 
         solve_boards(report, solver, targets, first, tiles, limit, layout)
         return
+    _solve_board(
+        report, solver, targets[0], first, limit, tiles=tiles, colour=colour_wanted(color), share=share, day=day, with_review=with_review,
+        hard=hard, threads=threads, liar=liar, seed=seed,
+    )
+
+
+def _solve_board(report: Reporter, solver, target: str, first, limit: int, *, tiles, colour: bool, share: bool, day, with_review: bool,
+                 hard: bool, threads, liar: str, seed: int) -> None:
+    """One board's game against `target`, played and printed: the table, its notes, the share grid and review asked for."""
     from wordle_cli.solver.record import play_game, with_target
     from wordle_cli.solver.report import solve_rows
 
-    target = checked_word(targets[0], solver.game, "TARGET")
+    target = checked_word(target, solver.game, "TARGET")
     if target not in solver.game.candidate_index:
         raise click.BadParameter(
             f"{quote(target)} is neither one of the {len(solver.game.answers)} answers nor an allowed guess", param_hint="'TARGET'"
@@ -118,7 +119,6 @@ def solve(
 
         the_liar = Liar(solver.lies, liar, seed)
     record = play_game(solver, target, first, added, the_liar, limit)
-    colour = colour_wanted(color)
     if solver.weights is not None:  # the expected and entropy columns are under it (uniform: the table as it always was)
         click.echo(f"prior: {solver.prior_label}")
     for line in solve_rows(record, tiles, colour, len(str(len(solver.game.answers)))):

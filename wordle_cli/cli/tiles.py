@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from wordle_cli import api, wordlist
-from wordle_cli.cli.options import TileStyle, color_option, colour_wanted, tiles_option_with
+from wordle_cli.cli.options import color_option, colour_wanted, tiles_option_with
+from wordle_cli.cli.types import TileStyle
 from wordle_cli.colour import tiles_text
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model import feedback

@@ -5,35 +5,30 @@ from __future__ import annotations
 import click
 from click.core import ParameterSource
 
+from wordle_cli.cli.load import checked_word, lists_label, open_weighed_game
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
-    Whole,
     backend_option,
     budget_of,
     budget_options,
     check_plot,
-    checked_word,
     choice_option,
     colour_wanted,
     compute_options,
     count_option,
     game_options,
     hard_option,
-    lists_label,
     look_options,
     max_guesses_option,
-    open_lists,
-    open_prior,
-    open_weighed_game,
     plot_option,
-    pool_date,
     pool_only_option,
     prior_options,
     quiet_option,
 )
-from wordle_cli.errors import WordleError, quote
-from wordle_cli.model.game import ROWS
+from wordle_cli.cli.report import Progress, Reporter
+from wordle_cli.cli.types import Whole
+from wordle_cli.errors import quote
+from wordle_cli.model.game import ROWS, open_lists, pool_date
+from wordle_cli.model.weights import open_prior
 from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go, replaces_file
 
 #: What `tree show --format` draws, and the --depth of each (and of `tree build`'s pictures) when none is given.
@@ -123,65 +118,25 @@ def build(
       wordle tree build --game wordle --first salet    # 2022's lists: 7920
       wordle tree build --from salet:BBYBB,clint:BYYBB --prior uniform  # the best next guess
     """
-    from wordle_cli import backends
     from wordle_cli.pictures import write_tree
     from wordle_cli.trees import formats
     from wordle_cli.trees import report as tree_report
-    from wordle_cli.trees.builder import Problem
-    from wordle_cli.trees.position import parse_history
+    from wordle_cli.trees.build_run import build as build_tree
 
     reporter = Reporter(quiet)
     if output is None and click.get_current_context().get_parameter_source("fmt") not in _NOT_GIVEN:
         output = "-"  # a format asked for is a tree asked for: to stdout, where a Unix tool writes it
     check_plot(plot)
     check_distinct({"--output": output, "--plot": plot})
-    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
-    the_game, weights, answers_name = made.game, made.prior, made.answers_name
+    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date, hard=hard, pool_only=pool_only, backend=backend, threads=threads)
+    the_game, weights = made.game, made.prior
     label = lists_label(game, len(the_game.answers), answers, allowed)
-    history = parse_history(state, the_game.length) if state else []
-    for word, _ in history:
-        if (problem := the_game.spelling_problem(word)) is not None:
-            raise click.BadParameter(problem, param_hint="'--from'")
-    if first is not None:
-        first = checked_word(first, the_game, "--first")
-        if first not in the_game.candidate_index:
-            reporter.info(
-                f"--first {quote(first)} is in neither word list: the tree opens with it anyway "
-                "(tree verify, simulate --tree and play --tree accept any first guess)"
-            )
-    # The search runs on the CPU, so `auto` makes its one table there too (issue 42): a GPU's context would cost the
-    # proof hundreds of MiB of memory for a table the CPU makes in a fraction of a second.
-    chosen = backends.resolve_with_threads("cpu" if backend == "auto" else backend, len(the_game.candidates) * len(the_game.answers), threads)
-    problem = Problem(the_game, hard=hard, pool_only=pool_only, max_guesses=max_guesses, top_k=top_k, backend=chosen,
-        weights=weights.solver_weights(),
+    history, first = _opening(reporter, the_game, state, first)
+    units, seconds = budget_of(budget, time_limit, None)
+    result, limits = build_tree(
+        made, report=reporter, history=history, first=first, max_guesses=max_guesses, top_k=top_k, budget=units,
+        time_limit=seconds, progress=lambda total, label, shown: Progress(total, label, quiet, shown),
     )
-    reporter.info(
-        f"{game}: {len(the_game.answers)} answers from {answers_name}, {len(the_game.candidates)} guesses; "
-        f"feedback table on {chosen} in {reporter.elapsed():.2f} s"
-    )
-    position = problem.start()
-    for guess, tiles in history:
-        position = problem.after(position, guess, tiles)
-    if history:
-        left = len(position.pool)
-        reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {left} possible answer{'s' if left != 1 else ''}")
-    if first is None and len(position.pool) > 100 and top_k == 0:
-        reporter.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
-    from wordle_cli.trees.budget import Budget
-    from wordle_cli.trees.search import INF
-
-    limits = Budget(*budget_of(budget, time_limit, None))
-    progress = Progress(len(position.pool), "searching", quiet, limits)
-    try:
-        result = problem.build(position, first, threads=_threads(threads), progress=progress, budget=limits)
-    finally:
-        progress.close()
-    if result.total >= INF:
-        raise WordleError(
-            f"no tree was found {_within(limits)} for every class (at least {result.lower} guesses in all); give it more"
-        )
-    counters = ", ".join(f"{v} {k}" for k, v in result.counters.items() if v)
-    reporter.info(f"searched in {result.seconds:.2f} s ({counters})")
     if output is not None:
         summary = formats.json_summary(
             result.tree, hard=hard, max_guesses=max_guesses, top_k=top_k or None, proven=result.proven,
@@ -190,20 +145,10 @@ def build(
         )
         with reader_may_go(), AtomicOutput(output) as out:
             write_tree(result.tree, out, fmt, summary=summary, depth=depth or SHOW_DEPTH.get(fmt, 1), lists=label)
-    opener_note = " (given)" if first else ""
-    result_note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
-    if result.proven and first:
-        result_note += f" for {first}"
-    if result.lower is not None:
-        gap = result.total - result.lower
-        result_note = (
-            f"best found {_within(limits)}, not proven: total {result.total}, the least possible at least "
-            f"{result.lower} (gap {gap}, {100 * gap / result.total:.2f}%){' for ' + first if first else ''}"
-        )
     with reader_may_go():
         lines = tree_report.build_lines(
-            result.tree, opener_note=opener_note, result_note=result_note, history=history, weight=_weight_of(the_game.answers, weights),
-            prior=None if weights.is_uniform else weights.label,
+            result.tree, opener_note=" (given)" if first else "", result_note=tree_report.build_note(result, first, top_k, limits),
+            history=history, weight=_weight_of(the_game.answers, weights), prior=None if weights.is_uniform else weights.label,
         )
         for line in lines:
             click.echo(line, err=output == "-")
@@ -212,6 +157,25 @@ def build(
 
         tree_chart(plot, result.tree.stats(), result.tree.root.guess, label)
     reporter.info(f"prior: {weights.label}")
+
+
+def _opening(reporter: Reporter, game, state: str | None, first: str | None):
+    """(the turns of --from, --first checked): a word of --from spelled in the game's symbols; --first a word of the
+    game's length and symbols, which may be in neither list (said so)."""
+    from wordle_cli.trees.inputs import parse_history
+
+    history = parse_history(state, game.length) if state else []
+    for word, _ in history:
+        if (problem := game.spelling_problem(word)) is not None:
+            raise click.BadParameter(problem, param_hint="'--from'")
+    if first is not None:
+        first = checked_word(first, game, "--first")
+        if first not in game.candidate_index:
+            reporter.info(
+                f"--first {quote(first)} is in neither word list: the tree opens with it anyway "
+                "(tree verify, simulate --tree and play --tree accept any first guess)"
+            )
+    return history, first
 
 
 @tree_group.command("verify")
@@ -235,7 +199,7 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     disagrees with its paths is a warning.
     """
     from wordle_cli.trees import report as tree_report
-    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.inputs import read_tree_file
     from wordle_cli.trees.verify import history_text, summary_disagreements
     from wordle_cli.wordlist import check_one_stdin
 
@@ -271,7 +235,7 @@ def _checked(tree_file, name: str, answers, allowed, state: str | None, *, hard:
     --from's, else those a json tree stores; TreeFileError names the first
     thing wrong with the tree.
     """
-    from wordle_cli.trees.position import parse_history, stored_history
+    from wordle_cli.trees.inputs import parse_history, stored_history
     from wordle_cli.trees.verify import history_text
     from wordle_cli.trees.verify import verify as check
 
@@ -344,7 +308,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     from dataclasses import replace
 
     from wordle_cli.trees.formats import TreeFileError
-    from wordle_cli.trees.position import read_tree_file
+    from wordle_cli.trees.inputs import read_tree_file
     from wordle_cli.wordlist import check_one_stdin
 
     reporter = Reporter(quiet)
@@ -355,7 +319,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     check_one_stdin(file, answers, allowed, prior, names=("FILE", "--answers", "--allowed", "--prior"))
     tree_file, name = read_tree_file(file)
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))  # nothing to encode
-    weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
+    weights = open_prior(reporter, prior, puzzle_date, game, answers is not None, answer_list.words)
     answer_words, kept = weights.kept(answer_list.words)
     weights = replace(weights, weights=kept, unlisted=0)
     label = lists_label(game, len(answer_list), answers, allowed)
@@ -388,15 +352,6 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
         tree_chart(plot, tree_file.tree.stats(), tree_file.tree.root.guess, label)
     if not weights.is_uniform:
         reporter.info(f"prior: {weights.label}")
-
-
-def _threads(threads: int | None) -> int:
-    """Search threads: --threads, else numba's (the machine's cores)."""
-    if threads is not None:
-        return threads
-    from wordle_cli.backends import numba_module
-
-    return numba_module().get_num_threads()
 
 
 @tree_group.command("rank")
@@ -456,11 +411,8 @@ def rank(
       wordle tree rank --exact --openers top.txt --prior uniform -o exact.csv
       wordle tree rank --cluster tcp://10.0.0.5:8786 --prior uniform -o all.csv   # all 14855
     """
-    import os
-
-    from wordle_cli import backends, interrupts
-    from wordle_cli.trees import cluster as dask_cluster
     from wordle_cli.trees import rank as ranking
+    from wordle_cli.trees.rank_run import rank_openers
 
     if top_k and cutoff is not None:
         raise click.UsageError("--cutoff needs the exact search: a top-k search below a bound proves nothing")
@@ -470,63 +422,16 @@ def rank(
     if checkpoint is None and replaces_file(output):  # not beside /dev/null, a FIFO or stdout
         checkpoint = output + ".checkpoint"
     check_distinct({"--output": output, "--plot": plot, "--checkpoint": checkpoint})
-    if address is None:
-        if workers is not None and workers > dask_cluster.most_local_workers():
-            raise click.BadParameter(
-                f"{workers} is more than {dask_cluster.WORKERS_PER_CORE} workers per core "
-                f"({dask_cluster.most_local_workers()} here); use --cluster for more", param_hint="'--workers'",
-            )
-        workers = workers or os.cpu_count() or 1
-    else:
-        dask_cluster.check_address(address)
-    dask_cluster.check_environment()
+    workers = _workers(address, workers)
     reporter = Reporter(quiet)
-    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
-    the_game, weights, answers_name = made.game, made.prior, made.answers_name
+    made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date, backend=backend)
+    the_game, weights = made.game, made.prior
     chosen = _opener_list(openers, the_game, reporter)
     options = ranking.RankOptions(hard=hard, max_guesses=max_guesses, top_k=top_k, cutoff=cutoff, exact=exact)
-    table_backend = backends.resolve(backend, pairs=len(the_game.candidates) * len(the_game.answers))
-    inputs = ranking.make_inputs(the_game, options, table_backend, weights.solver_weights(), threads=threads or 1)
-    saved = ranking.Checkpoint(checkpoint, inputs.digest, ranking.outcome_check(inputs)) if checkpoint else None
-    try:
-        wanted = set(chosen)
-        finished = {w: o for w, o in (saved.load() if saved else {}).items() if w in wanted}
-        todo = [w for w in ranking.promising_first(inputs, chosen) if w not in finished]
-        reporter.info(
-            f"{game}: {len(the_game.answers)} answers from {answers_name}; {len(chosen)} openers"
-            + (f", {len(finished)} done in {checkpoint}" if finished else "")
-        )
-        outcomes = list(finished.values())
-        if todo:
-            progress = RankProgress(len(chosen), len(finished), quiet)
-            try:
-                with dask_cluster.Cluster(address, workers, dashboard=dashboard, quiet=quiet, threads=inputs.threads) as cluster:
-                    where = address or f"a local cluster of {workers} worker{'s' if workers != 1 else ''}"
-                    link = cluster.dashboard if dashboard else None
-                    reporter.info(f"ranking {len(todo)} openers on {where}" + (f"; dashboard {link}" if link else ""))
-                    if dashboard and not link:
-                        reporter.warn("no dashboard: it needs bokeh (pip install bokeh)")
-                    if saved is not None:
-                        saved.open()  # once the cluster runs: a failed start leaves no new file
-                    best = None
-                    for outcome in outcomes:
-                        best = ranking.better_bound(best, outcome)
-
-                    def done(outcome):
-                        if saved is not None:
-                            saved.append(outcome)
-                        progress(outcome)
-
-                    outcomes += dask_cluster.rank_on(cluster, inputs, todo, done, best)
-            except (KeyboardInterrupt, interrupts.Interrupted):
-                if saved is not None:
-                    reporter.warn(f"interrupted; finished openers are kept in {checkpoint}: run the same command again to go on")
-                raise
-            finally:
-                progress.close()
-    finally:
-        if saved is not None:
-            saved.close()
+    outcomes = rank_openers(
+        made, chosen, options, report=reporter, checkpoint=checkpoint, address=address, workers=workers, dashboard=dashboard,
+        quiet=quiet, threads=threads, progress=lambda total, done: RankProgress(total, done, quiet),
+    )
     rows = ranking.final_rows(outcomes, options, weights.total)
     with reader_may_go(), AtomicOutput(output) as out:
         out.write(ranking.csv_line(ranking.CSV_HEADER.split(",")))
@@ -540,6 +445,26 @@ def rank(
     if (workers_line := ranking.worker_report(outcomes)) is not None:
         reporter.info(workers_line)
     reporter.info(f"prior: {weights.label}")
+
+
+def _workers(address: str | None, workers: int | None) -> int | None:
+    """--workers checked (a local cluster: at most `WORKERS_PER_CORE` a core; default one a core), or --cluster's
+    address; and Dask's environment, before anything is computed."""
+    import os
+
+    from wordle_cli.trees import cluster as dask_cluster
+
+    if address is None:
+        if workers is not None and workers > dask_cluster.most_local_workers():
+            raise click.BadParameter(
+                f"{workers} is more than {dask_cluster.WORKERS_PER_CORE} workers per core "
+                f"({dask_cluster.most_local_workers()} here); use --cluster for more", param_hint="'--workers'",
+            )
+        workers = workers or os.cpu_count() or 1
+    else:
+        dask_cluster.check_address(address)
+    dask_cluster.check_environment()
+    return workers
 
 
 def _opener_list(openers: str, game, reporter) -> list[str]:
@@ -586,11 +511,3 @@ def _add_opener() -> None:
 
 _add_opener()
 
-
-def _within(limits) -> str:
-    """What stopped a tree build (`trees.budget.Budget`): its work budget, or the wall clock (which varies)."""
-    if limits.clocked:
-        return f"by the {limits.clock.seconds:g} s wall-clock limit (another run may stop elsewhere)"
-    if limits.units is not None:
-        return f"within its budget of {limits.units:g} units of search work"
-    return "within the limit"

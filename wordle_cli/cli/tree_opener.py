@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import click
 
+from wordle_cli.cli.load import open_weighed_game
 from wordle_cli.cli.options import (
-    Progress,
-    Reporter,
     backend_option,
     count_option,
     game_options,
     hard_option,
     max_guesses_option,
-    open_weighed_game,
     prior_options,
     quiet_option,
     time_limit_option,
 )
+from wordle_cli.cli.report import Progress, Reporter
 from wordle_cli.model.game import ROWS
 
 
@@ -56,7 +55,7 @@ def opener(hard, max_guesses, time_limit, no_cache, workers, address, game, answ
       wordle tree opener --game wordle --prior uniform  # salet on 2022's lists
     """
     from wordle_cli import backends
-    from wordle_cli.reviewer.cache import cache_dir
+    from wordle_cli.cache_folder import cache_dir
     from wordle_cli.stats import format_g
     from wordle_cli.trees import opener_store
 
@@ -106,7 +105,7 @@ def where(result) -> str:
 
 def _background(reporter: Reporter, made, hard: bool, max_guesses) -> None:
     """After a stored answer: prove in the background the opener for the day after the user's history, once."""
-    from wordle_cli.reviewer.cache import cache_dir
+    from wordle_cli.cache_folder import cache_dir
     from wordle_cli.trees import opener_background
 
     started = opener_background.start_if_missing(made.game, hard=hard, max_guesses=max_guesses, cache_root=cache_dir())

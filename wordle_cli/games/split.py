@@ -20,10 +20,10 @@ any cache.) Two ways to count:
   a vector loop over all candidates at once. For pools of a few dozen words
   that is several times faster than histograms (`PAIRS_MAX_POOL`).
 
-Each kernel has a serial twin for small jobs: a parallel region costs more
-to open than a small pool takes to split. Parallel kernels deal blocks of
-candidates to parts (one histogram each, each writing only its own
-candidates' outputs). The histograms live in a scratch array kept all zero
+A small job runs as one part on the caller's thread: threads cost more to
+start than a small pool takes to split. Larger ones deal blocks of
+candidates to parts run side by side (one histogram each, each writing only
+its own candidates' outputs). The histograms live in a scratch array kept all zero
 between calls, so one `SplitTable` serves one thread at a time.
 
 `cols` are candidate indices (table columns); a pool is an array of answer
@@ -208,14 +208,11 @@ def _starts(sizes: list[int]) -> np.ndarray:
 
 @compiled
 def _board_sums_part(codes, cols, pools, starts, clog, hist, part, n_parts, sum_n, sum_clog2c):
-    n_cols = cols.shape[0]
     n_boards = starts.shape[0] - 1
     width = hist.shape[0]
-    n_blocks = (n_cols + width - 1) // width
-    for blk in range(part, n_blocks, n_parts):
-        c0 = blk * width
-        w = min(width, n_cols - c0)
-        block = cols[c0 : c0 + w]
+    for c0 in range(part * width, cols.shape[0], n_parts * width):  # blocks part, part + n_parts, ... of the candidates
+        block = cols[c0 : c0 + width]
+        w = block.shape[0]
         for b in range(n_boards):
             for j in range(starts[b], starts[b + 1]):
                 row = codes[pools[j]]
@@ -257,77 +254,76 @@ def _pair_sums_part(codes, pools, starts, chunk, part, n_parts, sum_n):
 
 @compiled
 def _host_split_part(codes, cols, pool, rank, hist, part, n_parts, max_n, classes, kept_code):
-    n_cols = cols.shape[0]
-    n = pool.shape[0]
+    """Blocks part, part + n_parts, ... of the candidates, each by `_host_split_block`."""
     width = hist.shape[0]
-    n_blocks = (n_cols + width - 1) // width
-    worst = rank.shape[0]
     best_rank = np.empty(width, dtype=np.int64)
-    for blk in range(part, n_blocks, n_parts):
-        c0 = blk * width
-        w = min(width, n_cols - c0)
-        block = cols[c0 : c0 + w]
-        best_rank[:] = worst
-        for j in range(n):
-            row = codes[pool[j]]
-            for k in range(w):
-                c = row[block[k]]
-                h = hist[k, c] + 1
-                hist[k, c] = h
-                if h > max_n[c0 + k]:
-                    max_n[c0 + k] = h
-        for j in range(n):
-            row = codes[pool[j]]
-            for k in range(w):
-                c = row[block[k]]
-                h = hist[k, c]
-                if h != 0:
-                    classes[c0 + k] += 1
-                    if h == max_n[c0 + k] and rank[c] < best_rank[k]:
-                        best_rank[k] = rank[c]
-                        kept_code[c0 + k] = c
-                    hist[k, c] = 0
+    for c0 in range(part * width, cols.shape[0], n_parts * width):
+        _host_split_block(codes, cols[c0 : c0 + width], pool, rank, hist, best_rank, max_n[c0:], classes[c0:], kept_code[c0:])
+
+
+@compiled
+def _host_split_block(codes, block, pool, rank, hist, best_rank, max_n, classes, kept_code):
+    """One block's largest class (`max_n`), classes, and the code the host keeps (the largest class's, by `rank`)."""
+    best_rank[:] = rank.shape[0]
+    for j in range(pool.shape[0]):
+        row = codes[pool[j]]
+        for k in range(block.shape[0]):
+            c = row[block[k]]
+            h = hist[k, c] + 1
+            hist[k, c] = h
+            if h > max_n[k]:
+                max_n[k] = h
+    for j in range(pool.shape[0]):
+        row = codes[pool[j]]
+        for k in range(block.shape[0]):
+            c = row[block[k]]
+            h = hist[k, c]
+            if h != 0:
+                classes[k] += 1
+                if h == max_n[k] and rank[c] < best_rank[k]:
+                    best_rank[k] = rank[c]
+                    kept_code[k] = c
+                hist[k, c] = 0
 
 
 @compiled
 def _perfect_part(codes, cols, pool, rank, keep, seen, part, n_parts, out):
-    n_cols = cols.shape[0]
-    n = pool.shape[0]
+    """Blocks part, part + n_parts, ... of the candidates, each by `_perfect_block`."""
     width = seen.shape[0]
-    n_blocks = (n_cols + width - 1) // width
-    alive = np.empty(width, dtype=np.bool_)
-    for blk in range(part, n_blocks, n_parts):
-        c0 = blk * width
-        w = min(width, n_cols - c0)
-        block = cols[c0 : c0 + w]
-        alive[:] = True
-        read = 0
-        for j in range(n):
-            row = codes[pool[j]]
-            any_alive = False
-            for k in range(w):
-                if alive[k]:
-                    c = row[block[k]]
-                    if seen[k, c] != 0:
-                        alive[k] = False
-                    else:
-                        seen[k, c] = 1
-                        any_alive = True
-            read = j + 1
-            if not any_alive:
-                break
-        for j in range(read):  # leave the scratch all zero
-            row = codes[pool[j]]
-            for k in range(w):
-                seen[k, row[block[k]]] = 0
-        if keep >= 0:
-            kept_row = codes[pool[keep]]
-            for k in range(w):
-                if alive[k]:
-                    kept = rank[kept_row[block[k]]]
-                    for j in range(n):
-                        if rank[codes[pool[j], block[k]]] < kept:
-                            alive[k] = False
-                            break
+    for c0 in range(part * width, cols.shape[0], n_parts * width):
+        _perfect_block(codes, cols[c0 : c0 + width], pool, rank, keep, seen, out[c0:])
+
+
+@compiled
+def _perfect_block(codes, block, pool, rank, keep, seen, alive):
+    """Which candidates of one block split the pool into single words (and, with `keep` >= 0, keep that word)."""
+    w = block.shape[0]
+    alive[:w] = True
+    read = 0
+    for j in range(pool.shape[0]):
+        row = codes[pool[j]]
+        any_alive = False
         for k in range(w):
-            out[c0 + k] = alive[k]
+            if alive[k]:
+                c = row[block[k]]
+                if seen[k, c] != 0:
+                    alive[k] = False
+                else:
+                    seen[k, c] = 1
+                    any_alive = True
+        read = j + 1
+        if not any_alive:
+            break
+    for j in range(read):  # leave the scratch all zero
+        row = codes[pool[j]]
+        for k in range(w):
+            seen[k, row[block[k]]] = 0
+    if keep >= 0:
+        kept_row = codes[pool[keep]]
+        for k in range(w):
+            if alive[k]:
+                kept = rank[kept_row[block[k]]]
+                for j in range(pool.shape[0]):
+                    if rank[codes[pool[j], block[k]]] < kept:
+                        alive[k] = False
+                        break

@@ -21,14 +21,20 @@ order" of the tie rule (see `strategy`).
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from wordle_cli import shipped, wordlist
-from wordle_cli.errors import WordleError, quote
-from wordle_cli.wordlist import WordList
+from wordle_cli.errors import UsageProblem, WordleError, quote
+from wordle_cli.wordlist import WordList, words_of
+
+if TYPE_CHECKING:
+    from wordle_cli.model.weights import AnswerWeights
+    from wordle_cli.output import Report
 
 
 @dataclass(frozen=True)
@@ -238,3 +244,93 @@ class Game:
             wordlist.distinct_symbols(self.alphabet.symbols + new)  # at most 255
             self.alphabet = Alphabet(self.alphabet.symbols + new)
         return self.alphabet.encode_word(word)
+
+
+# ---------------------------------------------------------------- a game's lists for a command or the API
+
+
+class PoolDate(NamedTuple):
+    """The puzzle date in play for the nyt game's pool (`model.game.load_lists`), and whether that day's answer joins it."""
+
+    date: dt.date
+    through_day: bool = False
+
+
+def pool_date(
+    prior: str | None, puzzle_date, game: str, answers_file: str | None, unsupported: str | None = None, day: int | None = None,
+    spoil: bool = False,
+) -> PoolDate | None:
+    """The date whose past answers join the nyt game's pool: the puzzle a command plays (`day`, through it), else
+    the nyt prior's (--date, else $WORDLE_DATE, else today) when that prior is played; None: no date in play (the
+    shipped list as it is, which the proven openers and the review's opening book are made for).
+
+    Without `spoil`, a date after today adds only the answers before today (`unspoiled_pool`)."""
+    from wordle_cli import dates, history
+    from wordle_cli.model.weights import resolve_prior
+
+    if day is not None:  # a day that is today or later is played only with --spoil (`puzzle_rows`)
+        return PoolDate(history.date_of(day), True)
+    if resolve_prior(prior, game, answers_file is not None, unsupported) == "nyt":
+        return unspoiled_pool(PoolDate(dates.puzzle_date(puzzle_date) or history.today()), spoil)
+    return None
+
+
+def unspoiled_pool(pool: PoolDate, spoil: bool = False) -> PoolDate:
+    """`pool`, its date moved back to today when it is later and `spoil` is not given: the answers of today's
+    puzzle and later ones are spoilers, and a pool that holds them lists them (the pool line, `play`'s `list`)."""
+    from wordle_cli import history
+
+    today = history.today()
+    if spoil or pool.date < today or (pool.date == today and not pool.through_day):
+        return pool
+    return PoolDate(today)
+
+
+def open_lists(report: Report, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
+    """A game's (answers, allowed) word lists, either replaced by a file, warning about duplicates; nothing encoded.
+
+    `pool`: the puzzle date in play (`pool_date`), whose past answers join the nyt game's pool (`load_lists`).
+    """
+    from wordle_cli.history import say_set_aside
+
+    date, through_day = pool if pool is not None else (None, False)
+    if pool is not None and answers is None:
+        say_set_aside(report)
+    answer_list, allowed_list = load_lists(game, answers, allowed, date, through_day)
+    for word_list in (answer_list, allowed_list):
+        if word_list.duplicates:
+            s = "s" if word_list.duplicates != 1 else ""
+            report.warn(f"{word_list.name}: dropped {word_list.duplicates} duplicate word{s} (kept first occurrences)")
+    return answer_list, allowed_list
+
+
+def open_game(report: Report, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
+    """(a game's lists, either replaced by a file, as a `Game`; the answers' name), warning about duplicates;
+    `pool`: the puzzle date in play (`pool_date`)."""
+    answer_list, allowed_list = open_lists(report, game, answers, allowed, pool)
+    return Game(game, answer_list.words, allowed_list.words), answer_list.name
+
+
+def game_of_words(game: str | None, answers, allowed) -> Game:
+    """The game's lists (either replaced by a list of words: the API's) as a `Game`; game None: `resolve_game`'s."""
+    if game is not None and game not in GAMES:
+        raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
+    game = resolve_game(game)
+    if answers is None or allowed is None:
+        default_answers, default_allowed = load_lists(game)
+        answers = default_answers.words if answers is None else words_of(answers, "answers")
+        allowed = default_allowed.words if allowed is None else words_of(allowed, "allowed")
+    else:
+        answers, allowed = words_of(answers, "answers"), words_of(allowed, "allowed")
+    if len(answers[0]) != len(allowed[0]):
+        raise UsageProblem(f"answers have length {len(answers[0])}, allowed words have length {len(allowed[0])}")
+    return Game(game, answers, allowed)
+
+
+def weighed_game(the_game: Game, weights: AnswerWeights) -> tuple[Game, AnswerWeights]:
+    """(game, weights) with the answers a prior leaves out (weight 0) taken out of the pool."""
+    if not weights.unlisted:
+        return the_game, weights
+    kept, kept_weights = weights.kept(the_game.answers)
+    # The candidates stay as they were (a word left out of the pool is still a guess), in their order.
+    return Game(the_game.name, kept, the_game.candidates), replace(weights, weights=kept_weights, unlisted=0)

@@ -345,7 +345,7 @@ def _row_pools(codes, shown, win):
         for q in range(kept - 1, -1, -1):  # pools of the same size are the last ones kept
             if out_starts[q + 1] - out_starts[q] != size:
                 break
-            if hashes[k] != hashes[_index_of(reach, out_rows[q])]:
+            if hashes[k] != hashes[np.searchsorted(reach, out_rows[q])]:
                 continue
             same = True
             base = out_starts[q]
@@ -366,7 +366,3 @@ def _row_pools(codes, shown, win):
         out_starts[kept] = used
     return out_rows[:kept], out_starts[: kept + 1], out_members[:used], r + (1 if has_win else 0)
 
-
-@compiled
-def _index_of(sorted_values, value):
-    return np.searchsorted(sorted_values, value)

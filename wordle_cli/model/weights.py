@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,8 @@ from wordle_cli.wordlist import content_lines, display_name, normalise, open_inp
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from wordle_cli.output import Report
 
 #: Probabilities become weights round(p x SCALE), at least 1: six significant digits of the largest.
 SCALE = 10**6
@@ -274,3 +277,96 @@ def resolve_prior(prior: str | None, game: str, own_answers: bool, unsupported: 
 def env_prior() -> str | None:
     """$WORDLE_PRIOR's spec (None when unset or blank): what `resolve_prior` takes when no prior is named."""
     return os.environ.get(PRIOR_ENV, "").strip() or None
+
+
+# ---------------------------------------------------------------- the prior of a command or the API
+
+
+def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer", spoil: bool = False) -> AnswerWeights:
+    """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
+
+    `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
+    `date`, a `datetime.date` from puzzle #0's on, default $WORDLE_DATE, else
+    today in the user's time zone, fitted on the days before it, and before
+    today unless `spoil`: a later day's answer is a spoiler) or the path
+    of a `word,weight` file (`what` names the words in its messages:
+    "answer", "candidate"). Which spec a command uses when none is given is
+    `model.weights.resolve_prior`'s rule.
+    """
+    from wordle_cli import dates
+
+    answers = list(answers)
+    if spec == "uniform":
+        return uniform(len(answers))
+    if spec == "nyt":
+        from wordle_cli import history
+        from wordle_cli.prior import nyt_probabilities
+
+        date = dates.puzzle_date_or_today(date)  # puzzle #0's date or later
+        days = history.unspoiled(history.known_days(), spoil)
+        fitted = from_probabilities(nyt_probabilities(date, answers, days), f"nyt prior for {date.isoformat()}")
+        return replace(fitted, date=date)
+    if spec != "-" and not os.path.exists(spec):
+        raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
+    return from_file(spec, answers, what)
+
+
+def open_prior(
+    report: Report, prior: str | None, date, game: str, own_answers: bool, answers, unsupported: str | None = None,
+    what: str = "answer", spoil: bool = False,
+) -> AnswerWeights:
+    """The prior over `answers` by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
+
+    `own_answers`: the answers (or candidates) are the user's, not the game's: the nyt default is for the NYT's
+    own lists only. `what` names the words. Under the nyt prior, one line (`stale_note`) when the history it is
+    fitted on ends long before its date; that history stops before today unless `spoil`. A $WORDLE_PRIOR that a
+    mode cannot play (`unsupported`) is one warning; any error of the prior it names names the variable.
+    """
+    from wordle_cli import dates, history
+
+    spec = resolve_prior(prior, game, own_answers, unsupported)
+    from_env = env_prior() if prior is None else None
+    if unsupported and from_env not in (None, "uniform"):  # set once for every command: not an error, but said, even with -q
+        report.warn(f"${PRIOR_ENV}={quote(from_env, 200)} is not used {unsupported}; the uniform prior is played")
+    date = dates.puzzle_date(date)  # $WORDLE_DATE checked whatever the prior
+    if spec == "nyt":
+        history.say_set_aside(report)
+    try:
+        weights = answer_weights(spec, answers, date, what, spoil=spoil)
+    except WordleError as exc:
+        if spec == from_env:  # the variable chose it: its every fault names it, as $WORDLE_DATE's do
+            exc.args = (f"${PRIOR_ENV}: {exc}",)
+        raise
+    if spec == "nyt":
+        note = stale_note(date, history.unspoiled(history.known_days(), spoil))
+        if note is not None:
+            report.warn(note)
+    if weights.unlisted:
+        report.warn(f"{weights.label} gives no weight to {weights.unlisted} of the {len(answers)} {what}s: they are left out")
+    if weights.unknown:
+        report.warn(f"{weights.label}: {weights.unknown} listed words are not {what}s (ignored)")
+    return weights
+
+
+#: The days the history may end before a puzzle's date without a word said (a week: a weekly update is enough).
+STALE_DAYS = 7
+
+
+def stale_note(date=None, days=None) -> str | None:
+    """One line when the history the nyt prior of `date` (None: today) is fitted on ends more than STALE_DAYS
+    before it: the last day known, the days missing and the command that fetches them; None when it does not."""
+    from wordle_cli import history
+
+    date = history.today() if date is None else date
+    days = history.known_days() if days is None else days
+    known = [day for day in days if day.date < date]
+    if not known:
+        return None
+    last = max(known, key=lambda day: day.number)
+    if (date - last.date).days <= STALE_DAYS:
+        return None
+    missing = (date - last.date).days - 1
+    return (
+        f"the nyt prior for {date} knows the history to #{last.number} ({last.date}) only: {missing} days are missing; "
+        "`wordle history update` fetches them"
+    )

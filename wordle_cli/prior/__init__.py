@@ -4,7 +4,7 @@
 puzzle of `date`, fitted on the history before that date only (what a
 player would have known that morning; `nyt.py`, docs/prior.md). The game
 model turns it into integer weights for exact proofs (`model.weights`).
-`baseline.two_factor_probabilities` is the simpler model it is measured
+`benchmarks/prior_baseline.py` holds the simpler model it is measured
 against (`make bench-prior`).
 """
 

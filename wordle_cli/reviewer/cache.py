@@ -25,13 +25,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from pathlib import Path
 
-from wordle_cli import interrupts
-from wordle_cli.cache_folder import ENV, cache_dir  # noqa: F401 - the folder (`ENV` chooses it), for the cache's users
+from wordle_cli.cache_folder import cache_dir
 from wordle_cli.errors import one_line
-from wordle_cli.output import AtomicOutput
+from wordle_cli.output import write_kept
 from wordle_cli.wordlist import NotReadable, read_own_file
 
 #: Bumped when what an entry means changes; older entries are then simply never read. (2: entries carry their
@@ -143,16 +141,6 @@ class ProvenCache:
         """
         if not self.writable:
             return
-        path = self._path(key)
-        try:
-            mode = os.lstat(path).st_mode
-        except OSError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            if path not in self._damaged:
-                self._damaged.add(path)
-                self.problems.append(f"left cache entry {path} as it is: not a regular file")
-            return
         if set(more) - set(MORE):
             raise TypeError(f"unknown cache entry fields {sorted(set(more) - set(MORE))}")
         if lower is not None and lower >= total:
@@ -162,17 +150,19 @@ class ProvenCache:
         if lower is not None:
             entry["lower"] = lower
         entry.update(more)
+        path = self._path(key)
         try:
-            with interrupts.deferred():  # whole or not at all, even when the run is stopped
-                self.folder.mkdir(parents=True, exist_ok=True)
-                with AtomicOutput(str(path), links=False) as out:
-                    out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            written = write_kept(self.folder, path, json.dumps(entry, ensure_ascii=False) + "\n")
         except Exception as exc:  # noqa: BLE001 - any failure to write a cache is not the user's problem
             if not os.path.isdir(self.folder):
                 self._no_folder(_reason(exc))
                 return
             self.writable = False
             self.problems.append(f"cannot write the cache in {self.folder}: {_reason(exc)}; not writing it again in this run")
+            return
+        if not written and path not in self._damaged:
+            self._damaged.add(path)
+            self.problems.append(f"left cache entry {path} as it is: not a regular file")
 
     def _no_folder(self, why: str) -> None:
         """The cache's folder is no folder (or lies under a file): one note for the run, which then leaves it alone."""

@@ -127,7 +127,7 @@ class ExactValues(Values):
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
         self.cache = cache_for(game, self.problem.weights, hard, max_guesses, cache_root) if cache else None
         if cache:
-            from wordle_cli.reviewer.cache import cache_dir
+            from wordle_cli.cache_folder import cache_dir
 
             self._cache_root = cache_root if cache_root is not None else cache_dir()  # where `wordle tree opener` keeps its openers
         else:

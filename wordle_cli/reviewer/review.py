@@ -337,30 +337,8 @@ def review_game(
     review = Review(turns=turns, solved=solved, strategy=strategy, proven=values.proven, hard=hard, max_guesses=max_guesses)
     if not solved and tiles[-1] is not None:
         review.lost = max_guesses is not None and len(turns) >= max_guesses
-        low, high, _ = values.best(position)
-        lost = 0
-        if low >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
-            found = values.chance_best(position)
-            lost, low, high = (found[0], found[1], found[1]) if found is not None else (None, None, None)
-        elif high >= INF:
-            lost = -1
-        if low is not None:
-            weight = values.weight(position)
-            review.remaining = span(low, high, weight)
-            review.remaining_win = _win(lost, weight)
-    # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up); and
-    # the chance to win the outcome left less the guess's.
-    for i, t in enumerate(turns):
-        if t.tiles is None:
-            continue
-        if t.tiles == (2,) * game.length:
-            after_best, after_win = Fraction(0), Fraction(1)
-        elif i + 1 < len(turns):
-            after_best, after_win = turns[i + 1].best, turns[i + 1].best_win
-        else:
-            after_best, after_win = review.remaining, review.remaining_win
-        t.luck = None if after_best is None or t.expected is None else minus(minus(t.expected, Fraction(1)), after_best)
-        t.luck_win = None if after_win is None or t.win is None else after_win - t.win
+        review.remaining, review.remaining_win = _remaining(values, position)
+    _add_luck(review, game.length)
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
     review.time_limit = values.time_limit
     spent = getattr(values, "budget", None)  # the exact values' `trees.budget.Budget` (greedy values have none)
@@ -387,6 +365,39 @@ def review_game(
     if values.cache is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
     return review
+
+
+def _remaining(values, position) -> tuple[Fraction | Interval | None, Fraction | None]:
+    """(the expected guesses still to go with the best play, the chance to win still) of an unsolved game's last
+    position; (None, None) where not known within the budget."""
+    low, high, _ = values.best(position)
+    lost = 0
+    if low >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
+        found = values.chance_best(position)
+        lost, low, high = (found[0], found[1], found[1]) if found is not None else (None, None, None)
+    elif high >= INF:
+        lost = -1
+    if low is None:
+        return None, None
+    weight = values.weight(position)
+    return span(low, high, weight), _win(lost, weight)
+
+
+def _add_luck(review: Review, length: int) -> None:
+    """Each turn's luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums
+    add up); and the chance to win the outcome left less the guess's."""
+    turns = review.turns
+    for i, t in enumerate(turns):
+        if t.tiles is None:
+            continue
+        if t.tiles == (2,) * length:
+            after_best, after_win = Fraction(0), Fraction(1)
+        elif i + 1 < len(turns):
+            after_best, after_win = turns[i + 1].best, turns[i + 1].best_win
+        else:
+            after_best, after_win = review.remaining, review.remaining_win
+        t.luck = None if after_best is None or t.expected is None else minus(minus(t.expected, Fraction(1)), after_best)
+        t.luck_win = None if after_win is None or t.win is None else after_win - t.win
 
 
 def _win(lost: int | None, weight: int) -> Fraction | None:

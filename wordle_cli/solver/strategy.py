@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordle_cli.errors import UsageProblem
 from wordle_cli.stats import entropy_bits
 
 #: Strategies that pick from the candidates' scores (`choose`).
@@ -180,7 +181,7 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
         sums = codes_sums(codes, weights)
         n_classes = len(np.unique(np.asarray(codes)))
         return GuessStats(
-            len(codes), int(sums.sum_wn[0]), int(sums.max_n[0]), float(sums.sum_wlogw[0]), n_classes, weight=int(np.sum(weights))
+            len(codes), int(sums.sum_n[0]), int(sums.max_n[0]), float(sums.sum_clog2c[0]), n_classes, weight=int(np.sum(weights))
         )
 
     from wordle_cli.encoding import clog2c_table
@@ -193,3 +194,26 @@ def stats_from_codes(codes, lies=None, weights=None) -> GuessStats:
     for c in counts.tolist():
         s += float(table[c])
     return GuessStats(n, int((counts * counts).sum()), int(counts.max()), s, len(counts))
+
+
+# ---------------------------------------------------------------- the optimal strategy's budget a move
+
+
+#: Units of search work (`trees.budget.WORK_PER_UNIT`: about a CPU second of a 2-core machine) the optimal strategy
+#: spends on one move by default before it plays the best guess found (its bounds said). Work, not time: the same
+#: move on any machine, at any load.
+MOVE_BUDGET = 5.0
+
+
+def limits_of_move(units: float | None, seconds: float | None) -> tuple[float | None, float | None]:
+    """(units of work, seconds of wall clock) a move may take, as the solver takes them (None: no such limit).
+
+    Neither given: `MOVE_BUDGET` units. `seconds` alone keeps its old meaning, the only limit (0: until proven);
+    `units` 0: no work limit. Both: whichever comes first.
+    """
+    for name, value, what in (("move_budget", units, "units of search work"), ("move_time", seconds, "seconds")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf")):
+            raise UsageProblem(f"{name} must be a number of {what} >= 0, not {value!r}")
+    if units is None and seconds is None:
+        return MOVE_BUDGET, None
+    return (float(units) or None) if units is not None else None, (float(seconds) or None) if seconds is not None else None

@@ -166,7 +166,7 @@ class Solver:
         whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle. `weights`: the
         prior, int64 per answer (>= 1), None for uniform; the exact search then gets `weights=` too.
         `prior_label` names the prior in outputs (`model.weights.AnswerWeights.label`). `opener`: the first guess
-        of a fresh game under a prior (`api.opener_for`; None: the strategy's own). `move_budget`: the units of
+        of a fresh game under a prior (`trees.opener_store.opener_for`; None: the strategy's own). `move_budget`: the units of
         search work the optimal strategy may spend on a move (`trees.budget.Budget`), `move_time` the seconds of
         wall-clock time (each None: no such limit; both: until proven)."""
         if strategy not in strategies.STRATEGIES:
@@ -519,3 +519,31 @@ def simulate(
     if solver.weights is not None:
         weights = [int(solver.weights[solver.game.answer_index[t]]) for t in targets]
     return Simulation(list(targets), paths, weights=weights, prior_label=solver.prior_label)
+
+
+def new_solver(
+    lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
+    move_budget: float | None = None, move_time: float | None = None, exact=None, opener: str | None = None,
+):
+    """(the `Solver`, its concrete backend), after the setup's checks (`setup.solver_of` hands it `exact` and `opener`).
+
+    The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited; `exact`:
+    the exact search the `optimal` strategy plays (None for the greedy ones), `opener` its first guess under a
+    prior (None: its own); `lies`: the game's `Lies` rule (None: none); `weights`: the prior (`AnswerWeights` or
+    integers >= 1 per answer; None or all equal: uniform); `move_budget`, `move_time`: the units of work and the
+    seconds the optimal strategy may search each move (None: no such limit; both None: to the proof).
+    """
+    from wordle_cli import backends
+    from wordle_cli.model.weights import checked
+
+    n_candidates = len(lists.answers) if pool_only else len(lists.candidates)
+    chosen = backends.resolve_with_threads(backend, n_candidates * len(lists.answers), threads)
+    prior = checked(weights, len(lists.answers), "weights")
+    solver = Solver(
+        lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact, lies=lies,
+        weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label,
+        opener=opener,
+        move_budget=move_budget if strategy == "optimal" else None, move_time=move_time if strategy == "optimal" else None,
+    )
+    return solver, chosen
+

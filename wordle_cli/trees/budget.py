@@ -97,14 +97,6 @@ class Deadline:
         if self.seconds is not None and self.at is None:
             self.at = time.monotonic() + self.seconds
 
-    @classmethod
-    def until(cls, at: float | None) -> Deadline:
-        """The deadline at the moment `at` (time.monotonic; None: no limit)."""
-        deadline = cls(None)
-        if at is not None:  # already running: its seconds are those left now
-            deadline.seconds, deadline.at = max(0.0, at - time.monotonic()), at
-        return deadline
-
     @property
     def limited(self) -> bool:
         return self.seconds is not None

@@ -670,10 +670,15 @@ def _counters(contexts: list[search.Context]) -> dict[str, int]:
 
 def _hints(game: Game, guess: str, tiles, greens: np.ndarray, mins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Hard mode's hints after `guess` got `tiles` (as `search.hints_after`, for any word)."""
-    codes = game.encode_word(guess)
+    return hints_after(game.encode_word(guess), tiles, greens, mins)
+
+
+def hints_after(symbols: np.ndarray, tiles, greens: np.ndarray, mins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hard mode's hints (greens, least counts) after the word of symbol codes `symbols` got `tiles`: the one
+    Python copy of `search.hints_after`, for the builder's and the chance search's positions."""
     greens = greens.copy()
     marked = np.zeros_like(mins)
-    for i, (symbol, tile) in enumerate(zip(codes.tolist(), tiles)):
+    for i, (symbol, tile) in enumerate(zip(symbols.tolist(), tiles)):
         if tile == 2:
             greens[i] = symbol
         if tile != 0:

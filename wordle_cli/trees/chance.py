@@ -48,7 +48,7 @@ from wordle_cli.model.feedback import decode
 from wordle_cli.trees import chance_kernels as kernels
 from wordle_cli.trees import search
 from wordle_cli.trees.budget import Budget
-from wordle_cli.trees.builder import Position, Problem
+from wordle_cli.trees.builder import Position, Problem, hints_after
 
 
 class Chance(NamedTuple):
@@ -193,7 +193,7 @@ class ChanceSearch:
                     part = pool[base[:, i] == code[c]]
                     part_greens, part_mins, part_cands = greens, mins, cands
                     if problem.hard:
-                        part_greens, part_mins = self._hints(guess, int(code[c]), greens, mins)
+                        part_greens, part_mins = hints_after(problem.cand_codes[guess], decode(int(code[c]), problem.game.length), greens, mins)
                         part_cands = self._allowed(cands, part_greens, part_mins)
                     window = None if cap is None else (cap[0] - at_least[0], cap[1] - at_least[1])
                     got = self._value(part, part_cands, depth - 1, part_greens, part_mins, window)
@@ -209,18 +209,6 @@ class ChanceSearch:
             floor = best[:2] if best is not None else limit
             return floor[0], floor[1], -1, False
         return best[0], best[1], int(cands[best[3]]), True
-
-    def _hints(self, guess: int, code: int, greens, mins):
-        """Hard mode's hints once candidate `guess` got feedback `code` (`search.hints_after`, from Python)."""
-        tiles = decode(code, self.problem.game.length)
-        symbols = self.problem.cand_codes[guess]
-        greens, marked = greens.copy(), np.zeros_like(mins)
-        for i, (symbol, tile) in enumerate(zip(symbols.tolist(), tiles)):
-            if tile == 2:
-                greens[i] = symbol
-            if tile != 0:
-                marked[symbol] += 1
-        return greens, np.maximum(mins, marked)
 
     def _allowed(self, cands, greens, mins):
         """The candidates `cands` that hard mode's hints allow (`search.allowed`, from Python)."""

@@ -16,7 +16,7 @@ from wordle_cli.trees.model import Node, Tree
 
 def open_tree(path: str, game, *, hard: bool = False, first: str | None = None) -> Tree:
     """The tree in `path`, verified against `game`; `first`, when given, must be its opener."""
-    from wordle_cli.trees.position import read_tree_file, stored_history
+    from wordle_cli.trees.inputs import read_tree_file, stored_history
     from wordle_cli.trees.verify import history_text, verify
 
     tree_file, name = read_tree_file(path, len(game.answers))

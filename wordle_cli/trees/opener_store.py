@@ -33,10 +33,11 @@ import math
 import os
 import stat
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
-from wordle_cli import interrupts, tables
+from wordle_cli import tables
 from wordle_cli.trees.opener import INF, OpenerResult
 
 #: Bumped when what an entry means changes; older entries are then never read.
@@ -261,15 +262,15 @@ class OpenerCache:
         """Keep `result`, written whole; a failure is noted in `problems`, never raised; a special file is left alone."""
         if not self.usable:
             return
+        from wordle_cli.output import write_kept
+
         key = prior_key(game, weights, result.hard, result.max_guesses)
         path = self.path(key)
-        if not _regular_or_absent(path):
-            self.problems.append(f"left cache entry {path} as it is: not a regular file")
-            return
         entry = {"key": key, **entry_of(result, date), "lists": _lists(game, result.hard, result.max_guesses)}
         entry["check"] = _checksum(key, entry)
         try:
-            _write(self.root, path, json.dumps(entry, ensure_ascii=False) + "\n")
+            if not write_kept(self.root, path, json.dumps(entry, ensure_ascii=False) + "\n"):
+                self.problems.append(f"left cache entry {path} as it is: not a regular file")
         except Exception as exc:  # noqa: BLE001 - a cache that cannot be written only costs time
             self.problems.append(f"cannot write the cache entry {path}: {getattr(exc, 'strerror', None) or exc}")
 
@@ -308,16 +309,6 @@ def _lists(game, hard: bool, max_guesses: int | None) -> dict:
     """The lists and rules an entry was proven for, readable without the prior's weights (`reference`)."""
     return {"answers": tables.digest(game.answers), "candidates": tables.digest(game.candidates), "hard": bool(hard),
             "max_guesses": max_guesses}
-
-
-def _write(folder: Path, path: Path, text: str) -> None:
-    """`text` at `path`, whole or not at all (even when the run is stopped), never through a link."""
-    from wordle_cli.output import AtomicOutput
-
-    with interrupts.deferred():
-        folder.mkdir(parents=True, exist_ok=True)
-        with AtomicOutput(str(path), links=False) as out:
-            out.write(text)
 
 
 def _checksum(key: str, entry: dict) -> str:
@@ -505,3 +496,38 @@ class runner:
 def _noted(cache: OpenerCache, problems: list[str] | None) -> None:
     if problems is not None:
         problems.extend(cache.problems)
+
+
+# ---------------------------------------------------------------- the opener the optimal strategy plays under a prior
+
+
+class Opener(NamedTuple):
+    """The first guess of the optimal strategy under a prior, and what is known of it (`note`: None when proven)."""
+
+    word: str | None
+    note: str | None
+
+
+def opener_for(lists, prior, *, pool_only: bool = False, hard: bool = False, cache_root: Path | None = None) -> Opener:
+    """The first guess the optimal strategy plays under `prior` (an `AnswerWeights`, not uniform).
+
+    The one place the opener under a prior is chosen (`play`, `solve`, `simulate` and their note): the best
+    opener under this very prior where one is known, shipped or proven earlier by `wordle tree opener` (kept
+    in `cache_root`, the user's cache folder: `stored`), said to be proven or bounded; else the uniform opening
+    book's opener (`openings.lookup`), said to be unproven under the prior; word None where neither is known (the
+    search then proves the opener itself: hours on full lists). Nothing is searched here: a game starts at once.
+    """
+    from wordle_cli.model.game import ROWS
+    from wordle_cli.solver import openings
+
+    known = None if pool_only else stored(lists, prior.weights, hard=hard, max_guesses=ROWS, cache_root=cache_root)
+    if known is not None:
+        note = None if known.proven else f"the opener {known.opener} is the {known.proof_text()}"
+        return Opener(known.opener, note)
+    opener = openings.lookup(lists, "optimal", pool_only, hard, extended=True)  # a pool grown by past answers: its list's
+    if opener is None:
+        return Opener(None, "no opener is known under this prior: the optimal strategy searches every opener first (hours on full lists)")
+    return Opener(
+        opener, f"the opener is the uniform optimum {opener} (the best under this prior is not proven: `wordle tree opener` "
+        "searches it); every later guess is optimal under the prior"
+    )

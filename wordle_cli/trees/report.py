@@ -53,6 +53,28 @@ def build_lines(
     yield _row("result", result_note)
 
 
+def build_note(result, first: str | None, top_k: int, limits) -> str:
+    """`tree build`'s result line: proven optimal (for the opener given), an upper bound of a top-k search, or the
+    best found within its limits (`trees.budget.Budget`) with its proven gap."""
+    if result.lower is not None:
+        gap = result.total - result.lower
+        return (
+            f"best found {stopped_by(limits)}, not proven: total {result.total}, the least possible at least "
+            f"{result.lower} (gap {gap}, {100 * gap / result.total:.2f}%){' for ' + first if first else ''}"
+        )
+    note = "proven optimal" if result.proven else f"upper bound (top-k {top_k}: not a proof)"
+    return note + (f" for {first}" if result.proven and first else "")
+
+
+def stopped_by(limits) -> str:
+    """What stopped a tree build (`trees.budget.Budget`): its work budget, or the wall clock (which varies)."""
+    if limits.clocked:
+        return f"by the {limits.clock.seconds:g} s wall-clock limit (another run may stop elsewhere)"
+    if limits.units is not None:
+        return f"within its budget of {limits.units:g} units of search work"
+    return "within the limit"
+
+
 def show_lines(
     tree: Tree, depth: int, tiles: str, colour: bool = False, weight: Mapping[str, int] | None = None, prior: str = "the prior",
 ) -> Iterator[str]:

@@ -1,4 +1,4 @@
-"""The two-factor baseline that the NYT model is measured against (`make bench-prior`).
+"""The two-factor baseline that the NYT model is measured against (`make bench-prior`); benchmark code, not the package's.
 
 A word's rate depends only on whether it is in the original 2315-word list
 and whether it has been an answer before, each rate estimated from the
