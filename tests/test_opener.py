@@ -665,3 +665,14 @@ def test_tree_opener_starts_it_after_answering_from_the_table(tmp_path, monkeypa
     assert f"proving the best opener for {day} (the day after your history) in the background" in out.stderr
     (args,) = started
     assert args[args.index("--date") + 1] == day
+
+
+def test_recompute_opener_answers_help_and_a_typo_without_starting_a_proof(capsys, monkeypatch):
+    """`--help` or an unknown argument never starts the hour-long proof (it once took `--help` for a go)."""
+    from wordle_cli.trees import recompute_opener
+
+    monkeypatch.setattr(recompute_opener, "entry", lambda *a, **k: pytest.fail("a proof started"))
+    assert recompute_opener.main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m wordle_cli.trees.recompute_opener")
+    assert recompute_opener.main(["--normal", "--workers", "2", "--bogus"]) == 2
+    assert "unknown argument '--bogus'" in capsys.readouterr().err

@@ -78,6 +78,15 @@ def document(entries: list[dict]) -> dict:
 
 def main(argv: list[str]) -> int:
     """`[--normal] [--time-limit SECONDS] [--workers N]`: normal mode alone; a limit on each proof; the cluster's size."""
+    usage = "usage: python -m wordle_cli.trees.recompute_opener [--normal] [--time-limit SECONDS] [--workers N]"
+    if "-h" in argv or "--help" in argv:
+        print(f"{usage}\n\n{__doc__.strip()}")
+        return 0
+    known, valued = {"--normal"}, {"--time-limit", "--workers"}
+    for i, arg in enumerate(argv):  # a typo never starts an hour's proof
+        if arg not in known | valued and not (i and argv[i - 1] in valued):
+            print(f"{usage}\nerror: unknown argument {arg!r}", file=sys.stderr)
+            return 2
     modes = (False,) if "--normal" in argv else (False, True)
     limit = float(argv[argv.index("--time-limit") + 1]) if "--time-limit" in argv else None
     workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else None
