@@ -46,8 +46,9 @@ def opener(hard, max_guesses, time_limit, no_cache, workers, address, game, answ
     the best total, on every core (`tree rank`'s workers). The result names
     the runner-up, and is kept in the user's cache folder, keyed by the
     prior's digest and the mode; a run stopped resumes from its checkpoint
-    there. The nyt prior of the day after the shipped history comes with
-    wordle-cli, normal and hard; another day's is a proof of minutes.
+    there. Normal mode's under the nyt prior of the day after the shipped
+    history comes with wordle-cli; another day's is a proof of minutes
+    (hard mode's, of hours: docs/speed.md).
 
     \b
       wordle tree opener --date 2026-06-01       # today's lists, the nyt prior of that day (shipped)
