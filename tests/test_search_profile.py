@@ -96,4 +96,3 @@ def test_an_exact_search_never_pops_a_candidate_only_to_skip_it():
     problem.value(ctx, problem.start())
     assert ctx.profile[:, profile.EVALUATED].sum() > 0
     assert ctx.profile[:, profile.SKIPPED].sum() == 0
-
