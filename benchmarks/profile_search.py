@@ -40,6 +40,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=12, help="classes listed, slowest first [default: 12]")
     parser.add_argument("--check", metavar="TABLE", help="a published table: the total must equal its line for W")
     parser.add_argument("--only", metavar="N,N,...", help="prove only the classes of these sizes (no total checked)")
+    parser.add_argument("--cache-mib", type=int, default=48, help="each class's memo budget, MiB [default: 48, tree build's]")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                         help="a search threshold (trees.search.Thresholds), e.g. scan_stops=0; repeatable")
     args = parser.parse_args()
@@ -48,7 +49,7 @@ def main() -> None:
     started = time.process_time()
     fields = {name: int(value) for name, value in (item.split("=") for item in args.set)}
     thresholds = dataclasses.replace(search.Thresholds(), **fields)
-    problem = Problem(game, hard=args.hard, max_guesses=ROWS, profile=True, thresholds=thresholds)
+    problem = Problem(game, hard=args.hard, max_guesses=ROWS, profile=True, thresholds=thresholds, cache_limit=args.cache_mib << 20)
     rate = profile.cycles_per_second()
     position = problem.start()
     parts = [(code, part) for code, part in problem._parts(position, args.first, problem._row(args.first)) if code != problem.win]
