@@ -1,10 +1,10 @@
 # wordle-cli developer commands. `make help` lists them.
 PYTHON ?= python3
 
-.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-review bench-prior bench-play-prior data data-opener lint clean
+.PHONY: help install test test-all test-gpu test-browser pictures bench-pictures check-gpu bench bench-gpu bench-solver bench-tree bench-rank bench-rank-exact bench-rank-nyt bench-infer bench-games bench-reference bench-ab bench-work bench-review bench-chance bench-prior bench-play-prior data data-opener lint clean
 
 help:
-	@echo "install       pip install -e '.[test]' (what the README and CI do)"
+	@echo "install       pip install -e '.[test]' (what the README's test line and CI do)"
 	@echo "test          run the test suite on every core (GPU tests skip without a GPU; not the slow ones)"
 	@echo "test-all      the test suite with the slow full-size checks (what CI leaves out)"
 	@echo "test-gpu      run only the GPU tests (needs an NVIDIA GPU and '.[gpu]')"
@@ -23,8 +23,10 @@ help:
 	@echo "bench-games   speed of multi-board simulate, Absurdle proofs and Fibble simulate"
 	@echo "bench-reference  exact search vs the C++ reference (REFERENCE=DIR: a checkout of alex1770/wordle)"
 	@echo "bench-ab      the exact search A/B against another checkout (BASELINE=DIR, a git worktree): CPU, trees byte for byte"
-	@echo "bench-compile  the first run: each command in a fresh process with numba's cache empty, then warm; the compiled functions, largest first"
+	@echo "bench-work    the search's work per CPU second, which sizes a unit of the budgets (run it alone)"
+	@echo "bench-compile  a new user's wait: the README's install in a fresh venv (kernels built), each command's first run and a repeat (BENCH_COMPILE_ARGS=--jit: also with no kernels built)"
 	@echo "bench-review  wordle review of a 4-turn game per opener: first time and repeated (medians)"
+	@echo "bench-chance  the best-chance search where the guess limit binds: letter families, roate's classes in hard mode"
 	@echo "bench-prior   the nyt prior's log-loss day by day on the last 180 days, vs uniform and two-factor; its calibration plot"
 	@echo "bench-play-prior  the default solve under each of the last 180 days' prior: mean guesses vs uniform and proven optimal, CPU per game"
 	@echo "data          remake the package's data tables (wordle_cli/data/*.json; the opening book takes an hour)"
@@ -99,6 +101,10 @@ bench-ab:
 	$(PYTHON) benchmarks/bench_ab.py --baseline $(BASELINE) --game wordle --openers salet,crane,thirl,dearn $(BENCH_AB_ARGS)
 	$(PYTHON) benchmarks/bench_ab.py --baseline $(BASELINE) --game nyt --openers tarse,diked $(BENCH_AB_ARGS)
 
+# Search work per CPU second on a mix of searches: what a unit of --budget/--move-budget is sized by (docs/speed.md).
+bench-work:
+	$(PYTHON) benchmarks/bench_work.py
+
 bench-rank-exact:
 	$(PYTHON) benchmarks/bench_rank.py --exact --sample 300 --seed 0 --budget 3600
 	$(PYTHON) benchmarks/bench_rank.py --resume
@@ -126,6 +132,9 @@ bench-compile:
 
 bench-review:
 	$(PYTHON) benchmarks/bench_review.py
+
+bench-chance:
+	$(PYTHON) benchmarks/bench_chance.py
 
 # The NYT prior (docs/prior.md): rolling-origin log-loss over the last 180 days of the
 # shipped history (and the 180 before, on which the model was chosen), the time of one

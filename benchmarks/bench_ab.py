@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import run
+from common import pin_game, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     sides = {"ours": ROOT, "baseline": args.baseline.resolve()}
     extra = {"ours": args.extra.split(), "baseline": []}
+    print(pin_game(args.game, "uniform") + (f"; ours also: {args.extra}" if args.extra else ""))
     print(f"| opener ({args.game}{', hard' if args.hard else ''}) | ours CPU s | baseline CPU s | ratio | trees |")
     print("|---|---:|---:|---:|---|")
     totals = {"ours": 0.0, "baseline": 0.0}

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from common import pin_game, run, wordle_cmd
 
-pin_game()  # the 2022 lists: the figures these check and the docs quote
+SETTINGS = pin_game()  # the 2022 lists, uniform: the figures these check and the docs quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -186,18 +186,20 @@ def main() -> None:
     wordle = wordle_cmd()
     quordle = ["simulate", "-q", "--boards", "4", "--sample", "1000"]
     jobs = [
-        ("Quordle: simulate --boards 4 --sample 1000 (expected)", quordle, lambda o: check_games(o, 1000)),
+        ("Quordle: simulate --boards 4 --sample 1000 --strategy expected", [*quordle, "--strategy", "expected"], lambda o: check_games(o, 1000)),
         ("Quordle: simulate --boards 4 --sample 1000 --strategy entropy", [*quordle, "--strategy", "entropy"], lambda o: check_games(o, 1000)),
-        ("Dordle: simulate --boards 2 --sample 1000", ["simulate", "-q", "--boards", "2", "--sample", "1000"], lambda o: check_games(o, 1000)),
-        ("Octordle: simulate --boards 8 --sample 1000", ["simulate", "-q", "--boards", "8", "--sample", "1000"], lambda o: check_games(o, 1000)),
+        ("Dordle: simulate --boards 2 --sample 1000", ["simulate", "-q", "--boards", "2", "--sample", "1000", "--strategy", "expected"],
+         lambda o: check_games(o, 1000)),
+        ("Octordle: simulate --boards 8 --sample 1000", ["simulate", "-q", "--boards", "8", "--sample", "1000", "--strategy", "expected"],
+         lambda o: check_games(o, 1000)),
         (
             "Sedecordle: simulate --boards 16 --sample 1000",
-            ["simulate", "-q", "--game", "wordle", "--boards", "16", "--sample", "1000"],
+            ["simulate", "-q", "--game", "wordle", "--boards", "16", "--sample", "1000", "--strategy", "expected"],
             lambda o: check_games(o, 1000),
         ),
         (
             "Duotrigordle: simulate --boards 32 --sample 1000",
-            ["simulate", "-q", "--game", "wordle", "--boards", "32", "--sample", "1000"],
+            ["simulate", "-q", "--game", "wordle", "--boards", "32", "--sample", "1000", "--strategy", "expected"],
             lambda o: check_games(o, 1000),
         ),
         (
@@ -213,12 +215,12 @@ def main() -> None:
         ),
         (
             "Fibble: simulate --lies 1 (random liar, every answer)",
-            ["simulate", "-q", "--game", "wordle", "--lies", "1"],
+            ["simulate", "-q", "--game", "wordle", "--lies", "1", "--strategy", "expected"],
             lambda o: check_games(o, len(answers)),
         ),
         (
             "Fibble: simulate --lies 1 --liar worst (every answer)",
-            ["simulate", "-q", "--game", "wordle", "--lies", "1", "--liar", "worst"],
+            ["simulate", "-q", "--game", "wordle", "--lies", "1", "--liar", "worst", "--strategy", "expected"],
             lambda o: check_games(o, len(answers)),
         ),
     ]
@@ -239,7 +241,8 @@ def main() -> None:
         jobs += [(label, job, check, True) for label, job, check in proofs]
     if args.only is not None:
         jobs = [job for job in jobs if args.only in job[0]]
-    print(f"# wordle multi-board, Absurdle and Fibble benchmarks: {args.runs} runs each after a warm-up, {os.cpu_count()} cores\n")
+    print(f"# wordle multi-board, Absurdle and Fibble benchmarks: {args.runs} runs each after a warm-up, {os.cpu_count()} cores")
+    print(f"{SETTINGS}\n")
     print("| job | result | median s | min s | max s | CPU s |")
     print("|---|---|---|---|---|---|")
     for label, job, check, *single in jobs:

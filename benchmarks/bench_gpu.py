@@ -33,7 +33,7 @@ from common import pin_game, wordle_cmd
 from wordle_cli import backends
 from wordle_cli.encoding import Alphabet, clog2c_table
 
-pin_game()  # the 2022 lists: the figures these check and the docs quote
+SETTINGS = pin_game()  # the 2022 lists, uniform: the figures these check and the docs quote
 
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = ROOT / "wordlists" / "wordle-allowed.txt"
@@ -52,7 +52,7 @@ def main() -> int:
     allowed, answers = read_words(ALLOWED, args.limit), read_words(ANSWERS, args.limit)
     alphabet = Alphabet.of(allowed, answers)
     codes = {"allowed": alphabet.encode(allowed, LENGTH), "answers": alphabet.encode(answers, LENGTH)}
-    print(f"device: {device}; {len(allowed)} allowed, {len(answers)} answers")
+    print(f"device: {device}; {len(allowed)} allowed, {len(answers)} answers; {SETTINGS}")
 
     with tempfile.TemporaryDirectory() as tmp:
         files = {"allowed": Path(tmp, "allowed.txt"), "answers": Path(tmp, "answers.txt")}

@@ -32,6 +32,10 @@ Then (unless --no-timing) `wordle infer` is timed end to end, as a user runs
 it, on 1000 distinct grids of the first day's crowd: the median of --repeat
 runs, beside `python -c "import numpy, numba"` measured in the same run.
 
+The model reads the grids under the uniform prior (every candidate as likely
+before the grids), in process and in the timed command (`--game G --prior
+uniform`, for the puzzle of `common.DATE`): the settings line says so.
+
     python benchmarks/bench_infer.py [--game nyt|wordle] [--days 200 | --all] [--seed 0] [--split eval|tune] [--models ...] [--repeat 5]
 
 Prints a Markdown table: N, then per model the share of days correct.
@@ -53,12 +57,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from common import pin_game  # noqa: E402
+
 from wordle_cli import backends  # noqa: E402
 from wordle_cli.infer import model as infer_model  # noqa: E402
 from wordle_cli.infer.analysis import candidate_tables  # noqa: E402
 from wordle_cli.infer.posts import read_posts  # noqa: E402
 from wordle_cli.model.feedback import decode, show  # noqa: E402
-from wordle_cli.model.game import GAMES, ROWS, Game, load_lists, resolve_game  # noqa: E402
+from wordle_cli.model.game import GAMES, ROWS, Game, load_lists  # noqa: E402
 from wordle_cli.solver.strategy import SCORED_STRATEGIES  # noqa: E402
 from wordle_cli.solver.tree import Solver  # noqa: E402
 
@@ -127,7 +133,7 @@ def time_command(game: Game, roster, answer_codes: np.ndarray, day: int, seed: i
         path = Path(tmp) / "posts.txt"
         path.write_text("\n".join(distinct), encoding="utf-8")
         commands = {
-            "wordle infer (1000 grids)": [sys.executable, "-m", "wordle_cli", "infer", "-q", str(path)],
+            "wordle infer (1000 grids)": [sys.executable, "-m", "wordle_cli", "infer", "-q", "--game", game.name, "--prior", "uniform", str(path)],
             'python -c "import numpy, numba"': [sys.executable, "-c", "import numpy, numba"],
         }
         check = subprocess.run(commands["wordle infer (1000 grids)"], env=env, capture_output=True, text=True, check=True)
@@ -152,7 +158,7 @@ def post(day: int, rows: list[int], hard: bool, length: int, win: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=GAMES, default=None, help="the lists (default: $WORDLE_GAME, else nyt, as the commands)")
+    parser.add_argument("--game", choices=GAMES, default="nyt", help="the lists [default: nyt, today's]")
     parser.add_argument("--days", type=int, default=200, help="days sampled (default 200)")
     parser.add_argument("--all", action="store_true", help="every answer of the list as a day")
     parser.add_argument("--seed", type=int, default=0)
@@ -172,7 +178,8 @@ def main() -> int:
         share, later = (float(x) for x in spec.split(":"))
         models[f"w={spec}"] = infer_model.Model(random_share=share, later_random=later)
 
-    name = resolve_game(args.game)
+    name = args.game
+    settings = pin_game(name, "uniform")
     answer_list, allowed_list = load_lists(name)
     game = Game(name, answer_list.words, allowed_list.words)
     cpu = backends.load("cpu")
@@ -211,6 +218,7 @@ def main() -> int:
         if done % 20 == 0:
             print(f"  {done} days, {simulate_s:.0f} s simulating, {infer_s:.0f} s inferring", file=sys.stderr)
 
+    print(settings)
     print(f"| N | {' | '.join(models)} |")
     print(f"|---:|{'---:|' * len(models)}")
     for n in sizes:

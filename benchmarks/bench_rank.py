@@ -47,7 +47,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import run, wordle_cmd
+from common import pin_game, run, wordle_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928, "crane": 7930, "carle": 7937,
@@ -199,6 +199,7 @@ def main() -> None:
     args.allowed = args.allowed or str(ROOT / "wordlists" / f"{args.game}-allowed.txt")
     if not args.exact and (args.game != "wordle" or args.hard or args.openers):
         parser.error("--game nyt, --hard and --openers go with --exact (the cutoff mode checks 2022's published values)")
+    print(pin_game(args.game, "uniform"))  # the published values are the uniform prior's (the cutoff mode: --game wordle)
     wordle = wordle_cmd()
     tmp = Path(tempfile.mkdtemp())
     if args.resume:

@@ -295,10 +295,11 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-reference-"))
     ref = build_reference(source, tmp)
     wordle = wordle_cmd()
+    settings = pin_game("wordle")  # the jobs below check the published figures of the 2022 lists (salet 7920), uniform
     if args.sample is not None or args.openers:
+        print(settings)
         tail(args, source, ref, wordle)  # both programs get the lists' files
         return
-    pin_game("wordle")  # the jobs below check the published figures of the 2022 lists (salet 7920)
     selected = [j for j in jobs(wordle, ref, source, tmp) if not args.only or any(o in j.label for o in args.only)]
 
     def ours(job: Job) -> Run:
@@ -326,7 +327,7 @@ def main() -> None:
 
     load = os.getloadavg()
     print(f"# wordle-cli vs alex1770/wordle: {rounds} rounds A/B interleaved, {os.cpu_count()} cores, "
-          f"load average {load[0]:.1f} at the end, {time.strftime('%Y-%m-%d')}\n")
+          f"load average {load[0]:.1f} at the end, {time.strftime('%Y-%m-%d')}\n{settings}\n")
     print("| job | program | CPU s min / median / max | wall s min / median / max | peak RSS MiB | CPU ratio | wall ratio |")
     print("|---|---|---|---|---|---|---|")
     for job in selected:

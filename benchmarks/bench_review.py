@@ -5,20 +5,21 @@ review's opening book), a game of 4 turns on the shipped lists of `--game`
 (wordle: 2022's, the default here; nyt: today's): the opener, then the `expected` strategy's
 guesses, against the first answer (of a fixed list) that takes 4 turns.
 Each run is the installed `wordle review --answer ANSWER G1 G2 G3 G4 -q`
-as a subprocess:
+as a subprocess, under `--prior` (uniform unless given: the docs' tables),
+for the puzzle of `common.DATE` (both printed above the table):
 
 - first: a fresh, empty cache folder (WORDLE_CACHE_DIR), so the opener's
   value is proven (the best opener's 7920 is built in);
 - repeat: the same folder again, every value read back.
 
 One untimed warm-up fills numba's cache. Every run's JSON sums are checked
-(guesses = best + costs - luck) where every value is exact; where the time
-limit left ranges, each is checked to be one (lower <= upper). Target
+(guesses = best + costs - luck) where every value is exact; where the
+budget left ranges, each is checked to be one (lower <= upper). Target
 (issues 20, 26, 27, 35): first <= 10 s, repeat <= 1 s, on 2 cores.
 
 `--sample N` (issue 35) reviews instead N openers drawn, with `--seed`, from
 all the game's allowed guesses (not only the popular ones), each with the
-default time limit (`--time-limit` passes another): the table then gives,
+default budget (`--budget` passes another): the table then gives,
 per opener, the share of the values shown (expected, best, cost, luck of
 every turn) that are exact, and the median width of the ranges; a last row
 the same over all of them.
@@ -39,18 +40,22 @@ import statistics
 import sys
 import tempfile
 
-from common import pin_game, run, wordle_cmd
+from common import DATE, pin_game, run, wordle_cmd
 
 OPENERS = ["salet", "crane", "slate", "raise", "adieu", "audio", "stare", "roate", "trace", "arise", "crate",
            "irate", "soare", "arose", "least", "train", "heart", "house", "tears", "later", "tarse"]
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf", "tacit"]
 
 
-def four_turn_game(opener: str, answers: list[str] = ANSWERS) -> tuple[str, list[str]] | None:
+def four_turn_game(opener: str, answers: list[str] = ANSWERS, game: str = "wordle", prior: str = "uniform") -> tuple[str, list[str]] | None:
+    """The first of `answers` that the `expected` strategy, opening with `opener`, takes 4 turns to find; its guesses."""
+    import datetime
+
     import wordle_cli
 
+    date = datetime.date.fromisoformat(DATE)
     for answer in answers:
-        guesses = wordle_cli.solve(answer, first=opener, backend="cpu").guesses
+        guesses = wordle_cli.solve(answer, first=opener, game=game, prior=prior, date=date, strategy="expected", backend="cpu").guesses
         if len(guesses) == 4:
             return answer, guesses
     return None
@@ -106,9 +111,10 @@ def main() -> None:
     parser.add_argument("--game", choices=["wordle", "nyt"], default="wordle", help="whose lists [default: wordle, 2022's]")
     parser.add_argument("--sample", type=int, default=0, help="review N openers drawn from all allowed guesses instead")
     parser.add_argument("--seed", type=int, default=35, help="the draw of --sample [default: 35]")
-    parser.add_argument("--time-limit", default=None, help="passed to `wordle review` [default: its own]")
+    parser.add_argument("--budget", default=None, help="units of search work, passed to `wordle review` [default: its own]")
+    parser.add_argument("--prior", default="uniform", help="the prior of the games and reviews [default: uniform]")
     args = parser.parse_args()
-    pin_game(args.game)
+    settings = pin_game(args.game, args.prior)
     wordle = wordle_cmd()
     openers = sampled_openers(args.sample, args.seed) if args.sample else args.openers.split(",")
     answers = ANSWERS
@@ -116,20 +122,21 @@ def main() -> None:
         from wordle_cli.model.game import load_lists
 
         answers = random.Random(args.seed).sample(sorted(load_lists(args.game)[0].words), 200)
-    limit = ["--time-limit", args.time_limit] if args.time_limit is not None else []
+    limit = ["--budget", args.budget] if args.budget is not None else []
     with tempfile.TemporaryDirectory() as scratch:
         run(wordle + ["review", "--answer", "cigar", "salet", "cigar", "-q", "--no-cache"])  # warm-up: numba's cache
         extra = " exact | median range |" if args.sample else ""
+        print(f"{settings} (the games: --strategy expected)")
         print("| opener | game | first: wall s | first: CPU s | repeat: wall s | repeat: CPU s |" + extra)
         print("|---|---|---:|---:|---:|---:|" + ("---:|---:|" if args.sample else ""))
         everything = []
         for opener in openers:
-            game = four_turn_game(opener, answers)
+            game = four_turn_game(opener, answers, args.game, args.prior)
             if game is None:
                 print(f"| {opener} | (no 4-turn game among the answers tried) | | | | |", flush=True)
                 continue
             answer, guesses = game
-            cmd = wordle + ["review", "--answer", answer, *guesses, "-q", *limit]
+            cmd = wordle + ["review", "--prior", args.prior, "--answer", answer, *guesses, "-q", *limit]
             first, repeat = [], []
             for i in range(args.runs):
                 cache = os.path.join(scratch, f"{opener}-{i}")

@@ -7,9 +7,13 @@ baseline measured in the same run:
 - kernel: the real CPU kernel vs benchmarks/baseline_numba.py (same inputs);
 - prune: vs `python -c "import click"` (prune must not import numba);
 - memory: peak RSS of 40000 x 40000 synthetic 6-letter words;
-- the games: `score --game nyt` (today's lists, 14855 x 3158) vs `score
-  --game wordle` (2022's, 12972 x 2315), runs interleaved; the pairs grow
-  1.56x (`--games-only` runs just this).
+- the games: `score --game nyt --prior uniform` (today's lists, 14855 x
+  3158) vs `score --game wordle --prior uniform` (2022's, 12972 x 2315), the
+  same work on more pairs, runs interleaved; the pairs grow 1.56x
+  (`--games-only` runs just this).
+
+Every command runs on the 2022 lists (or the files it names) under the
+uniform prior (`common.pin_game`), printed above the table.
 
 Prints a Markdown table (paste it into the README).
 """
@@ -27,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import wordle_cmd
+from common import pin_game, wordle_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = ROOT / "wordlists" / "wordle-allowed.txt"
@@ -90,15 +94,16 @@ def kernel_ratio(runs: int, n_answers_list: str) -> tuple[float, float]:
 
 
 def games_ratio(w: list[str], runs: int) -> dict[str, tuple[float, float]]:
-    """`score --game wordle` and `score --game nyt` to stdout, end to end, runs interleaved: game -> median (wall, CPU) seconds."""
+    """`score --game wordle` and `score --game nyt` to stdout under the uniform prior, end to end, runs interleaved: game ->
+    median (wall, CPU) seconds."""
     times: dict[str, list[tuple[float, float]]] = {"wordle": [], "nyt": []}
     for name in times:  # warm-up: numba's cache, the lists in the page cache
-        subprocess.run(w + ["score", "-q", "--game", name], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(w + ["score", "-q", "--game", name, "--prior", "uniform"], check=True, stdout=subprocess.DEVNULL)
     for _ in range(runs):
         for name, seconds in times.items():
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run(w + ["score", "-q", "--game", name], check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(w + ["score", "-q", "--game", name, "--prior", "uniform"], check=True, stdout=subprocess.DEVNULL)
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             seconds.append((wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime))
@@ -119,15 +124,16 @@ def main() -> None:
     parser.add_argument("--skip-memory", action="store_true", help="skip the 40000 x 40000 run")
     parser.add_argument("--games-only", action="store_true", help="only score --game nyt vs --game wordle")
     args = parser.parse_args()
+    settings = pin_game("wordle", "uniform")
     w = wordle_cmd()
     rows: list[tuple[str, str, str]] = []
     medians = games_ratio(w, args.runs)
     (new, new_cpu), (old, old_cpu) = medians["nyt"], medians["wordle"]
-    rows.append(("score --game nyt (14855 x 3158) vs --game wordle (12972 x 2315)",
+    rows.append(("score --game nyt (14855 x 3158) vs --game wordle (12972 x 2315), both --prior uniform",
                  f"{new:.3f} s vs {old:.3f} s wall; {new_cpu:.3f} s vs {old_cpu:.3f} s CPU",
                  f"{new / old:.2f}x the wall time, {new_cpu / old_cpu:.2f}x the CPU time, for 1.56x the pairs"))
     if args.games_only:
-        print(f"\n{os.cpu_count()} cores, medians of {args.runs} runs, end to end (interleaved)\n")
+        print(f"\n{os.cpu_count()} cores, medians of {args.runs} runs, end to end (interleaved)\n{settings}\n")
         print("| what | time | note |\n|---|---|---|\n| " + " | ".join(rows[0]) + " |")
         return
     with tempfile.TemporaryDirectory() as tmpdir:
@@ -153,7 +159,7 @@ def main() -> None:
             start = time.perf_counter()
             rss = peak_rss_mib(w + ["score", "-q", str(big), str(big), out])
             rows.append(("score 40000 x 40000 (6 letters)", f"{time.perf_counter() - start:.1f} s", f"peak RSS {rss:.0f} MiB"))
-    print(f"\nwordle-cli CPU benchmarks: {os.cpu_count()} cores, medians of {args.runs} runs\n")
+    print(f"\nwordle-cli CPU benchmarks: {os.cpu_count()} cores, medians of {args.runs} runs\n{settings}\n")
     print("| what | time | note |\n|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")

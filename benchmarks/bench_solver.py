@@ -33,7 +33,7 @@ from pathlib import Path
 
 from common import pin_game, run, wordle_cmd
 
-pin_game()  # the 2022 lists: the figures these check and the docs quote
+SETTINGS = pin_game()  # the 2022 lists, uniform: the figures these check and the docs quote
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DODDLE = "/tmp/doddle-venv/bin/doddle"
@@ -67,16 +67,18 @@ def doddle_summary(out: str) -> str:
 
 
 def check_known_answers(wordle: list[str]) -> None:
-    _, _, out = run(wordle + ["solve", "-q", "--pool-only", "--tiles", "letters", "cigar"])
+    _, _, out = run(wordle + ["solve", "-q", "--strategy", "expected", "--pool-only", "--tiles", "letters", "cigar"])
     row = out.splitlines()[1].split()
     if row[1:] != ["raise", "CCCAA", "2315", "61.0009", "5.87791"]:
         sys.exit(f"wrong Wordle opening, not timing: {row}")
-    _, _, out = run(wordle + ["solve", "-q", "--game", "primel", "--pool-only", "--tiles", "letters", "10169"])
+    _, _, out = run(wordle + ["solve", "-q", "--game", "primel", "--strategy", "expected", "--pool-only", "--tiles", "letters",
+                              "10169"])
     row = out.splitlines()[1].split()
     if row[1] != "17923" or row[3:] != ["8363", "121.542", "6.62459"]:
         sys.exit(f"wrong Primel opening, not timing: {row}")
     done = subprocess.run(
-        wordle + ["play", "--batch", "--game", "primel", "--pool-only"], input="01001\n", capture_output=True, text=True, check=True
+        wordle + ["play", "--batch", "--game", "primel", "--strategy", "expected", "--pool-only"], input="01001\n", capture_output=True,
+        text=True, check=True,
     )
     if done.stdout.splitlines()[:1] != ["17923"] or "206 possible answers" not in done.stderr:
         sys.exit(f"wrong Primel pool after 01001, not timing:\n{done.stderr}")
@@ -135,10 +137,10 @@ def main() -> None:
     ours(["simulate", "-q", "--strategy", "expected"], None, summary=sim_summary)
     ours(["simulate", "-q", "--strategy", "minimax"], None, summary=sim_summary)
     ours(["simulate", "-q", "--strategy", "expected", "--hard"], None, summary=sim_summary)
-    ours(["simulate", "-q", "--game", "primel", "--pool-only"], None, summary=sim_summary)
-    ours(["solve", "-q", "cigar"], 1.0, summary=lambda out: f"{len(out.splitlines()) - 1} guesses")
+    ours(["simulate", "-q", "--game", "primel", "--strategy", "expected", "--pool-only"], None, summary=sim_summary)
+    ours(["solve", "-q", "--strategy", "expected", "cigar"], 1.0, summary=lambda out: f"{len(out.splitlines()) - 1} guesses")
     ours(["solve", "-q", "--strategy", "entropy", "cigar"], 1.0, summary=lambda out: f"{len(out.splitlines()) - 1} guesses")
-    ours(["play", "-q", "--batch"], 1.0, stdin="ACAAA\n", summary=lambda out: "start + 1 step")
+    ours(["play", "-q", "--batch", "--strategy", "expected"], 1.0, stdin="ACAAA\n", summary=lambda out: "start + 1 step")
     step_med, step_worst = play_step_seconds()
     rows.append(("one `play` step in a running session (30 games)", step_med, None, step_worst, None, 1.0, "max: the slowest step"))
 
@@ -160,7 +162,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(
         f"{cpus} logical cores visible, load average {load:.1f} at the end; runs: {args.runs} "
-        f"(doddle: {args.doddle_runs}); wall seconds end to end, CPU s: user+sys of the command\n"
+        f"(doddle: {args.doddle_runs}); wall seconds end to end, CPU s: user+sys of the command\n{SETTINGS}\n"
     )
     print("| command | median s | min s | max s | CPU s | target | result |")
     print("|---|---:|---:|---:|---:|---:|---|")

@@ -10,15 +10,30 @@ import sys
 import time
 from pathlib import Path
 
+#: The puzzle the benchmarks play unless a row names another: the day after the shipped history (the docs' too).
+DATE = "2026-06-01"
 
-def pin_game(game: str = "wordle") -> None:
-    """Run this benchmark's commands on `game`'s lists (WORDLE_GAME for it and its children).
 
-    The benchmarks that check or report the published figures of the 2022
-    lists (salet 7920, Absurdle's 4, the docs' tables) call this, so that the
-    default game (today's lists, `nyt`) does not change what they measure.
+def pin_game(game: str = "wordle", prior: str = "uniform", date: str = DATE) -> str:
+    """Run this benchmark's commands on `game`'s lists under `prior` for the puzzle of `date`; the line saying so.
+
+    Set through the variables every command reads when no option names them
+    (WORDLE_GAME, WORDLE_PRIOR, WORDLE_DATE, for this process and its
+    children), so that neither a default that changes (today's lists, the
+    nyt prior on them, today's date) nor the user's own variables change
+    what a benchmark measures. A row that means another setting names its
+    option (`--prior nyt`, `--strategy optimal`), which wins over these. The
+    benchmarks that check or report the published figures of the 2022 lists
+    (salet 7920, Absurdle's 4, the docs' tables) pin those, uniform.
     """
-    os.environ["WORDLE_GAME"] = game
+    os.environ.update(WORDLE_GAME=game, WORDLE_PRIOR=prior, WORDLE_DATE=date)
+    return settings_line(game, prior, date)
+
+
+def settings_line(game: str, prior: str, date: str, strategy: str | None = None) -> str:
+    """What every row below runs with, unless the row names its own: printed before a benchmark's table."""
+    chosen = f" --strategy {strategy}" if strategy else ""
+    return f"settings: --game {game} --prior {prior} --date {date}{chosen} (each row's own options win)"
 
 
 def wordle_cmd() -> list[str]:

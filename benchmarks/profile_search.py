@@ -58,7 +58,8 @@ def main() -> None:
         sizes = {int(size) for size in args.only.split(",")}
         parts = [(code, part) for code, part in parts if len(part.pool) in sizes]
         args.check = None
-    print(f"{args.game}: {len(game.answers)} answers, {len(game.candidates)} guesses; set-up {time.process_time() - started:.1f} CPU s")
+    print(f"{args.game}: {len(game.answers)} answers, {len(game.candidates)} guesses, uniform prior (the published totals'), "
+          f"{'hard' if args.hard else 'normal'} mode; set-up {time.process_time() - started:.1f} CPU s")
     problem.value(problem.context(), smallest)  # numba's kernels loaded (or compiled) before any class is timed
     rows = []
     tables = []

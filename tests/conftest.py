@@ -26,6 +26,10 @@ os.environ.pop("WORDLE_HISTORY_URL", None)
 # a default of nyt would make them move with the calendar. Tests of the default rule unset WORDLE_PRIOR.
 os.environ["WORDLE_PRIOR"] = "uniform"
 os.environ["WORDLE_DATE"] = "2026-06-01"  # the puzzle --prior nyt is for where a test leaves --date out
+# A command that compiles a kernel says so on stderr (compiled.Notice). The suite's output checks must not depend on
+# what numba's cache holds, so its commands say nothing; tests/test_kernel_build.py checks instead that after the
+# build the commands compile nothing, and tests/test_first_run.py turns the notice back on where it is the point.
+os.environ["WORDLE_COMPILE_NOTICE"] = "0"
 
 # numba compiles on a kernel's first call, so no per-example deadline. The
 # default profile keeps the suite quick; HYPOTHESIS_PROFILE=thorough digs deeper.
@@ -45,13 +49,31 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "wordle"))
 
 
-def pytest_sessionstart(session):
-    """Fill numba's cache once before xdist starts its workers (see tests/warmup.py)."""
-    if not hasattr(session.config, "workerinput") and not session.config.option.collectonly:
-        import warmup
+#: What the suite says before it compiles the kernels (one line): what, why, and for how long.
+BUILDING = ("kernels: compiling the package's numba kernels for the test workers (`wordle kernels build`: {n} small "
+            "commands; 1-2 min on 2 idle cores, only after a change to the sources; WORDLE_TEST_WARMUP=0 skips it)")
 
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        warmup.warm(reporter.write_line if reporter is not None else None)
+
+def pytest_sessionstart(session):
+    """Before xdist starts its workers: the kernels built, if the install's build is not for these sources.
+
+    After the install (or the last run) this is a check of the sources' digest
+    (`kernel_build.built`); after an edit it compiles what changed, once, rather
+    than in every worker and subprocess that first calls a kernel."""
+    if hasattr(session.config, "workerinput") or session.config.option.collectonly:
+        return
+    if os.environ.get("WORDLE_TEST_WARMUP") == "0":
+        return
+    from wordle_cli import kernel_build
+
+    if kernel_build.built():
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    say = reporter.write_line if reporter is not None else print
+    say(BUILDING.format(n=len(kernel_build.WORKLOADS)))
+    report = kernel_build.build()
+    say(f"kernels: {report.compiled} functions compiled in {report.wall_seconds:.0f} s"
+        + (f"; failed: {'; '.join(report.failed)}" if report.failed else ""))
 
 
 #: Tests that need a program the machine may lack: marker -> (the program, how to find it). Where it is missing they

@@ -179,6 +179,9 @@ def test_a_cache_entry_contradicting_a_shipped_value_is_damage(monkeypatch, tmp_
     edited = []
     for path in tmp_path.rglob("*.json"):
         data = json.loads(path.read_text())
+        if data["best"] == "review":  # the whole review, kept too (`reviewer.repeat`): without it the positions are read
+            path.unlink()
+            continue
         if "|".join(data["key"].split("|")[:2]) in book_positions and "|played" not in data["key"]:
             data["total"] += 1
             data["check"] = _checksum(data["key"], data["total"], data["best"])

@@ -13,7 +13,7 @@ import pytest
 from wordle_cli import interrupts
 from wordle_cli.cli import main
 from wordle_cli.model.game import Game
-from wordle_cli.trees.budget import Deadline
+from wordle_cli.trees.budget import WORK_PER_UNIT, Budget, Deadline
 from wordle_cli.trees.builder import Problem
 
 
@@ -77,7 +77,8 @@ def test_ctrl_c_during_plays_review_in_batch_mode_still_ends_the_run(runner, mon
 
 
 def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
-    """Issue 35: a bar called with no progress redraws its clock (and the time left before bounds), never a frozen ETA."""
+    """Issue 35: a bar called with no progress redraws its clock (and how much of its time limit is used, never the
+    time left, which read as an estimate: issue 49 item 9), never a frozen ETA."""
     import io
     import sys
 
@@ -91,14 +92,35 @@ def test_the_progress_bar_clock_moves_while_nothing_is_done(monkeypatch):
     monkeypatch.setattr(sys, "stderr", screen)
     now = [100.0]
     monkeypatch.setattr(options.time, "perf_counter", lambda: now[0])
-    bar = options.Progress(10, "proving fuzzy", deadline=Deadline(3600))
+    budget = Budget(seconds=3600)
+    monkeypatch.setattr(budget.clock, "left", lambda: 3600 - (now[0] - 100))
+    bar = options.Progress(10, "proving fuzzy", budget=budget)
     now[0] += 5
     bar(2)
     now[0] += 7
     bar(2)  # nothing more done: the clock still moves
     bar.close()
     text = screen.getvalue()
-    assert "5 s, 3600 s left to prove" in text and "12 s, 3600 s left to prove" in text and "eta" not in text.lower()
+    assert "5 s; time limit 5 of 3600 s used" in text and "12 s; time limit 12 of 3600 s used" in text
+    assert "eta" not in text.lower() and "left" not in text
+
+
+def test_the_bar_shows_the_work_done_of_the_budget(terminal):
+    """Issue 49 item 9: `100%  2 s, 6 s left to prove` read as an estimate of the time still needed; under a work
+    budget the bar says how much of the budget the proof has used, and at the end that it is spent (bounding)."""
+    from wordle_cli.cli import options
+
+    terminal = terminal()
+    budget = Budget(10)
+    bar = options.Progress(10, "proving fuzzy", budget=budget)
+    budget.charge(4 * WORK_PER_UNIT)
+    bar(2)
+    budget.charge(6 * WORK_PER_UNIT)
+    bar(10)
+    bar.close()
+    text = terminal.getvalue()
+    assert "; search budget 40% used" in text and "search budget spent: bounding" in text
+    assert "left" not in text
 
 
 class FakeTerminal(io.StringIO):
@@ -132,13 +154,13 @@ def test_past_the_deadline_the_bar_says_it_is_bounding(terminal):
 
     terminal = terminal()
 
-    deadline = Deadline(1e-9)
-    deadline.start()  # the clock runs from the first search armed (after compiling), as in a review
-    bar = options.Progress(10, "proving fuzzy", deadline=deadline)
+    budget = Budget(seconds=1e-9)
+    budget.clock.start()  # the clock runs from the first search armed (after compiling), as in a review
+    bar = options.Progress(10, "proving fuzzy", budget=budget)
     time.sleep(0.01)
     bar(2)
     bar.close()
-    assert "out of time: bounding" in terminal.getvalue()
+    assert "time limit reached: bounding" in terminal.getvalue()
 
 
 def test_clear_line_erases_a_drawn_bar_and_it_draws_no_more(terminal):
@@ -199,7 +221,7 @@ def test_an_abandoned_workers_later_searches_stop_at_once():
 
 def test_a_bar_is_not_full_while_the_stopped_parts_are_being_bounded(monkeypatch):
     """Issue 44 item 8: at the deadline every stopped part counted as settled, so the bar sat at 100% while the quick
-    searches giving their bounds ran on (75 s)."""
+    searches giving their bounds ran on (75 s). (A budget of work stops the parts as a deadline did.)"""
     from test_review_budget import GAMES
 
     answers, allowed, _, _ = GAMES[0]
@@ -213,7 +235,7 @@ def test_a_bar_is_not_full_while_the_stopped_parts_are_being_bounded(monkeypatch
         return quick(self, position)
 
     monkeypatch.setattr(Problem, "quick", recorded_quick)
-    result = problem.build(problem.start(), first=answers[0], progress=seen.append, deadline=Deadline(1e-9))
+    result = problem.build(problem.start(), first=answers[0], progress=seen.append, budget=Budget(1e-9))
     assert result.lower is not None and at_quick  # stopped: bounded by quick trees
     assert all(done < len(answers) for done in at_quick)
     assert seen[-1] == len(answers) and seen == sorted(seen)

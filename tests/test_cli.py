@@ -530,6 +530,17 @@ def test_python_m_help():
     assert proc.stderr == b""
 
 
+@pytest.mark.parametrize("group", [[], ["absurdle"], ["fibble"], ["tree"]])
+def test_a_bare_group_prints_its_whole_help_as_a_usage_error(group):
+    """Issue 49, item 7: bare `wordle` cut its help's line "unless --game or $WORDLE_GAME names another game"
+    as if it were a long value. The help is --help's, uncut, on stderr, exit 2 (click's rule for a bare group)."""
+    asked = run_module(*group, "--help")
+    bare = run_module(*group)
+    assert (bare.returncode, bare.stdout) == (2, b"")
+    assert bare.stderr.decode() == asked.stdout.decode()
+    assert "characters)" not in bare.stderr.decode()
+
+
 def test_python_m_pipeline(shipped, tmp_path):
     """`prune - -` in a real pipe, then a data error, as a shell script sees them."""
     data = Path(shipped["answers"]).read_bytes()

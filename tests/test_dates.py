@@ -53,3 +53,40 @@ def test_the_api_refuses_a_date_before_puzzle_0():
     assert dates.puzzle_number(None, dt.date(2021, 6, 20)) == 1
     with pytest.raises(UsageProblem, match="not both"):
         dates.puzzle_number(3, dt.date(2021, 6, 20))
+
+
+# ---------------------------------------------------------------- issue 49, item 18: one spelling, ASCII numbers
+
+
+@pytest.mark.parametrize("text", ["20260601", "2026-W22-1", "2026-152", "2026-06-01T00:00", "２０２６-06-01", "2026-0６-01"])
+def test_a_date_has_one_spelling(text):
+    with pytest.raises(UsageProblem, match="is not a date YYYY-MM-DD"):
+        dates.parse(text)
+    assert dates.parse(" 2026-06-01 ") == dt.date(2026, 6, 1)
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["solve", "cigar", "--date", "20260601"], "--date"),
+        (["history", "prior", "--date", "2026-W22-1"], "--date"),
+        (["solve", "cigar", "--move-time", "１"], "--move-time"),
+        (["solve", "cigar", "--move-time", "1_0"], "--move-time"),
+        (["solve", "cigar", "--max-guesses", "６", "--lies", "1"], "--max-guesses"),
+        (["solve", "cigar", "rebut", "--boards", "２"], "--boards"),
+        (["solve", "cigar", "--seed", "٣"], "--seed"),
+        (["simulate", "--sample", "１"], "--sample"),
+        (["score", "--top", "1_0"], "--top"),
+        (["history", "-n", "３"], "-n"),
+    ],
+)
+def test_numbers_and_dates_are_ascii_in_every_option(runner, args, option):
+    result = invoke(runner, [*args, "--game", "wordle", "-q"] if args[0] != "history" else args)
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.splitlines()[-1].startswith("Error: Invalid value for") and option in result.stderr.splitlines()[-1]
+
+
+def test_wordle_date_has_the_one_spelling_too(runner, monkeypatch):
+    monkeypatch.setenv("WORDLE_DATE", "20260601")
+    result = invoke(runner, ["solve", "cigar", "-q", "--game", "wordle"])
+    assert result.exit_code == 2 and result.stderr.strip() == "Error: $WORDLE_DATE: '20260601' is not a date YYYY-MM-DD"

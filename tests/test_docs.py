@@ -232,6 +232,25 @@ def test_wordle_on_path_is_this_checkout(tmp_path, wordle_bin):
     assert run_session(steps, tmp_path, wordle_bin) == [(0, ["EAAEE"]), (0, [str(wordle_bin / "wordle")]), (0, [str(ROOT)])]
 
 
+def test_an_example_said_to_be_on_the_2022_lists_plays_them():
+    """Issue 49, item 20: the README's two-board example said "here on the 2022 lists" but played today's (a pool
+    of 3158). A console block introduced as on the 2022 lists names `--game wordle` in every command that plays."""
+    checked = 0
+    for page in PAGES:
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for block in blocks(page):
+            intro = next((lines[j] for j in range(block.line - 2, -1, -1) if lines[j].strip()), "")
+            if block.lang != "console" or "on the 2022 lists" not in intro:
+                continue
+            checked += 1
+            for command, _ in session(block.text):
+                for part in command.split("|"):
+                    words = part.split()
+                    if words[:1] == ["wordle"] and words[1:2] != ["feedback"]:
+                        assert "--game wordle" in part, f"{block.name}: {part.strip()!r} plays today's lists"
+    assert checked
+
+
 def test_readme_fits_on_a_few_screens():
     lines = len((ROOT / "README.md").read_text(encoding="utf-8").splitlines())
     assert lines <= 300, f"README.md has {lines} lines: move details to docs/"

@@ -128,6 +128,23 @@ def test_parse_ignores_spaces_between_tiles(text):
     assert feedback.parse(text) == feedback.parse("".join(text.split()))
 
 
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("ABCDE", "'ABCDE' is not a feedback string: 'b' at position 2 is not a tile (use one of A C E)"),
+        ("GYBBA", "'GYBBA' is not a feedback string: 'a' at position 5 is not a tile (use one of B G X Y)"),
+        ("🟩 🟨 x ⬛", "'🟩 🟨 x ⬛' is not a feedback string: 'x' at position 3 is not a tile (use one of ⬛ ⬜ 🟦 🟧 🟨 🟩 🟫)"),
+        ("hello", "'hello' is not a feedback string: use one spelling throughout, e.g. ACAAC, byyby, 01001 or 🟩🟨⬛⬛⬛"),
+    ],
+)
+def test_parse_names_a_typo_and_where(text, says):
+    """Issue 49, item 8: a feedback at least half of one spelling's tiles has a typo; every command that reads
+    feedback (play, prune, review, the API) names its first bad character and position, as play's prompt did."""
+    with pytest.raises(ValueError) as error:
+        feedback.parse(text)
+    assert str(error.value) == says
+
+
 def test_parse_rejects_wrong_length():
     with pytest.raises(ValueError, match="5"):
         feedback.parse("ACAAC", 4)

@@ -75,7 +75,7 @@ def test_the_rule(monkeypatch):
     monkeypatch.setenv("WORDLE_GAME", " ")
     assert games.resolve_game() == "nyt"  # set but empty: unset
     monkeypatch.setenv("WORDLE_GAME", "wordle2")
-    with pytest.raises(WordleError, match=r"unknown game 'wordle2' \(from the environment variable WORDLE_GAME\); choose one of nyt, wordle, primel"):
+    with pytest.raises(WordleError, match=r"\$WORDLE_GAME: unknown game 'wordle2'; choose one of nyt, wordle, primel"):
         games.resolve_game()
     assert games.resolve_game("nyt") == "nyt"  # a bad variable does not matter when --game is given
 
@@ -124,7 +124,7 @@ def test_prune_without_files_follows_the_rule(runner, monkeypatch):
     monkeypatch.setenv("WORDLE_GAME", "nonsense")
     result = invoke(runner, ["prune", "roate", "CACAA"])
     assert result.exit_code == 1 and result.stderr.strip().splitlines() == [
-        "Error: unknown game 'nonsense' (from the environment variable WORDLE_GAME); choose one of nyt, wordle, primel"
+        "Error: $WORDLE_GAME: unknown game 'nonsense'; choose one of nyt, wordle, primel"
     ]
 
 

@@ -83,7 +83,7 @@ EXPECTED = {
     "wordle prune": {"wordle prune roate CACAA": ["acrid", "angry", "...", "cigar", "...", "kept 48 of 3158 potential answers"]},
     "wordle solve": {
         "wordle solve cigar --date 2026-06-01": ["the opener tarse is the best found ...",
-                                                 f"{NYT_DATED}; optimal strategy (5 s a move); cpu backend",
+                                                 f"{NYT_DATED}; optimal strategy (5 units of search work a move); cpu backend",
                                                  "prior: nyt prior for 2026-06-01 ...", "...", "solved 'cigar' in ... guesses (1 s)"],
         "wordle solve --game primel --pool-only 31337": ["primel: 8363 answers from <primel: five-digit primes>, ...", "...",
                                                          "solved '31337' in 5 guesses (1 s)"],

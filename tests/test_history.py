@@ -231,13 +231,15 @@ def test_a_404_for_a_day_published_in_new_york_is_an_error(runner, data, nyt, mo
         in result.stderr
     )
     assert "not published yet" not in result.stderr and not data.exists()
-    # After good days too: nothing written.
+    # After a good day: the good day is kept, and the error says where it stopped (issue 49, item 2).
     nyt.publish(1808, "abash")
-    assert update(runner, nyt.url).exit_code == 1 and not data.exists()
+    result = update(runner, nyt.url)
+    assert result.exit_code == 1 and "stopped at #1809 (2026-06-02): the day before it is kept" in result.stderr, result.stderr
+    assert [d.number for d in history.user_days()][-1] == 1808
     # Today in New York may be missing: ahead of it (Tokyo's 06-03 is New York's 06-02), not published yet.
     monkeypatch.setattr(history, "nyt_today", lambda now=None: dt.date(2026, 6, 2))
     result = update(runner, nyt.url)
-    assert result.exit_code == 0 and "added 1 day" in result.stderr and "#1809 (2026-06-02) is not published yet" in result.stderr
+    assert result.exit_code == 0 and "nothing new: #1809 (2026-06-02) is not published yet" in result.stderr, result.stderr
 
 
 def test_nyt_today_is_new_yorks_date():
@@ -375,10 +377,11 @@ def test_update_refuses_a_bad_response_and_changes_nothing(runner, data, nyt, ca
     assert sorted(os.listdir(data)) == [history.SHIPPED_HISTORY]  # no temporary file left behind
 
 
-def test_a_bad_response_after_good_ones_writes_nothing(runner, data, nyt):
+def test_a_bad_response_after_good_ones_keeps_the_good_ones_only(runner, data, nyt):
     nyt.routes[nyt.path(1810)] = (200, {}, b"not json")
-    assert update(runner, nyt.url).exit_code == 1
-    assert not data.exists() or os.listdir(data) == []
+    result = update(runner, nyt.url)
+    assert result.exit_code == 1 and "the response is not JSON; refused; stopped at #1810 (2026-06-03)" in result.stderr
+    assert os.listdir(data) == [history.SHIPPED_HISTORY] and history.last(history.user_days()).number == 1809
 
 
 def test_update_gives_up_after_the_timeout(runner, data, nyt):
@@ -600,18 +603,47 @@ def test_solve_plays_a_days_answer(runner, data, small):
     "args, status, message",
     [
         (["--day", "1808"], 1, "#1808 (2026-06-01) is not in the history, which ends at #1807 (2026-05-31): `wordle history update`"),
-        (["--day", "1810"], 2, "#1810 is today's puzzle (2026-06-03): its answer is a spoiler; add --spoil"),
-        (["--date", "2026-06-04"], 2, "#1811 falls on 2026-06-04, after today (2026-06-03): its answer is a spoiler; add --spoil"),
         (["--date", "2021-06-18"], 2, "2021-06-18 is before puzzle #0 (2021-06-19)"),
         (["--date", "2021-13-01"], 2, "'2021-13-01' is not a date YYYY-MM-DD"),
         (["--day", "3", "--date", "2021-06-22"], 2, "give --day or --date, not both"),
-        (["cigar", "--day", "3"], 2, "--day goes with --share"),
         ([], 2, "give a TARGET, or --day N / --date YYYY-MM-DD"),
     ],
 )
 def test_solve_refuses_a_day_it_cannot_use(runner, data, small, args, status, message):
     result = invoke(runner, ["solve", *small, *args])
     assert result.exit_code == status and message in result.stderr, result.stderr
+
+
+def known_through(data, last: int, answers=("abash", "afire", "aloha", "arced", "avast", "awake", "blush", "focal")) -> None:
+    """A user history holding #1808 to #`last` (as `history update --spoil` writes one)."""
+    data.mkdir(exist_ok=True)
+    rows = [history.Day(n, history.date_of(n), answers[(n - 1808) % len(answers)]) for n in range(1808, last + 1)]
+    (data / history.SHIPPED_HISTORY).write_text(history.table(history.merged(history.shipped_days(), rows)), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--day", "1810"], "#1810 is today's puzzle (2026-06-03): its answer is a spoiler; add --spoil"),
+        (["--date", "2026-06-04"], "#1811 falls on 2026-06-04, after today (2026-06-03): its answer is a spoiler; add --spoil"),
+    ],
+)
+def test_solve_refuses_a_known_day_that_is_a_spoiler(runner, data, small, args, message):
+    known_through(data, 1812)
+    result = invoke(runner, ["solve", *small, *args])
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("spoil", [[], ["--spoil"]])
+def test_today_missing_from_the_history_says_so_and_names_update(runner, data, small, spoil):
+    """Issue 49, item 11: the history's lack is said first (--spoil would not help), with the command that fetches it."""
+    result = invoke(runner, ["solve", *small, "--date", "2026-06-03", *spoil])
+    assert result.exit_code == 1, result.stderr
+    assert "#1810 (2026-06-03) is not in the history, which ends at #1807 (2026-05-31): `wordle history update` fetches" in result.stderr
+    assert "spoiler" not in result.stderr
+    later = invoke(runner, ["solve", *small, "--date", "2026-06-05", *spoil])
+    assert later.exit_code == 1 and "#1812 (2026-06-05) is not in the history" in later.stderr
+    assert "`wordle history update --spoil`" in later.stderr
 
 
 def test_a_day_after_an_update_and_with_spoil(runner, data, small, nyt):
@@ -652,6 +684,140 @@ def test_infer_checks_itself_against_the_day(runner, data, small):
     assert missed.stdout.splitlines()[-1].endswith("): the inferred 'cigar' does not match")
     # No day named: no check; today's puzzle: not checked without --spoil, and said why.
     assert "check:" not in invoke(runner, ["infer", *small], input=posts).stdout
+    known_through(data, 1810)
     today = invoke(runner, ["infer", *small[:-1], "--day", "1810"], input=posts.replace("Wordle 0", "Wordle 1810"))
     assert today.exit_code == 0 and "check:" not in today.stdout
     assert "not checked against the history: #1810 is today's puzzle" in today.stderr
+
+
+# ---------------------------------------------------------------- issue 49: spoilers, a run cut short, a file set aside
+
+
+def test_a_failure_mid_way_keeps_the_days_before_it_and_a_run_again_goes_on(runner, data, nyt, monkeypatch):
+    """Issue 49, item 2: a 404 for a published day, then a timeout, each after good days: those days are written
+    (atomically, as ever), the one error line says where it stopped, the exit status says it failed, and the next
+    run starts from the day that failed."""
+    later = dt.date(2026, 6, 10)  # #1817: the server's #1808 to #1812 all published, and #1813 too, though it says 404
+    monkeypatch.setattr(history, "today", lambda now=None: later)
+    monkeypatch.setattr(history, "nyt_today", lambda now=None: later)
+    result = update(runner, nyt.url)
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error")]
+    assert len(errors) == 1 and "HTTP 404 Not Found, but #1813 (2026-06-06) was published before today" in errors[0], result.stderr
+    assert errors[0].endswith("; stopped at #1813 (2026-06-06): the 5 days before it are kept, and running it again goes on from there")
+    assert [d.number for d in history.user_days()][-5:] == [1808, 1809, 1810, 1811, 1812]
+    assert sorted(os.listdir(data)) == [history.SHIPPED_HISTORY]  # written whole, no temporary file left
+
+    release = threading.Event()
+
+    def slow(handler):
+        release.wait(5)
+        handler.send_error(404)
+
+    for number, answer in zip(range(1813, 1818), ["beach", "cabin", "daily", "eagle", "fable"]):
+        nyt.publish(number, answer)
+    nyt.routes[nyt.path(1815)] = slow
+    nyt.requests.clear()
+    result = update(runner, nyt.url, "--timeout", "0.3", "-q")
+    release.set()
+    assert result.exit_code == 1 and nyt.requests[0] == nyt.path(1813)  # on from where the last run stopped
+    assert result.stderr.count("\n") == 1 and "timed out" in result.stderr
+    assert result.stderr.rstrip().endswith("stopped at #1815 (2026-06-08): the 2 days before it are kept, and running it again goes on from there")
+    assert history.last(history.user_days()).number == 1814
+    nyt.publish(1815, "daily")
+    result = update(runner, nyt.url)
+    assert result.exit_code == 0 and "added 3 days (#1815 to #1817" in result.stderr, result.stderr
+
+
+SET_ASIDE = {
+    "empty": (b"", "is empty"),
+    "no header": (b"1808,2026-06-01,abash\n", "does not start with the header number,date,answer"),
+    "a blank first line": (b"\nnumber,date,answer\n", "does not start with the header number,date,answer"),
+}
+
+
+@pytest.mark.parametrize("case", SET_ASIDE, ids=list(SET_ASIDE))
+def test_an_empty_or_headerless_history_is_set_aside_with_one_warning_and_update_repairs_it(runner, data, nyt, small, monkeypatch, case):
+    """Issue 49, item 16: no nyt command is stopped by it; one warning (even with -q) says how to recover."""
+    data.mkdir()
+    path = data / history.SHIPPED_HISTORY
+    content, what = SET_ASIDE[case]
+    path.write_bytes(content)
+    warning = f"warning: the history {path} {what}: using the shipped history alone; `wordle history update` rewrites it (or delete it)"
+    for args in (["history", "-n", "1", "-q"], ["history", "etude", "-q"], ["solve", *small, "--day", "1", "--prior", "nyt"],
+                 ["history", "prior", "--date", "2026-06-01", "-q"]):
+        result = invoke(runner, args)
+        assert result.exit_code == 0, (args, result.stderr)
+        assert [line for line in result.stderr.splitlines() if "history" in line and "warning" in line] == [warning], (args, result.stderr)
+    assert invoke(runner, ["history", "-n", "1"]).stdout == " 1807  2026-05-31  etude\n"
+    assert path.read_bytes() == content  # set aside, never changed by reading it
+    # `history update` rewrites it even when there is nothing new to fetch.
+    nyt.routes.clear()
+    monkeypatch.setattr(history, "today", lambda now=None: dt.date(2026, 6, 1))
+    monkeypatch.setattr(history, "nyt_today", lambda now=None: dt.date(2026, 6, 1))
+    repaired = update(runner, nyt.url)
+    assert repaired.exit_code == 0 and f"rewrote {path} from the shipped history" in repaired.stderr, repaired.stderr
+    assert path.read_text(encoding="utf-8") == history.table(history.shipped_days())
+    assert "warning" not in invoke(runner, ["history", "-n", "1"]).stderr
+
+
+def _spoilers():
+    """Eight allowed guesses of the NYT's that its answer list lacks: as answers, each would join the pool."""
+    from wordle_cli.shipped import NYT_ALLOWED, NYT_ANSWERS, shipped_words
+
+    answers = set(shipped_words(NYT_ANSWERS))
+    return [word for word in shipped_words(NYT_ALLOWED) if word not in answers][:8]
+
+
+def test_no_answer_of_today_or_later_is_shown_without_spoil(runner, data):
+    """Issue 49, item 1: a history holding the days ahead (`history update --spoil`) lends a pool for a later date
+    only the answers before today: not in the pool line, not in play's `list`, not in `history prior`."""
+    words = _spoilers()
+    known_through(data, 1815, words)  # #1808 to #1815 (2026-06-01 to 06-08); today is 06-03 (#1810)
+    past, ahead = words[:2], words[2:]
+    day = "2026-06-08"
+    played = invoke(runner, ["play", "--batch", "--prior", "nyt", "--date", day], input="list\n")
+    assert played.exit_code == 0, played.stderr
+    listed = played.stdout + played.stderr
+    assert all(word in listed for word in past) and not any(word in listed for word in ahead), listed
+    prior = invoke(runner, ["history", "prior", "--date", day])
+    assert prior.exit_code == 0 and all(word in prior.stdout for word in past)
+    assert not any(word in prior.stdout + prior.stderr for word in ahead)
+    spoiled = invoke(runner, ["history", "prior", "--date", day, "--spoil"]).stdout
+    assert all(word in spoiled for word in words[:7])  # with --spoil: every day before 06-08
+    # solve and simulate build their game the same way (`open_setup`): the pool, and its name (the pool line).
+    from wordle_cli import setup
+
+    made = setup.open_setup(game="nyt", prior="nyt", date=dt.date(2026, 6, 8), strategy="expected")
+    assert not set(ahead) & set(made.game.answers) and not any(word in made.answers_name for word in ahead)
+    assert set(past) <= set(made.game.answers)
+    spoil = setup.open_setup(game="nyt", prior="nyt", date=dt.date(2026, 6, 8), strategy="expected", spoil=True)
+    assert set(words[:7]) <= set(spoil.game.answers)
+
+
+def test_history_prior_lists_the_pool_the_commands_play(runner, data):
+    """Issue 49, item 17: 3160 words for 2026-06-01 (loris and kefir joined, weight 1 in the commands' prior)."""
+    from wordle_cli import setup
+
+    result = invoke(runner, ["history", "prior", "--date", "2026-06-01"])
+    assert result.exit_code == 0, result.stderr
+    rows = [line.split(",") for line in result.stdout.splitlines()[1:]]
+    made = setup.open_setup(game="nyt", prior="nyt", date=dt.date(2026, 6, 1), strategy="expected")
+    assert len(rows) == len(made.game.answers) == 3160
+    assert {word for word, _ in rows} == set(made.game.answers)
+    weight = dict(zip(made.game.answers, made.prior.weights.tolist()))
+    assert weight["loris"] == weight["kefir"] == 1
+    assert "3160 answers: nyt-answers.txt + the history's loris, kefir" in result.stderr
+
+
+def test_solve_with_a_target_takes_day_n_as_it_takes_its_date(runner, data, small):
+    """Issue 49, item 6: with TARGET, --day N names the game's day as --date does (its prior, --share's number),
+    and the help says so."""
+    by_day = invoke(runner, ["solve", *small, "--prior", "nyt", "cigar", "--day", "1000"])
+    by_date = invoke(runner, ["solve", *small, "--prior", "nyt", "cigar", "--date", "2024-03-15"])
+    assert by_day.exit_code == 0, by_day.stderr
+    assert by_day.stdout == by_date.stdout and by_day.stdout.startswith("prior: nyt prior for 2024-03-15")
+    shared = invoke(runner, ["solve", *small, "--prior", "nyt", "cigar", "--day", "1000", "--share"])
+    assert "\nWordle 1000 " in shared.stdout
+    text = " ".join(invoke(runner, ["solve", "--help"]).stdout.split())
+    assert "only numbers" not in text and "with TARGET given, puzzle N is only the game's day, as --date's: its prior" in text

@@ -148,7 +148,7 @@ def test_candidates_of_another_length_is_one_line(runner, small):
 def test_standard_input_only_once(runner):
     result = invoke(runner, ["infer", "--answers", "-"], input="cigar\n")  # GRIDS is standard input too
     assert result.exit_code == 2
-    assert result.stderr.splitlines() == ["Error: '-' (standard input) may stand for at most one word list"]
+    assert result.stderr.splitlines() == ["Error: GRIDS and --answers both read '-': one standard input can feed only one of them"]
 
 
 def test_failed_and_hard_mode_grids(runner, small):

@@ -55,10 +55,42 @@ def test_parse_entry_commands(line, command):
     assert parse_entry(line, 5).command == command
 
 
-@pytest.mark.parametrize("line", ["ACAA", "crane", "crane gyb", "hello world again", "AC AXC"])
-def test_parse_entry_rejects(line):
-    with pytest.raises(ValueError, match="WORD FEEDBACK"):
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        ("hello world again", "cannot read 'hello world again' as WORD FEEDBACK: 'world again' is not a feedback string"),
+        ("zzzzz", "cannot read 'zzzzz': 'zzzzz' is not a feedback string: use one spelling throughout"),
+        ("ACAA", "'ACAA' has 4 tiles, expected 5"),
+        ("crane", "'crane' is not a feedback string: 'r' at position 2 is not a tile"),  # play says "did you mean"
+        ("AC AXC", "'AC AXC' is not a feedback string: 'x' at position 4 is not a tile (use one of A C E)"),
+        ("b b g b", "'b b g b' has 4 tiles, expected 5"),
+        ("b b g b b b", "'b b g b b b' has 6 tiles, expected 5"),
+        ("🟩🟨 ⬛⬛", "'🟩🟨 ⬛⬛' has 4 tiles, expected 5"),
+    ],
+)
+def test_parse_entry_rejects(line, says):
+    with pytest.raises(ValueError) as error:
         parse_entry(line, 5)
+    assert str(error.value).startswith(says)
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        ("crane ABCDE", "'ABCDE' is not a feedback string: 'b' at position 2 is not a tile (use one of A C E)"),
+        ("jazy AAAAA", "'jazy' has 4 letters, expected 5"),
+        ("tars AAAAA", "'tars' has 4 letters, expected 5"),
+        ("tarsee AAAAAA", "'tarsee' has 6 letters, expected 5; 'AAAAAA' has 6 tiles, expected 5"),
+        ("crane gyb", "'gyb' has 3 tiles, expected 5"),
+        ("1201 21000", "'1201' has 4 letters, expected 5"),  # Primel's digits: a word of tiles, then a whole feedback
+    ],
+)
+def test_word_feedback_says_which_part_is_wrong(line, says):
+    """Issue 49, item 8: `crane ABCDE` said "'craneABCDE' is not a feedback string", the word glued to the
+    feedback. Each error names the part that is wrong: the word's length, the feedback's tiles, or their count."""
+    with pytest.raises(ValueError) as error:
+        parse_entry(line, 5)
+    assert str(error.value) == f"cannot read '{line}' as WORD FEEDBACK: {says}"
 
 
 # ---------------------------------------------------------------- the session

@@ -161,14 +161,15 @@ def test_cli_writes_every_answer_likeliest_first(runner, tmp_path):
     result = runner.invoke(prior, ["--date", "2026-05-31", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "nyt prior for puzzle #1807 (2026-05-31): fitted on the history to #1806" in result.stderr
+    pool = POOL + ["loris", "kefir"]  # the pool the commands play that day: the list and the history's answers it lacks
     lines = out.read_text().splitlines()
-    assert lines[0] == "word,probability" and len(lines) == 1 + len(POOL)
+    assert lines[0] == "word,probability" and len(lines) == 1 + len(pool)
     rows = [line.split(",") for line in lines[1:]]
-    assert sorted(w for w, _ in rows) == sorted(POOL)
+    assert sorted(w for w, _ in rows) == sorted(pool)
     values = [float(p) for _, p in rows]
     assert values == sorted(values, reverse=True)
     assert sum(values) == pytest.approx(1.0, abs=1e-5)
-    expected = dict(zip(POOL, nyt_probabilities(dt.date(2026, 5, 31), POOL)))
+    expected = dict(zip(pool, nyt_probabilities(dt.date(2026, 5, 31), pool)))
     assert all(float(p) == pytest.approx(expected[w], rel=1e-5) for w, p in rows)
 
 
@@ -176,7 +177,8 @@ def test_cli_says_how_old_the_history_is(runner):
     result = runner.invoke(prior, ["--date", "2026-11-26"])
     assert result.exit_code == 0
     assert result.stderr == (
-        "nyt prior for puzzle #1986 (2026-11-26): fitted on the history to #1807 (2026-05-31, 179 days before it)\n"
+        "nyt prior for puzzle #1986 (2026-11-26): fitted on the history to #1807 (2026-05-31, 179 days before it); "
+        "3160 answers: nyt-answers.txt + the history's loris, kefir\n"
         "warning: the nyt prior for 2026-11-26 knows the history to #1807 (2026-05-31) only: 178 days are missing; "
         "`wordle history update` fetches them\n"
     )

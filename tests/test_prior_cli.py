@@ -30,8 +30,8 @@ def spy_weights(monkeypatch):
     made = []
     real = setup.answer_weights
 
-    def spy(spec, answers, date=None, what="answer"):
-        result = real(spec, answers, date, what)
+    def spy(spec, answers, date=None, what="answer", spoil=False):
+        result = real(spec, answers, date, what, spoil=spoil)
         made.append((spec, date, list(answers), result.weights.copy()))
         return result
 
@@ -152,3 +152,69 @@ def test_review_grades_under_the_one_rules_prior_and_uniform_when_asked(runner, 
     uniform = invoke(runner, ["review", "--answer", "cigar", "salet", "crony", "cigar", "--prior", "uniform", "--json"])
     assert uniform.exit_code == 0 and made[-1][0] == "uniform" and "best opener" not in uniform.stderr  # the book grades turn 1
     assert json.loads(uniform.stdout)["turns"][0]["best_guess"] == "tarse"
+
+
+# ---------------------------------------------------------------- issue 49: $WORDLE_PRIOR where it cannot play, or is bad; one stdin
+
+import pytest  # noqa: E402
+
+
+def test_wordle_prior_that_a_mode_cannot_play_is_one_warning_even_quiet(runner, monkeypatch, tmp_path):
+    """Issue 49, item 5: the variable (set once for every command) is not refused as --prior is, but never
+    dropped in silence: one warning, shown with -q too; uniform needs none."""
+    words = tmp_path / "w.txt"
+    words.write_text("cigar\nrebut\nsissy\n", encoding="utf-8")
+    lists = ["--answers", str(words), "--allowed", str(words), "-q"]
+    for value in ("nyt", str(words)):
+        monkeypatch.setenv("WORDLE_PRIOR", value)
+        for args, why in ((["solve", "--boards", "2", "cigar", "rebut"], "with --boards"), (["solve", "--lies", "1", "cigar"], "with --lies")):
+            result = invoke(runner, [*args, *lists])
+            assert result.exit_code == 0, result.stderr
+            assert result.stderr.splitlines() == [f"warning: $WORDLE_PRIOR={value!r} is not used {why}; the uniform prior is played"]
+    monkeypatch.setenv("WORDLE_PRIOR", "uniform")
+    assert invoke(runner, ["solve", "--boards", "2", "cigar", "rebut", *lists]).stderr == ""
+
+
+def _bad_priors(tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("", encoding="utf-8")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("cigar,1\nrebut\n", encoding="utf-8")
+    zero = tmp_path / "zero.csv"
+    zero.write_text("zzzzz,1\n", encoding="utf-8")
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes(b"cigar,1\n\xff\n")
+    return ["bogus", str(tmp_path / "missing.csv"), str(tmp_path), str(empty), str(bad), str(zero), str(latin)]
+
+
+@pytest.mark.parametrize("command", [["solve", "cigar"], ["score", "--top", "1"]])
+def test_every_error_of_a_bad_wordle_prior_names_the_variable(runner, monkeypatch, tmp_path, command):
+    """Issue 49, item 12: as $WORDLE_DATE's and $WORDLE_GAME's do."""
+    for value in _bad_priors(tmp_path):
+        monkeypatch.setenv("WORDLE_PRIOR", value)
+        result = invoke(runner, [*command, "--game", "wordle", "-q"])
+        assert result.exit_code in (1, 2), (value, result.stderr)
+        assert result.stderr.splitlines()[-1].startswith("Error: $WORDLE_PRIOR: "), (value, result.stderr)
+    monkeypatch.setenv("WORDLE_GAME", "bogus")
+    assert invoke(runner, ["solve", "cigar"]).stderr.startswith("Error: $WORDLE_GAME: unknown game 'bogus'")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "cigar", "--answers", "-", "--prior", "-"], "--answers and --prior both read '-'"),
+        (["solve", "cigar", "--allowed", "-", "--prior", "-"], "--allowed and --prior both read '-'"),
+        (["score", "-", "ANSWERS", "out.csv", "--prior", "-"], "ALLOWED and --prior both read '-'"),
+        (["tree", "verify", "-", "--prior", "-"], "FILE and --prior both read '-'"),
+        (["tree", "show", "-", "--prior", "-"], "FILE and --prior both read '-'"),
+        (["play", "--prior", "-"], "play reads the turns from standard input, so --answers, --allowed and --prior cannot be '-'"),
+        (["review", "--answer", "cigar", "-", "--prior", "-"], "--answers, --allowed and --prior cannot be '-'"),
+    ],
+)
+def test_one_standard_input_feeds_one_input(runner, tmp_path, monkeypatch, args, message):
+    """Issue 49, item 13: a usage error (exit 2), not a prior that reads an empty stdin."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ANSWERS").write_text("cigar\nrebut\n", encoding="utf-8")
+    result = invoke(runner, args, input="cigar,1\nrebut,1\n")
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert not (tmp_path / "out.csv").exists()

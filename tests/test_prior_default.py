@@ -45,7 +45,7 @@ def test_every_move_of_the_default_under_a_prior_is_brute_forces_optimum(seed):
     weights = weights_of(seed)
     weight = dict(zip(ANSWERS, weights))
     for target in ANSWERS[seed::3]:
-        game = w.solve(target, answers=ANSWERS, allowed=ALLOWED, weights=weights, move_time=0)
+        game = w.solve(target, answers=ANSWERS, allowed=ALLOWED, weights=weights, move_budget=0)
         pool = list(ANSWERS)
         for turn, step in enumerate(game.turns, start=1):
             assert step.unproven is None
@@ -55,29 +55,34 @@ def test_every_move_of_the_default_under_a_prior_is_brute_forces_optimum(seed):
         assert game.solved and game.guesses[-1] == target
 
 
-def test_a_move_past_its_time_is_the_best_found_with_proven_bounds(monkeypatch):
-    """The search stopped at once: the guess is the quick search's, and its bounds hold the brute-force optimum."""
+@pytest.mark.parametrize("limit", ["work", "clock"])
+def test_a_move_past_its_budget_is_the_best_found_with_proven_bounds(monkeypatch, limit):
+    """The search stopped at once (no work to spend, or a deadline passed): the guess is the quick search's, and its
+    bounds hold the brute-force optimum; the note says what stopped it."""
 
     class Passed(budget.Deadline):
         def __init__(self, seconds):
             super().__init__(seconds)
             self.at = time.monotonic() - 1  # already passed: the search unwinds at its first candidate
 
-    monkeypatch.setattr(budget, "Deadline", Passed)
+    if limit == "clock":
+        monkeypatch.setattr(budget, "Deadline", Passed)
     weights = weights_of(1)
     weight = dict(zip(ANSWERS, weights))
     solver = Solver(
         Game("t", ANSWERS, ALLOWED), "optimal", backend="cpu", exact=exact_search("optimal"), weights=np.array(weights),
-        move_time=2.0,
+        **({"move_time": 2.0} if limit == "clock" else {"move_budget": 1e-9}),
     )
     root = solver.root()
     bounds = root.unproven
-    assert bounds is not None and bounds.seconds == 2.0
+    assert bounds is not None and bounds.clocked == (limit == "clock")
     total = sum(weights)
     best = Fraction(optimum(ANSWERS, ROWS, weight), total)
     played = Fraction(optimum(ANSWERS, ROWS, weight, first=root.guess), total)
     assert bounds.lower <= best <= played <= bounds.upper
-    assert "not proven in 2 s" in bounds.text()
+    said = "not proven in 2 s (a wall-clock limit: another run may find otherwise): " if limit == "clock" else (
+        "not proven within 1e-09 units of search work: ")
+    assert said in bounds.text()
 
 
 # ---------------------------------------------------------------- the heuristics' credit for winning now
@@ -123,8 +128,23 @@ def test_a_pool_of_two_under_a_prior_plays_its_likelier_word_first():
 
 
 def test_solve_and_simulate_label_the_moves_not_proven_in_their_time(runner, tmp_path, monkeypatch):
-    """A move past --move-time is said: solve names the turn and its bounds, simulate counts them (one line each)."""
+    """A move past --move-budget (or --move-time) is said: solve names the turn and its bounds, simulate counts them
+    (one line each), and a move the wall clock stopped says that another run may find otherwise."""
     from clitools import invoke
+
+    (tmp_path / "a.txt").write_text("\n".join(ANSWERS) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(ALLOWED) + "\n")
+    (tmp_path / "p.csv").write_text("".join(f"{a},{x}\n" for a, x in zip(ANSWERS, weights_of(1))))
+    lists = ["--game", "wordle", "--answers", str(tmp_path / "a.txt"), "--allowed", str(tmp_path / "g.txt"), "--prior", str(tmp_path / "p.csv")]
+    solved = invoke(runner, ["solve", "cigar", "--move-budget", "1e-9", "-q", *lists])
+    assert solved.exit_code == 0, solved.stderr
+    notes = [line for line in solved.stderr.splitlines() if line.startswith("note: turn 1's ")]
+    assert len(notes) == 1 and "is the best guess found, not proven within 1e-09 units of search work: " in notes[0]
+    assert notes[0].endswith(" guesses to go")
+    played = invoke(runner, ["simulate", "-q", "--move-budget", "1e-9", *lists])
+    assert played.exit_code == 0, played.stderr
+    assert ("of the optimal strategy not proven within 1e-09 units of search work: the best guess found was played "
+            "(--move-budget 0 proves every one)") in played.stderr
 
     class Passed(budget.Deadline):
         def __init__(self, seconds):
@@ -132,14 +152,7 @@ def test_solve_and_simulate_label_the_moves_not_proven_in_their_time(runner, tmp
             self.at = time.monotonic() - 1
 
     monkeypatch.setattr(budget, "Deadline", Passed)
-    (tmp_path / "a.txt").write_text("\n".join(ANSWERS) + "\n")
-    (tmp_path / "g.txt").write_text("\n".join(ALLOWED) + "\n")
-    (tmp_path / "p.csv").write_text("".join(f"{a},{x}\n" for a, x in zip(ANSWERS, weights_of(1))))
-    lists = ["--game", "wordle", "--answers", str(tmp_path / "a.txt"), "--allowed", str(tmp_path / "g.txt"), "--prior", str(tmp_path / "p.csv")]
     solved = invoke(runner, ["solve", "cigar", "--move-time", "3", "-q", *lists])
     assert solved.exit_code == 0, solved.stderr
     notes = [line for line in solved.stderr.splitlines() if line.startswith("note: turn 1's ")]
-    assert len(notes) == 1 and "is the best guess found, not proven in 3 s: " in notes[0] and notes[0].endswith(" guesses to go")
-    played = invoke(runner, ["simulate", "-q", *lists])
-    assert played.exit_code == 0, played.stderr
-    assert "of the optimal strategy not proven in 5 s: the best guess found was played" in played.stderr
+    assert len(notes) == 1 and "not proven in 3 s (a wall-clock limit: another run may find otherwise): " in notes[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 import wordle_cli
 from wordle_cli.errors import WordleError
 from wordle_cli.reviewer.cache import ProvenCache
+from wordle_cli.reviewer.report import summary_lines, table_lines
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve", "heath", "dwarf"]
 ALLOWED = ["roate", "raise", "zzzzz", "eerie", "qajaq", "lints", "chump", "salet", "bumph"]
@@ -58,6 +60,7 @@ def assert_matches_brute_force(review, answers, allowed, guesses, answer, max_gu
         assert got.expected_left == want["expected_left"]
         assert got.ties == want["ties"]  # the pools are small: always counted
         assert got.limit == want["limit"]
+        assert (got.win, got.best_win, got.luck_win) == (want["win"], want["best_win"], want["luck_win"])
 
 
 # ---------------------------------------------------------------- values against brute force
@@ -446,17 +449,22 @@ def _pool_of(key: str):
 @pytest.mark.parametrize("how", ["zero", "below-least", "beyond-the-rows", "beyond-the-partition"])
 def test_a_cached_value_no_pool_allows_is_damage(runner, lists, cache_dir, how):
     """Issue 29 item 3: an entry's checksum anyone can recompute; its value must still be possible for its pool."""
-    from wordle_cli.reviewer.cache import _checksum
+    from wordle_cli.reviewer.cache import MORE, _checksum
 
     args = ["review", *lists, "--json", "--answer", "focal", "zzzzz", "lints", "focal"]
     first = json.loads(invoke(runner, args).stdout)
     edited = 0
     for path in entries(cache_dir):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if data["best"] == "review":  # the whole review, kept too (`reviewer.repeat`): without it the positions are read
+            path.unlink()
+            continue
+        if data["best"] == "ties" or "|" in data["key"].split("|", 3)[-1]:  # ties, a guess's classes: not a position's value
+            continue
         total = _claim(data, how)
         if total is None:
             continue
-        data.update(total=total, check=_checksum(data["key"], total, data["best"]))
+        data.update(total=total, check=_checksum(data["key"], total, data["best"], data.get("lower"), **{k: data.get(k) for k in MORE}))
         path.write_text(json.dumps(data), encoding="utf-8")
         edited += 1
     assert edited
@@ -560,49 +568,43 @@ def test_concurrent_writers_never_leave_a_damaged_entry(tmp_path):
 # ---------------------------------------------------------------- the guess limit
 
 
-def test_an_opener_that_cannot_keep_the_limit_is_graded_under_the_least_that_it_can(runner, lists):
+def test_an_opener_that_cannot_keep_the_limit_is_graded_by_its_chance_to_win(runner, lists):
+    """It was graded under a larger limit (7 guesses of 6, issue 35), or refused under the user's (issue 36); issue 49:
+    under the game's own limit, its chance to win first."""
     # zzzzz shares no letter with any answer: 12 answers left for the 2 guesses after it (brute force: no tree).
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="zzzzz") == naive_tree.INF
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval"])
-    assert result.exit_code == 1 and result.stdout == ""  # the user's own --max-guesses is kept (issue 36): refused
-    assert result.stderr.splitlines() == [
-        "Error: the game cannot be sure to finish within --max-guesses 3 from turn 1; give --max-guesses unlimited to review it with no limit"
-    ]
-    review = api_review(["zzzzz", "naval"], "naval", max_guesses=3, cache=False)  # a limit not the user's: raised (issue 35)
-    want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=3)
-    assert [t.limit for t in review.turns] == [t["limit"] for t in want] and want[0]["limit"] > 3
-    assert [t.expected for t in review.turns] == [t["expected"] for t in want]
-    assert [t.best for t in review.turns] == [t["best"] for t in want]
-    assert review.notes == [
-        f"zzzzz cannot win every game within 3 guesses on these lists: the game is graded under a limit of {want[0]['limit']} guesses"
-    ]
+    assert result.exit_code == 0 and result.stderr == ""
+    review = api_review(["zzzzz", "naval"], "naval", max_guesses=3, cache=False)
+    assert_matches_brute_force(review, ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=3)
+    first = review.turns[0]
+    assert first.limit == 3 and first.win < 1 == first.best_win and first.cost_win == 1 - first.win and review.notes == []
+    assert review.check_win() == 1 and review.check() == 2 and review.chance
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", "naval", "zzzzz", "naval")
+    assert data["turns_win"][0]["win"] == float(first.win) and data["lost"] is False
     data = review_json(runner, lists, "--max-guesses", "unlimited", "--answer", "naval", "zzzzz", "naval")
     want = naive_review.review(ANSWERS, ALLOWED, ["zzzzz", "naval"], "naval", max_guesses=None)
     assert [Fraction(t["expected"]).limit_denominator(100) for t in data["turns"]] == [t["expected"] for t in want]
-    assert data["notes"] == []
+    assert data["notes"] == [] and "turns_win" not in data  # a sure game's JSON, as it always was
 
 
 def test_a_weak_move_later_changes_nothing_before_it(runner, lists):
-    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: from turn 2 on, a larger limit.
+    # salet keeps 3 guesses; zzzzz second leaves two answers for the last guess: from turn 2 on, the chance to win.
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     assert naive_tree.best_total(ANSWERS, ALLOWED, max_guesses=3, first="salet") < naive_tree.INF
     guesses = ["salet", "zzzzz", answer]
     result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
-    assert result.exit_code == 1 and "from turn 2" in result.stderr  # the user's own limit is kept (issue 36)
+    assert result.exit_code == 0
     review = api_review(guesses, answer, max_guesses=3, cache=False)
-    assert review.max_guesses == 3 and [t.limit for t in review.turns] == [3, 4, 4]
-    assert review.notes == [
-        "turn 2: zzzzz cannot be sure to win in the 2 guesses left: turns 2 on are graded under a limit of 4 guesses, "
-        "the turns before under 3"
-    ]
-    want = naive_review.review(ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
+    assert review.max_guesses == 3 and [t.limit for t in review.turns] == [3, 3, 3] and review.notes == []
     assert_matches_brute_force(review, ANSWERS, ALLOWED, guesses, answer, max_guesses=3)
-    assert review.check() == len(guesses)
+    assert review.check() == len(guesses) and review.check_win() == 1
+    # zzzzz wastes a guess: 2 answers for the one left, a chance in 2 (salet then either answer: sure).
+    assert [t.win for t in review.turns] == [1, Fraction(1, 2), Fraction(1, 2)] and review.turns[1].cost_win == Fraction(1, 2)
     # Turn 1 is graded as in a game without the weak move.
     alone = api_review(["salet", answer], answer, max_guesses=3, cache=False)
     first, first_alone = review.turns[0], alone.turns[0]
     assert (first.expected, first.best, first.cost) == (first_alone.expected, first_alone.best, first_alone.cost)
-    assert [t.expected for t in review.turns] == [t["expected"] for t in want]
 
 
 # ---------------------------------------------------------------- games longer than their rows (issue 36, items 3 and 4)
@@ -631,18 +633,18 @@ def test_a_grid_with_more_rows_than_its_header_is_refused(runner, lists):
     assert result.stderr.splitlines() == ["Error: <stdin> line 8: row 7 of a grid headed X/6, which has at most 6 rows"]
 
 
-def test_a_limit_the_user_gives_is_kept_not_overridden(runner, lists):
-    """With --max-guesses given, a turn out of its reach is refused; with the default, reviewed with no limit (a note)."""
+def test_a_limit_the_user_gives_is_kept_and_graded_by_the_chance_to_win(runner, lists):
+    """With --max-guesses given, a turn out of its sure reach was refused; with the default, reviewed under a larger
+    limit (a note). Both are graded under their own limit now, the chance to win first (issue 49)."""
     answer = next(a for a in ANSWERS if sum(naive.feedback("salet", b) == naive.feedback("salet", a) for b in ANSWERS) == 2)
     guesses = ["salet", "zzzzz", answer]  # zzzzz second leaves two answers for the last of 3 guesses
-    result = invoke(runner, ["review", *lists, "-q", "--max-guesses", "3", "--answer", answer, *guesses])
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr.splitlines() == [
-        "Error: the game cannot be sure to finish within --max-guesses 3 from turn 2; give --max-guesses unlimited to review it with no limit"
-    ]
+    data = review_json(runner, lists, "--max-guesses", "3", "--answer", answer, *guesses)
+    assert data["max_guesses"] == 3 and data["notes"] == [] and [t["max_guesses"] for t in data["turns"]] == [3, 3, 3]
     five = ["zzzzz"] * 5 + [answer]  # 6 rows, the default limit: after five zzzzz, 12 answers for 1 guess
     data = review_json(runner, lists, "--answer", answer, *five)
-    assert data["max_guesses"] == 6 and "graded under" in data["notes"][-1]
+    assert data["max_guesses"] == 6 and data["notes"] == [] and data["solved"]
+    assert data["turns_win"][-1]["win"] == pytest.approx(1 / 12) and data["turns_win"][-1]["luck_win"] == pytest.approx(11 / 12)
+    assert_matches_brute_force(api_review(five, answer, cache=False), ANSWERS, ALLOWED, five, answer)
 
 
 class Endless(io.RawIOBase):
@@ -718,3 +720,124 @@ def test_ties_are_kept_with_the_cached_values(runner, lists, monkeypatch):
 
     monkeypatch.setattr(Problem, "opener_value", counted)
     assert review_json(runner, lists, *args) == first
+
+
+# ---------------------------------------------------------------- long lines on a terminal (issue 49, item 10)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_summary_is_wrapped_at_word_boundaries_on_a_terminal(monkeypatch):
+    """The values line ran past the terminal's edge, which broke it mid-word (`the p` / `roof`)."""
+    from wordle_cli.cli.review import hanging, print_review
+    from wordle_cli.colour import display_width
+
+    review = api_review(["salet", "zzzzz", "naval"], "naval", cache=False)
+    lines = list(summary_lines(review))
+    values = next(line for line in lines if line.startswith("values"))
+    assert len(values) > 50
+    for columns in (23, 30, 47):
+        wrapped = hanging(values, columns).split("\n")
+        assert len(wrapped) > 1 and all(display_width(line) <= columns for line in wrapped)
+        assert wrapped[0].startswith("values     ") and all(line.startswith(" " * 11) and line[11] != " " for line in wrapped[1:])
+        assert " ".join(line.strip() for line in wrapped).split() == values.split()  # whole words, in order
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setenv("COLUMNS", "41")
+    print_review(review, "letters", False)
+    shown = terminal.getvalue().splitlines()
+    assert [line for line in shown if line.startswith("turn")] == [next(table_lines(review, "letters"))]  # the table: whole rows
+    summary = shown[len(review.turns) + 1 :]
+    assert all(display_width(line) <= 40 for line in summary) and len(summary) > len(lines)
+    assert " ".join(summary).split() == " ".join(lines).split()
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", piped)
+    print_review(review, "letters", False)
+    assert piped.getvalue().splitlines()[len(review.turns) + 1 :] == lines  # a pipe gets each line whole
+
+
+# ---------------------------------------------------------------- a game the limit binds (issue 49, item 3)
+
+
+JAZZY = ["jazzy", "dizzy", "tizzy"]
+WASTED = ["xylyl", "mummy", "puppy", "fuzzy"]  # each gives the three answers alike: a guess spent, nothing learnt
+
+
+def test_a_lost_game_is_graded_under_its_own_limit(runner, tmp_path):
+    """The issue's game on lists it needs: it was graded as if a 7th guess existed (dizzy, sure to win in the two
+    guesses left, +0.846 against jazzy) and summed up as `7.0000 expected in all`. By hand (each answer weighs 1):
+    - turns 1-4, 6 to 3 guesses left: dizzy (or tizzy) tells the three apart, 1 + 2 + 2 = 5 guesses: best 5/3; a
+      wasted guess, then the same: 3 + 5 = 8, 8/3; cost 1; the outcome was sure: luck 8/3 - 1 - 5/3 = 0;
+    - turn 5, 2 left: dizzy is best (5/3, a sure win; jazzy would win 2 in 3: 1 + 2 + 3, a loss counted 7 = 6th + 1);
+      it left jazzy: 1 guess to go, luck 5/3 - 1 - 1 = -1/3;
+    - turn 6, 1 left, jazzy the only answer: tizzy cannot win (2 guesses: the 6th and the loss's one more, 0% win),
+      jazzy would (1): its cost is the whole chance, -100% win; lost either way after it: luck 0 in chance, and
+      2 - 1 - 1 = 0 in guesses;
+    - adds up in chance: 100% (the best opener's) - costs 100% + luck 0% = 0%: lost.
+    """
+    lists = ["--answers", write(tmp_path / "answers.txt", JAZZY), "--allowed", write(tmp_path / "allowed.txt", WASTED)]
+    result = invoke(runner, ["review", *lists, "--tiles", "byg", "-q", "--answer", "jazzy", *WASTED, "dizzy", "tizzy"])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.splitlines() == [
+        "turn  guess  feedback  answers (exp.)           expected    best  best guess         cost  luck",
+        "   1  xylyl  BYBBB     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   2  mummy  BBBBG     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   3  puppy  BBBBG     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   4  fuzzy  BBGGG     3 → 3 (3)       2.6667             1.6667  dizzy (+1)    +1.000      0     average",
+        "   5  dizzy  BBGGG     3 → 1 (1)       1.6667             1.6667  dizzy (+1)     0         -0.333 unlucky",
+        "   6  tizzy  BBGGG     1 → 1 (1)       2.0000 (0.0% win)  1.0000  jazzy       -100.0% win   0     average",
+        "guesses    6: lost, not solved within 6 guesses (counted as 7)",
+        "expected   2.6667 playing xylyl first; 1.6667 with the best opener, dizzy",
+        "adds up    win 100.0% with the best opener - costs 100.0% + luck 0.0% = 0.0% (lost)",
+        "values     proven optimal (every answer within 6 guesses where that can be sure; elsewhere the best chance to "
+        "win within them, then the fewest guesses, a loss counted as 7)",
+    ]
+    review = api_review([*WASTED, "dizzy", "tizzy"], "jazzy", answers=JAZZY, allowed=WASTED, cache=False)
+    assert review.lost and review.check() == 7 and review.check_win() == 0 and review.remaining == 1
+    data = review.as_dict()
+    assert data["lost"] is True and data["remaining_win"] == 0.0 and data["turns_win"][-1] == {
+        "win": 0.0, "best_win": 1.0, "cost_win": 1.0, "luck_win": 0.0
+    }
+
+
+def test_a_risky_guess_costs_its_chance_to_win(runner, tmp_path):
+    """jazzy at turn 5 instead: it wins at once, or leaves dizzy and tizzy for the last guess: a chance in 2 there,
+    2 in 3 in all (1 + 2 + 3 guesses, the loss counted 7: 6/3 = 2); dizzy was sure (5/3). Its cost is the chance,
+    -1/3; its outcome (one guess, two answers) took another 1/6 (2/3 to 1/2); dizzy then won: +1/2."""
+    lists = ["--answers", write(tmp_path / "answers.txt", JAZZY), "--allowed", write(tmp_path / "allowed.txt", WASTED)]
+    result = invoke(runner, ["review", *lists, "--tiles", "byg", "-q", "--answer", "dizzy", *WASTED, "jazzy", "dizzy"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[5:] == [
+        "   5  jazzy  BBGGG     3 → 2 (1.67)    2.0000 (66.7% win)  1.6667              dizzy (+1)  -33.3% win  -16.7% win unlucky",
+        "   6  dizzy  GGGGG     2 → 1 (1)       1.5000 (50.0% win)  1.5000 (50.0% win)  dizzy         0         +50.0% win lucky",
+        "guesses    6",
+        "expected   2.6667 playing xylyl first; 1.6667 with the best opener, dizzy",
+        "adds up    win 100.0% with the best opener - costs 33.3% + luck 33.3% = 100.0% (won)",
+        "values     proven optimal (every answer within 6 guesses where that can be sure; elsewhere the best chance to "
+        "win within them, then the fewest guesses, a loss counted as 7)",
+    ]
+
+
+@pytest.mark.slow  # the fast tests above check the same on lists of their own
+def test_the_issues_game_on_todays_lists(runner, monkeypatch):
+    """`wordle review --answer jazzy xylyl mummy puppy fuzzy dizzy tizzy` on the shipped lists (2026-06-01's prior)."""
+    monkeypatch.setenv("WORDLE_DATE", "2026-06-01")
+    result = invoke(runner, ["review", "-q", "--tiles", "byg", "--answer", "jazzy", "xylyl", "mummy", "puppy", "fuzzy",
+                             "dizzy", "tizzy"])
+    assert result.exit_code == 0
+    rows = result.stdout.splitlines()
+    assert rows[5].split()[1:6] == ["dizzy", "BBGGG", "3", "→", "1"] and rows[5].split()[9:11] == ["dizzy", "0"]
+    assert "(0.0% win)" in rows[6] and "-100.0% win" in rows[6]
+    assert rows[7] == "guesses    6: lost, not solved within 6 guesses (counted as 7)"
+    assert "7.0000" not in result.stdout and "graded under" not in result.stderr
+
+
+def test_an_unfinished_game_gives_its_chance_to_win_from_here():
+    """jazzy at turn 5 left dizzy and tizzy for the last guess: 1.5 guesses to go (the loss counted as the 7th), a
+    chance in 2."""
+    review = api_review([*WASTED, "jazzy"], "dizzy", answers=JAZZY, allowed=WASTED, cache=False)
+    assert not review.solved and not review.lost and (review.remaining, review.remaining_win) == (Fraction(3, 2), Fraction(1, 2))
+    assert review.check() == 5 + Fraction(3, 2) and review.check_win() == Fraction(1, 2)
+    assert list(summary_lines(review))[0] == "guesses    5 so far, 6.5000 expected in all with the best play from here, 50.0% to win"

@@ -14,6 +14,7 @@ from wordle_cli.model.game import Game
 from wordle_cli.trees import search
 from wordle_cli.trees.builder import Problem
 from wordle_cli.trees.search.memo import stored_key
+from wordle_cli.trees.search.shared import NODE_WORK, WORK
 
 #: Small thresholds, so that tiny pools are memoised and take the deep paths.
 SMALL = search.Thresholds(cache_min_pool=3, dedup_min_pool=3, dominance_min_pool=3, family_min=2)
@@ -31,7 +32,7 @@ def tiny_games():
 
 
 def stopped_value(problem, ctx, budget):
-    ctx.stop[:] = (0, ctx.stats[0] + budget)  # stats[0]: the nodes counted so far
+    ctx.stop[:] = (0, ctx.stats[WORK] + budget * NODE_WORK)  # the work counted so far, and about `budget` nodes more
     value, best = problem.value(ctx, problem.start())
     stopped = bool(ctx.stop[0])
     ctx.stop[:] = 0

@@ -76,8 +76,8 @@ def test_share_takes_day_and_infer_reads_it_back(runner, small):
     solved = invoke(runner, ["solve", "-q", *small, "cigar", "--share", "--day", "7"])
     assert_ok(solved)
     assert "\nWordle 7 " in solved.stdout
-    alone = invoke(runner, ["solve", "-q", *small, "cigar", "--day", "7"])
-    assert alone.exit_code == 2 and "--day goes with --share" in alone.stderr
+    alone = invoke(runner, ["solve", "-q", *small, "cigar", "--day", "7"])  # the game's day, as --date's (issue 49, item 6)
+    assert alone.exit_code == 0 and alone.stdout == invoke(runner, ["solve", "-q", *small, "cigar", "--date", "2021-06-26"]).stdout
 
 
 # ---------------------------------------------------------------- 27: share mid-game

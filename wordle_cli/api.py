@@ -36,7 +36,7 @@ from wordle_cli.config import MAX_WORD_LENGTH
 from wordle_cli.errors import UsageProblem, WordleError, quote
 from wordle_cli.model import feedback as _feedback
 from wordle_cli.model.game import ROWS
-from wordle_cli.setup import MOVE_TIME as MOVE_TIME
+from wordle_cli.setup import MOVE_BUDGET as MOVE_BUDGET
 from wordle_cli.setup import Opener as Opener
 from wordle_cli.setup import answer_weights as answer_weights  # re-exported: the API's names since before `setup`
 from wordle_cli.setup import book_opener as book_opener
@@ -366,9 +366,9 @@ def best_opener(
 # ---------------------------------------------------------------- solve and simulate
 
 def _solver(game: str | None, answers, allowed, strategy: str | None, hard: bool, pool_only: bool, backend: str, lies: int = 0,
-            weights=None, prior: str | None = None, date=None, move_time: float | None = None):
+            weights=None, prior: str | None = None, date=None, move_budget: float | None = None, move_time: float | None = None):
     """The solver of `open_setup`'s game: the command's rules for the game, the prior, the date and the strategy
-    (None: the best, `optimal` under a prior other than uniform, `move_time` seconds a move)."""
+    (None: the best, `optimal` under a prior other than uniform, its budget a move by `setup.limits_of_move`)."""
     from wordle_cli.setup import open_setup, solver_of
     from wordle_cli.solver.strategy import STRATEGIES
 
@@ -377,8 +377,8 @@ def _solver(game: str | None, answers, allowed, strategy: str | None, hard: bool
     if not isinstance(lies, int) or isinstance(lies, bool):
         raise UsageProblem(f"lies must be a whole number, not {type(lies).__name__}")
     made = open_setup(
-        game=game, answers=answers, allowed=allowed, prior=prior, weights=weights, date=date, strategy=strategy, move_time=move_time,
-        hard=hard, pool_only=pool_only, lies=lies, backend=backend,
+        game=game, answers=answers, allowed=allowed, prior=prior, weights=weights, date=date, strategy=strategy,
+        move_budget=move_budget, move_time=move_time, hard=hard, pool_only=pool_only, lies=lies, backend=backend,
     )
     return solver_of(made)[0]
 
@@ -409,6 +409,7 @@ def solve(
     weights=None,
     prior: str | None = None,
     date=None,
+    move_budget: float | None = None,
     move_time: float | None = None,
 ) -> PlayedGame:
     """Play one game against `target` as `wordle solve` does; return its `PlayedGame` record.
@@ -423,9 +424,13 @@ def solve(
     its lists. `lies` (Fibble: 1): every row lies in that many tiles, told
     by a host that lies at random (`liar` "random", drawn with `seed`) or
     against you ("worst"); each turn's `tiles` are then the row shown and
-    `lied` the positions that lied; the game has nine rows. `move_time`: the
-    seconds the optimal strategy may search a move before it plays the best
-    guess found (None: `MOVE_TIME`; 0: until proven).
+    `lied` the positions that lied; the game has nine rows. `move_budget`:
+    the units of search work the optimal strategy may spend on a move before
+    it plays the best guess found (`trees.budget.WORK_PER_UNIT`, about a CPU
+    second of a 2-core machine; counted, so the same move on any machine),
+    `move_time` the seconds of wall-clock time it may take (which varies with
+    the machine): neither given, `MOVE_BUDGET` units; `move_time` alone, that
+    limit alone (0: until proven); `move_budget` 0: no work limit.
 
     The prior follows `wordle solve`'s rule: `weights` if given (an
     `AnswerWeights`, `answer_weights(...)`, or integers >= 1 per answer of
@@ -449,7 +454,7 @@ def solve(
     from wordle_cli.model.lies import FIBBLE_ROWS
     from wordle_cli.solver.record import play_game, with_target
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_time)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_budget, move_time)
     lists = solver.game
     target = _word(target, "target", lists.length)
     if first is not None:
@@ -477,6 +482,7 @@ def simulate(
     weights=None,
     prior: str | None = None,
     date=None,
+    move_budget: float | None = None,
     move_time: float | None = None,
 ) -> Simulation:
     """Play every answer (or the answers in `targets`) as `wordle simulate` does.
@@ -493,7 +499,7 @@ def simulate(
     """
     from wordle_cli.solver.tree import simulate as play_all
 
-    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_time)
+    solver = _solver(game, answers, allowed, strategy, hard, pool_only, backend, lies, weights, prior, date, move_budget, move_time)
     lists = solver.game
     if first is not None:
         first = _word(first, "first", lists.length)
@@ -531,6 +537,7 @@ def review(
     keep_limit: bool = False,
     time_limit: float | None = None,
     weights=None,
+    budget: float | None = None,
 ) -> Review:
     """Grade a played game turn by turn, as `wordle review` does (docs/review.md).
 
@@ -542,14 +549,20 @@ def review(
     "optimal" proves every value with the exact search (values kept in the
     user's cache folder unless `cache=False`); "expected" or "entropy"
     reviews against that greedy strategy instead (not proven). Values keep
-    every answer within `max_guesses` (None: no limit) where possible; a
-    game of more guesses is refused, and so, with `keep_limit`, is one that
-    cannot be sure to finish within it (else it is reviewed with no limit).
+    every answer within `max_guesses` (None: no limit) where possible, and
+    elsewhere the best chance to win within it comes first (`TurnReview.win`,
+    `best_win`, `cost_win`, `luck_win`; a loss counted as `max_guesses` + 1
+    guesses); a game of more guesses is refused (`keep_limit` changes
+    nothing since: a game is always graded under its own limit).
     `progress(total, label)` may return a callable told the answers settled
-    while an opener is proven (a factory that also takes `deadline=` gets
-    the `trees.budget.Deadline` of the proof, to show the time left). `time_limit` (seconds; None or 0: prove to
-    the end) stops the search: a value not proven by then is an `Interval`
-    (a proven lower bound, a real strategy's value above), `.exact` False.
+    while an opener is proven (a factory that also takes `budget=` gets
+    the `trees.budget.Budget` of the proofs, to show the work done). `budget`
+    (units of search work, `trees.budget.WORK_PER_UNIT` each: about a CPU
+    second of a 2-core machine; counted, so the same values on any machine)
+    and `time_limit` (seconds of wall-clock time, which is not) stop the
+    search, whichever comes first (None or 0: no such limit; neither: prove
+    to the end): a value not proven by then is an `Interval` (a proven lower
+    bound, a real strategy's value above), `.exact` False.
     `weights` (an `AnswerWeights` or integers >= 1, one per answer; None: uniform): the prior every
     expected value is under (the optimal strategy only).
 
@@ -585,7 +598,7 @@ def review(
     result = run(
         lists, played, game_tiles(lists, played, answer, tiles), hard=hard, strategy=strategy, max_guesses=max_guesses,
         backend=chosen, threads=threads, cache=cache, progress=progress, keep_limit=keep_limit, time_limit=time_limit,
-        weights=weighed,
+        budget=budget, weights=weighed,
     )
     if weighed is not None:
         result.prior = prior.label

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.history import LAUNCH, number_of, today
@@ -21,11 +22,18 @@ from wordle_cli.history import LAUNCH, number_of, today
 DATE_ENV = "WORDLE_DATE"
 
 
+#: The one spelling of a date: YYYY-MM-DD in ASCII digits (Python's fromisoformat also takes 20260601, 2026-W22-1
+#: and other digits than ASCII's, which the docs never promised).
+_SPELLING = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def parse(text: str, what: str | None = "--date") -> dt.date:
     """A date YYYY-MM-DD typed as `what` (an option or the variable; None: unnamed, as click names it), on or after
     puzzle #0; UsageProblem if not."""
     text = str(text).strip()
     try:
+        if not _SPELLING.fullmatch(text):
+            raise ValueError(text)
         date = dt.date.fromisoformat(text)
     except ValueError:
         raise UsageProblem(_named(what, f"{quote(text)} is not a date YYYY-MM-DD")) from None

@@ -111,25 +111,47 @@ def parse(text: str | Iterable[str], source: str) -> list[Day]:
     return list(rows(text.splitlines(keepends=True) if isinstance(text, str) else text, source))
 
 
+class NoHeader(ValueError):
+    """A table that does not start with its header: empty (0 bytes), or some other file; nothing in it is a day."""
+
+
+#: The table's header, its first line.
+HEADER = ["number", "date", "answer"]
+
+
 def rows(lines: Iterable[str], source: str) -> Iterator[Day]:
     """`parse`'s rows one at a time, so that a large table is never held whole.
 
     Each line is a row of its own (no field of the table holds a line break),
     so a quote left open is the fault of its own line, not of a later one.
+    A table without its header (or empty) is a `NoHeader`.
     """
     number = 0
     for number, text in enumerate(lines, start=1):
+        if number == 1:
+            if not _is_header(text):
+                raise NoHeader(f"{source}: expected the header number,date,answer")
+            continue
         try:
-            row = text.rstrip("\r\n").split(",") if '"' not in text else next(csv.reader((text,)), [])  # CSV for quotes only
+            row = _cells(text)
         except csv.Error as exc:  # a NUL byte, say
             raise ValueError(f"{source}, line {number}: not a row number,date,answer ({one_line(exc)})") from None
-        if number == 1:
-            if [cell.strip() for cell in row] != ["number", "date", "answer"]:
-                raise ValueError(f"{source}: expected the header number,date,answer")
-        elif row and any(cell.strip() for cell in row):
+        if row and any(cell.strip() for cell in row):
             yield _day(row, source, number)
     if number == 0:
-        raise ValueError(f"{source}: expected the header number,date,answer")
+        raise NoHeader(f"{source}: expected the header number,date,answer (the file is empty)")
+
+
+def _cells(text: str) -> list[str]:
+    """A line's cells (csv.Error for a line csv cannot read)."""
+    return text.rstrip("\r\n").split(",") if '"' not in text else next(csv.reader((text,)), [])  # CSV for quotes only
+
+
+def _is_header(text: str) -> bool:
+    try:
+        return [cell.strip() for cell in _cells(text)] == HEADER
+    except csv.Error:
+        return False
 
 
 def _day(row: list[str], source: str, line: int) -> Day:
@@ -181,13 +203,16 @@ def user_file() -> str:
 
 
 def user_days() -> list[Day]:
-    """The user's table, the first row of each number; none where it does not exist.
+    """The user's table, the first row of each number; none where it does not exist, or where it is set aside.
 
     Whatever is at the path, nothing waits and nothing is cut: anything but a
     regular file (a FIFO would wait for a writer for ever, /dev/zero never
     ends) is refused before a byte is read, as is a file over MAX_USER_BYTES
     or a line over MAX_LINE_BYTES; the rows are read one line at a time. A
-    damaged table is a WordleError naming the file and line.
+    damaged table is a WordleError naming the file and line. A file that is
+    empty or lacks the header holds no day at all: it is set aside (the
+    shipped history alone is used; `set_aside` says why, for a warning) rather
+    than stopping every command that reads the history.
     """
     path = user_file()
     first: dict[int, Day] = {}
@@ -195,7 +220,7 @@ def user_days() -> list[Day]:
     try:
         for day in rows(lines, path):
             first.setdefault(day.number, day)
-    except FileNotFoundError:
+    except (FileNotFoundError, NoHeader):
         return []
     except OSError as exc:
         raise WordleError(f"cannot read the history {path}: {exc.strerror or one_line(exc)}") from None
@@ -204,6 +229,27 @@ def user_days() -> list[Day]:
     finally:
         lines.close()
     return list(first.values())
+
+
+def set_aside() -> str | None:
+    """Why the user's table is set aside (it is empty, or does not start with the header) and how to recover;
+    None when it is not (absent, good, or damaged further on: `user_days` then says so). Reads its first line only."""
+    path = user_file()
+    try:
+        lines = _lines(path)
+        try:
+            first = next(lines, None)
+        finally:
+            lines.close()
+    except (OSError, ValueError):
+        return None
+    if first is not None and _is_header(first):
+        return None
+    what = "is empty" if first is None else "does not start with the header number,date,answer"
+    return (
+        f"the history {path} {what}: using the shipped history alone; "
+        "`wordle history update` rewrites it (or delete it)"
+    )
 
 
 def _lines(path: str) -> Iterator[str]:
@@ -255,6 +301,15 @@ def merged(base: list[Day], later: list[Day]) -> list[Day]:
 def known_days() -> list[Day]:
     """Every puzzle known here: the shipped rows, then the user's later ones, each number once (the doubled 2022 days twice)."""
     return merged(shipped_days(), user_days())
+
+
+def unspoiled(days: list[Day], spoil: bool = False) -> list[Day]:
+    """`days` without today's and later ones (`today()`: the puzzle a player plays now), whose answers are spoilers;
+    all of them with `spoil`. What a command may use of the history (a pool, a prior) without --spoil."""
+    if spoil:
+        return days
+    first_spoiler = today()
+    return [d for d in days if d.date < first_spoiler]
 
 
 # ---------------------------------------------------------------- lookups

@@ -7,8 +7,10 @@ body over `MAX_BODY_BYTES` (read with a bounded read), one that is not JSON,
 lacks a field, or names another date or puzzle number, a 404 for a day
 already published in New York, a redirect that leads nowhere (a loop, no
 Location, another scheme), no whole response within the timeout, a refused
-connection: each is one `FetchError` line, and the caller writes nothing.
-Standard library only (urllib), one request at a time.
+connection: each is one `FetchError` line. The days checked before it are
+kept (`Fetched.failure`): the caller writes them, and a run started again
+goes on from the day that failed. Standard library only (urllib), one
+request at a time.
 """
 
 from __future__ import annotations
@@ -60,10 +62,12 @@ class FetchError(WordleError):
 
 @dataclass(frozen=True)
 class Fetched:
-    """What a run brought: the new days, in order, and why it stopped."""
+    """What a run brought: the new days, in order, and why it stopped; `failure`: the FetchError it stopped at
+    (None: it stopped where it should), the days before it good."""
 
     days: list[Day]
     stopped: str
+    failure: FetchError | None = None
 
 
 def base_url(url: str) -> str:
@@ -110,7 +114,8 @@ def fetch_since(
     progress: Callable[[int], None] | None = None, published: dt.date | None = None,
 ) -> Fetched:
     """The puzzles after #`last`, one request a day, up to the first not published (404), `until` (a date; None: no
-    such bound) or `limit` requests; a FetchError at the first response that cannot be believed.
+    such bound) or `limit` requests, or the first response that cannot be believed (`Fetched.failure`, the
+    days before it kept).
 
     Every day before `published` (default: today in New York, the NYT's
     `history.nyt_today()`) has been published: a 404 for one is a fault (a
@@ -126,12 +131,15 @@ def fetch_since(
             return Fetched(days, f"{date} is after today ({until}); --spoil fetches the days published ahead")
         if len(days) >= limit:
             return Fetched(days, f"stopped after {limit} requests (--limit); run again for more")
-        day = fetch_day(base, number, timeout)
-        if day is None and date < published:
-            raise FetchError(
-                f"{base}{date.isoformat()}.json: HTTP 404 Not Found, but #{number} ({date}) was published before today "
-                f"in New York ({published}); is the URL right?"
-            )
+        try:
+            day = fetch_day(base, number, timeout)
+            if day is None and date < published:
+                raise FetchError(
+                    f"{base}{date.isoformat()}.json: HTTP 404 Not Found, but #{number} ({date}) was published before today "
+                    f"in New York ({published}); is the URL right?"
+                )
+        except FetchError as exc:
+            return Fetched(days, f"stopped at #{number} ({date})", exc)
         if day is None:
             return Fetched(days, f"#{number} ({date}) is not published yet")
         days.append(day)

@@ -17,6 +17,7 @@ Messages go through a `Report` (the CLI's writes to stderr; the API's,
 from __future__ import annotations
 
 import datetime as dt
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, Protocol
@@ -162,18 +163,32 @@ class PoolDate(NamedTuple):
 
 def pool_date(
     prior: str | None, puzzle_date, game: str, answers_file: str | None, unsupported: str | None = None, day: int | None = None,
+    spoil: bool = False,
 ) -> PoolDate | None:
     """The date whose past answers join the nyt game's pool: the puzzle a command plays (`day`, through it), else
     the nyt prior's (--date, else $WORDLE_DATE, else today) when that prior is played; None: no date in play (the
-    shipped list as it is, which the proven openers and the review's opening book are made for)."""
+    shipped list as it is, which the proven openers and the review's opening book are made for).
+
+    Without `spoil`, a date after today adds only the answers before today (`unspoiled_pool`)."""
     from wordle_cli import dates, history
     from wordle_cli.model.weights import resolve_prior
 
-    if day is not None:
+    if day is not None:  # a day that is today or later is played only with --spoil (`puzzle_rows`)
         return PoolDate(history.date_of(day), True)
     if resolve_prior(prior, game, answers_file is not None, unsupported) == "nyt":
-        return PoolDate(dates.puzzle_date(puzzle_date) or history.today())
+        return unspoiled_pool(PoolDate(dates.puzzle_date(puzzle_date) or history.today()), spoil)
     return None
+
+
+def unspoiled_pool(pool: PoolDate, spoil: bool = False) -> PoolDate:
+    """`pool`, its date moved back to today when it is later and `spoil` is not given: the answers of today's
+    puzzle and later ones are spoilers, and a pool that holds them lists them (the pool line, `play`'s `list`)."""
+    from wordle_cli import history
+
+    today = history.today()
+    if spoil or pool.date < today or (pool.date == today and not pool.through_day):
+        return pool
+    return PoolDate(today)
 
 
 def open_lists(report: Report, game: str, answers: str | None, allowed: str | None, pool: PoolDate | None = None):
@@ -184,6 +199,8 @@ def open_lists(report: Report, game: str, answers: str | None, allowed: str | No
     from wordle_cli.model.game import load_lists
 
     date, through_day = pool if pool is not None else (None, False)
+    if pool is not None and answers is None:
+        say_set_aside(report)
     answer_list, allowed_list = load_lists(game, answers, allowed, date, through_day)
     for word_list in (answer_list, allowed_list):
         if word_list.duplicates:
@@ -248,12 +265,13 @@ def words_of(words, what: str = "words") -> list[str]:
 # ---------------------------------------------------------------- the prior
 
 
-def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer") -> AnswerWeights:
+def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "answer", spoil: bool = False) -> AnswerWeights:
     """The prior over `answers` as `AnswerWeights` (integer weights aligned with `answers`, and a label).
 
     `spec`: "uniform", "nyt" (the model of the NYT's picks for the puzzle of
     `date`, a `datetime.date` from puzzle #0's on, default $WORDLE_DATE, else
-    today in the user's time zone, fitted on the days before it) or the path
+    today in the user's time zone, fitted on the days before it, and before
+    today unless `spoil`: a later day's answer is a spoiler) or the path
     of a `word,weight` file (`what` names the words in its messages:
     "answer", "candidate"). Which spec a command uses when none is given is
     `model.weights.resolve_prior`'s rule.
@@ -267,10 +285,12 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
     if spec == "uniform":
         return weights.uniform(len(answers))
     if spec == "nyt":
+        from wordle_cli import history
         from wordle_cli.prior import nyt_probabilities
 
         date = dates.puzzle_date_or_today(date)  # puzzle #0's date or later
-        return weights.from_probabilities(nyt_probabilities(date, answers), f"nyt prior for {date.isoformat()}")
+        days = history.unspoiled(history.known_days(), spoil)
+        return weights.from_probabilities(nyt_probabilities(date, answers, days), f"nyt prior for {date.isoformat()}")
     if spec != "-" and not os.path.exists(spec):
         raise UsageProblem(f"prior {quote(spec)} is neither uniform, nyt nor a file of word,weight lines")
     return weights.from_file(spec, answers, what)
@@ -278,22 +298,33 @@ def answer_weights(spec: str, answers: Sequence[str], date=None, what: str = "an
 
 def open_prior(
     report: Report, prior: str | None, date, game: str, own_answers: bool, answers, unsupported: str | None = None,
-    what: str = "answer",
+    what: str = "answer", spoil: bool = False,
 ) -> AnswerWeights:
     """The prior over `answers` by `resolve_prior`'s rule, warning about the words a FILE leaves out or adds.
 
     `own_answers`: the answers (or candidates) are the user's, not the game's: the nyt default is for the NYT's
     own lists only. `what` names the words. Under the nyt prior, one line (`stale_note`) when the history it is
-    fitted on ends long before its date.
+    fitted on ends long before its date; that history stops before today unless `spoil`. A $WORDLE_PRIOR that a
+    mode cannot play (`unsupported`) is one warning; any error of the prior it names names the variable.
     """
-    from wordle_cli import dates
-    from wordle_cli.model.weights import resolve_prior
+    from wordle_cli import dates, history
+    from wordle_cli.model.weights import PRIOR_ENV, env_prior, resolve_prior
 
     spec = resolve_prior(prior, game, own_answers, unsupported)
+    from_env = env_prior() if prior is None else None
+    if unsupported and from_env not in (None, "uniform"):  # set once for every command: not an error, but said, even with -q
+        report.warn(f"${PRIOR_ENV}={quote(from_env, 200)} is not used {unsupported}; the uniform prior is played")
     date = dates.puzzle_date(date)  # $WORDLE_DATE checked whatever the prior
-    weights = answer_weights(spec, answers, date, what)
     if spec == "nyt":
-        note = stale_note(date)
+        say_set_aside(report)
+    try:
+        weights = answer_weights(spec, answers, date, what, spoil=spoil)
+    except WordleError as exc:
+        if spec == from_env:  # the variable chose it: its every fault names it, as $WORDLE_DATE's do
+            exc.args = (f"${PRIOR_ENV}: {exc}",)
+        raise
+    if spec == "nyt":
+        note = stale_note(date, history.unspoiled(history.known_days(), spoil))
         if note is not None:
             report.warn(note)
     if weights.unlisted:
@@ -350,7 +381,8 @@ class Setup:
     prior: AnswerWeights  # over game.answers: `is_uniform`, `solver_weights()`, `label`
     date: dt.date | None  # the puzzle's date (`dates.puzzle_date`; None: today)
     strategy: str = "expected"  # resolved: "optimal" under a prior other than uniform unless asked (`default_strategy`)
-    move_time: float | None = None  # seconds the optimal strategy searches a move (None: until proven)
+    move_budget: float | None = None  # units of search work the optimal strategy spends on a move (None: no limit)
+    move_time: float | None = None  # seconds of wall-clock time it may take (None: no limit); both None: until proven
     hard: bool = False
     pool_only: bool = False
     lies: int = 0  # lies a row (Fibble), 0 for Wordle
@@ -368,9 +400,10 @@ class Setup:
 def open_setup(
     *, report: Report = QUIET, game: str | None = None, answers=None, allowed=None, answers_file: str | None = None,
     allowed_file: str | None = None, prior: str | None = None, weights=None, date: dt.date | None = None,
-    strategy: str | None = None, move_time: float | None = None, hard: bool = False, pool_only: bool = False, lies: int = 0,
+    strategy: str | None = None, move_budget: float | None = None, move_time: float | None = None, hard: bool = False,
+    pool_only: bool = False, lies: int = 0,
     boards: int = 1, backend: str = "auto", threads: int | None = None, tree: bool = False, greedy_review: str | None = None,
-    day: int | None = None,
+    day: int | None = None, spoil: bool = False,
 ) -> Setup:
     """The `Setup` of a game, every argument by keyword, by the rules every command and the API share.
 
@@ -382,13 +415,16 @@ def open_setup(
     The modes are checked against each other first (`check_modes`).
     `greedy_review` (review's greedy strategy) plays only the uniform prior.
     The nyt game's pool grows by the history's past answers of the date in
-    play (`pool_date`: `day`, the puzzle played, else the nyt prior's date).
+    play (`pool_date`: `day`, the puzzle played, else the nyt prior's date);
+    without `spoil`, neither the pool nor the prior holds today's answer or a later one.
+    One standard input feeds one input: '-' for two of the FILEs and the prior is a UsageProblem.
     `strategy` None: the best one, `optimal` under a prior other than uniform
-    (`move_time` seconds a move: None `MOVE_TIME`, 0 until proven), else `expected`.
+    (its budget a move: `limits_of_move`), else `expected`.
     """
     from wordle_cli import dates
     from wordle_cli.model.game import GAMES, resolve_game
-    from wordle_cli.model.weights import checked
+    from wordle_cli.model.weights import checked, resolve_prior
+    from wordle_cli.wordlist import check_one_stdin
 
     if game is not None and game not in GAMES:
         raise UsageProblem(f"unknown game {quote(game)}; choose one of {', '.join(GAMES)}")
@@ -397,7 +433,9 @@ def open_setup(
     excluded = prior_excluded(lies=lies, boards=boards, greedy_review=greedy_review)
     if answers_file is not None or allowed_file is not None or (answers is None and allowed is None):
         name = resolve_game(game)
-        pool = pool_date(prior if weights is None else "uniform", date, name, answers_file, excluded, day=day)
+        spec = None if weights is not None else resolve_prior(prior, name, answers_file is not None, excluded)
+        check_one_stdin(answers_file, allowed_file, spec, names=("--answers", "--allowed", "--prior" if prior is not None else "$WORDLE_PRIOR"))
+        pool = pool_date(prior if weights is None else "uniform", date, name, answers_file, excluded, day=day, spoil=spoil)
         the_game, answers_name = open_game(report, name, answers_file, allowed_file, pool)
         own = answers_file is not None
     else:
@@ -406,7 +444,7 @@ def open_setup(
         the_prior = checked(weights, len(the_game.answers))
         refuse_weights(the_prior, excluded)
     else:
-        the_prior = open_prior(report, prior, date, the_game.name, own, the_game.answers, excluded)
+        the_prior = open_prior(report, prior, date, the_game.name, own, the_game.answers, excluded, spoil=spoil)
     listed = the_game.answers
     the_game, the_prior = weighed_game(the_game, the_prior)
     left_out = frozenset(listed) - frozenset(the_game.answers) if len(listed) != len(the_game.answers) else frozenset()
@@ -414,9 +452,10 @@ def open_setup(
         from wordle_cli.solver.strategy import default_strategy
 
         strategy = default_strategy(not the_prior.is_uniform)
-    move_time = limit_of_move(move_time) if strategy == "optimal" else None
+    move_budget, move_time = limits_of_move(move_budget, move_time) if strategy == "optimal" else (None, None)
     return Setup(
-        game=the_game, answers_name=answers_name, prior=the_prior, date=date, strategy=strategy, move_time=move_time, hard=hard,
+        game=the_game, answers_name=answers_name, prior=the_prior, date=date, strategy=strategy, move_budget=move_budget,
+        move_time=move_time, hard=hard,
         pool_only=pool_only, lies=lies, boards=boards, backend=backend, threads=threads, left_out=left_out,
     )
 
@@ -424,29 +463,37 @@ def open_setup(
 # ---------------------------------------------------------------- the solver a setup plays
 
 
-#: Seconds the optimal strategy searches one move by default before it plays the best guess found (its bounds said).
-MOVE_TIME = 5.0
+#: Units of search work (`trees.budget.WORK_PER_UNIT`: about a CPU second of a 2-core machine) the optimal strategy
+#: spends on one move by default before it plays the best guess found (its bounds said). Work, not time: the same
+#: move on any machine, at any load.
+MOVE_BUDGET = 5.0
 
 
-def limit_of_move(seconds: float | None) -> float | None:
-    """`move_time` as the solver takes it: None -> MOVE_TIME, 0 -> None (search until proven)."""
-    if seconds is None:
-        return MOVE_TIME
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 0:
-        raise UsageProblem(f"move_time must be a number of seconds >= 0, not {seconds!r}")
-    return float(seconds) or None
+def limits_of_move(units: float | None, seconds: float | None) -> tuple[float | None, float | None]:
+    """(units of work, seconds of wall clock) a move may take, as the solver takes them (None: no such limit).
+
+    Neither given: `MOVE_BUDGET` units. `seconds` alone keeps its old meaning, the only limit (0: until proven);
+    `units` 0: no work limit. Both: whichever comes first.
+    """
+    for name, value, what in (("move_budget", units, "units of search work"), ("move_time", seconds, "seconds")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf")):
+            raise UsageProblem(f"{name} must be a number of {what} >= 0, not {value!r}")
+    if units is None and seconds is None:
+        return MOVE_BUDGET, None
+    return (float(units) or None) if units is not None else None, (float(seconds) or None) if seconds is not None else None
 
 
 def new_solver(
     lists, strategy: str, *, hard: bool, pool_only: bool, backend: str, threads: int | None = None, lies=None, weights=None,
-    move_time: float | None = None,
+    move_budget: float | None = None, move_time: float | None = None,
 ):
     """(the `Solver`, its concrete backend): the one way the API and the CLI build a solver, after their own checks.
 
     The backend is resolved for the job's size (the candidates x the answers), the CPU's threads limited, and
     the `optimal` strategy handed the exact search (and under a prior its opener, `opener_for`); `lies`: the
     game's `Lies` rule (None: none); `weights`: the prior (`AnswerWeights` or integers >= 1 per answer; None or
-    all equal: uniform); `move_time`: the seconds the optimal strategy may search each move (None: to the proof).
+    all equal: uniform); `move_budget`, `move_time`: the units of work and the seconds the optimal strategy may
+    search each move (None: no such limit; both None: to the proof).
     """
     from wordle_cli import backends
     from wordle_cli.model.weights import checked
@@ -462,7 +509,7 @@ def new_solver(
     solver = Solver(
         lists, strategy, hard=hard, pool_only=pool_only, backend=chosen, exact=exact_search(strategy), lies=lies,
         weights=prior.solver_weights(), prior_label="uniform" if prior.is_uniform else prior.label, opener=opener,
-        move_time=move_time if strategy == "optimal" else None,
+        move_budget=move_budget if strategy == "optimal" else None, move_time=move_time if strategy == "optimal" else None,
     )
     return solver, chosen
 
@@ -471,7 +518,7 @@ def solver_of(setup: Setup):
     """(the `Solver` of a one-board setup, its concrete backend)."""
     solver, chosen = new_solver(
         setup.game, setup.strategy, hard=setup.hard, pool_only=setup.pool_only, backend=setup.backend,
-        threads=setup.threads, lies=setup.lies_rule, weights=setup.prior, move_time=setup.move_time,
+        threads=setup.threads, lies=setup.lies_rule, weights=setup.prior, move_budget=setup.move_budget, move_time=setup.move_time,
     )
     solver.left_out = setup.left_out
     return solver, chosen
@@ -537,10 +584,34 @@ def exact_search(strategy: str):
 # ---------------------------------------------------------------- a puzzle of the NYT's history
 
 
+#: The reports that have said the user's history is set aside (`say_set_aside`): once a command is enough.
+_SAID_SET_ASIDE: weakref.WeakSet = weakref.WeakSet()
+
+
+def say_set_aside(report: Report) -> None:
+    """One warning, once per report, when the user's history is set aside (empty, or without its header:
+    `history.set_aside`) and the shipped history is used alone; wherever the history is read for a command."""
+    from wordle_cli import history
+
+    try:
+        if report in _SAID_SET_ASIDE:
+            return
+    except TypeError:  # a report that takes no weak reference: it hears it each time
+        pass
+    note = history.set_aside()
+    if note is not None:
+        report.warn(note)
+        try:
+            _SAID_SET_ASIDE.add(report)
+        except TypeError:
+            pass
+
+
 def history_days(report: Report, warn_stale: bool = True):
     """The known days (`history.known_days`), saying (with `warn_stale`) when an answer is missing from the shipped lists."""
     from wordle_cli import history
 
+    say_set_aside(report)
     days = history.known_days()
     stale = history.unlisted(days) if warn_stale else []
     if stale:
@@ -553,24 +624,25 @@ def history_days(report: Report, warn_stale: bool = True):
 
 
 def puzzle_rows(report: Report, number: int, spoil: bool, days=None):
-    """Puzzle `number`'s rows of the history (two on a doubled day of 2022): refused for today and later without
-    `spoil` (ModeConflict), or when the history does not have it yet (WordleError). `days()` gives the known
-    days (default: `history_days`)."""
+    """Puzzle `number`'s rows of the history (two on a doubled day of 2022): a WordleError when the history does
+    not have it (naming `wordle history update`, with --spoil for a later day), else refused for today and later
+    without `spoil` (ModeConflict). `days()` gives the known days (default: `history_days`)."""
     from wordle_cli import history
 
     date, today = history.date_of(number), history.today()
+    known = days() if days is not None else history_days(report)
+    rows = history.on_number(known, number)
+    if not rows:  # said first: --spoil would not help
+        last = history.last(known)
+        if date <= today:
+            fetch = "`wordle history update` fetches the days since" + ("" if spoil or date < today else ", and --spoil then uses today's")
+        else:
+            fetch = f"a day after today ({today}) is there once published and fetched by `wordle history update --spoil`"
+        raise WordleError(f"#{number} ({date}) is not in the history, which ends at #{last.number} ({last.date}): {fetch}")
     if date > today and not spoil:
         raise ModeConflict(f"#{number} falls on {date}, after today ({today}): its answer is a spoiler; add --spoil to use it")
     if date == today and not spoil:
         raise ModeConflict(f"#{number} is today's puzzle ({date}): its answer is a spoiler; add --spoil to use it")
-    known = days() if days is not None else history_days(report)
-    rows = history.on_number(known, number)
-    if not rows:
-        last = history.last(known)
-        raise WordleError(
-            f"#{number} ({date}) is not in the history, which ends at #{last.number} ({last.date}): "
-            "`wordle history update` fetches the days since"
-        )
     return rows
 
 

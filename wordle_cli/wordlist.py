@@ -12,7 +12,7 @@ import codecs
 import re
 import sys
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import BinaryIO
@@ -404,9 +404,17 @@ def run_length(*word_lists: WordList) -> int:
     return length
 
 
-def check_one_stdin(*paths: str) -> None:
-    if sum(path == STDIN for path in paths) > 1:
-        raise UsageProblem("'-' (standard input) may stand for at most one word list")
+def check_one_stdin(*paths: str | None, names: Sequence[str] = ()) -> None:
+    """UsageProblem when more than one of `paths` is '-': one standard input cannot feed two inputs (the second
+    would read nothing). `names`: what each path was given as (`--answers`, `--prior`), to name them."""
+    readers = [i for i, path in enumerate(paths) if path == STDIN]
+    if len(readers) < 2:
+        return
+    if len(names) == len(paths):
+        which = [names[i] for i in readers]
+        listed = ", ".join(which[:-1]) + " and " + which[-1]
+        raise UsageProblem(f"{listed} {'both' if len(which) == 2 else 'all'} read '-': one standard input can feed only one of them")
+    raise UsageProblem("'-' (standard input) may stand for at most one word list")
 
 
 def distinct_symbols(*word_groups) -> list[str]:

@@ -17,6 +17,7 @@ COMMANDS = {
     "infer": "wordle_cli.cli.infer:infer",
     "history": "wordle_cli.cli.history:history_group",
     "backends": "wordle_cli.cli.info:backends_command",
+    "kernels": "wordle_cli.cli.kernels:kernels_group",
     "lists": "wordle_cli.cli.lists:lists_command",
     "completion": "wordle_cli.cli.completion:completion_command",
 }

@@ -191,7 +191,10 @@ def update(url, spoil, limit, timeout, quiet):
     the platform's user data folder for wordle-cli), replaced atomically. A
     response that cannot be believed (not JSON, another day's data, too large,
     a redirect that leads nowhere, a timeout, a 404 for a day already
-    published in New York) changes nothing. Prints no answer.
+    published in New York) stops the run there: the days checked before it
+    are kept, and running it again goes on from that day (exit status 1). A
+    history file that is empty or lacks its header is rewritten. Prints no
+    answer.
     """
     import os
 
@@ -202,12 +205,15 @@ def update(url, spoil, limit, timeout, quiet):
     report = Reporter(quiet)
     base = history_fetch.base_url(url or history_fetch.DEFAULT_URL)
     days = history_days(report)
+    repair = history.set_aside() is not None  # an empty or header-less file: rewritten, whatever comes
     final = history.last(days)
     today = history.today()
     report.info(f"fetching the days after #{final.number} ({final.date}) from {base}")
     with Progress(limit, "fetching", quiet) as progress:
         fetched = history_fetch.fetch_since(final.number, base, None if spoil else today, limit, timeout, progress)
-    if not fetched.days:
+    if not fetched.days and not repair:
+        if fetched.failure is not None:
+            raise fetched.failure
         report.info(f"nothing new: {fetched.stopped}")
         return
     path = history.user_file()
@@ -217,10 +223,20 @@ def update(url, spoil, limit, timeout, quiet):
         raise WordleError(f"cannot make the data folder {os.path.dirname(path)}: {exc.strerror or one_line(exc)}") from None
     with AtomicOutput(path, links=False) as out:
         out.write(history.table(history.merged(days, fetched.days)))
-    first, newest = fetched.days[0], fetched.days[-1]
     n = len(fetched.days)
-    report.info(f"added {n} day{'s' if n != 1 else ''} (#{first.number} to #{newest.number}, {first.date} to {newest.date}) to {path}")
-    report.info(fetched.stopped)
+    if n:
+        first, newest = fetched.days[0], fetched.days[-1]
+        report.info(f"added {n} day{'s' if n != 1 else ''} (#{first.number} to #{newest.number}, {first.date} to {newest.date}) to {path}")
+    else:
+        report.info(f"rewrote {path} from the shipped history")
     for day in history.unlisted(fetched.days):
         word = quote(day.answer) if day.date < today else "its answer"
         report.warn(f"#{day.number} ({day.date}): {word} is not in {history.ANSWER_LIST}; kept (the shipped lists are out of date)")
+    if fetched.failure is None:
+        report.info(fetched.stopped if n else f"nothing new: {fetched.stopped}")
+        return
+    kept = f"the {n} days before it are kept" if n > 1 else "the day before it is kept" if n else "nothing was added"
+    again = history.date_of(final.number + n + 1)
+    raise WordleError(
+        f"{fetched.failure}; stopped at #{final.number + n + 1} ({again}): {kept}, and running it again goes on from there"
+    )

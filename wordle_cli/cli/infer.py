@@ -10,6 +10,7 @@ import click
 from wordle_cli.cli.options import (
     PoolDate,
     Reporter,
+    Whole,
     check_plot,
     compute_options,
     game_options,
@@ -23,6 +24,7 @@ from wordle_cli.cli.options import (
     puzzle_options,
     puzzle_rows,
     quiet_option,
+    unspoiled_pool,
 )
 from wordle_cli.output import reader_may_go
 
@@ -36,7 +38,7 @@ from wordle_cli.output import reader_may_go
     "Read only the grids of puzzle N [default: the puzzle most headers name], and check the inferred answer "
     "against N's in the history (`wordle history`)."
 )
-@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N", help="Candidates listed (0: all).")
+@click.option("--top", type=Whole(min=0), default=10, show_default=True, metavar="N", help="Candidates listed (0: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of the table.")
 @plot_option("the likeliest candidates' probabilities (the --top of them, at most 40)")
 @compute_options
@@ -70,7 +72,7 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
     report = Reporter(quiet)
     day = puzzle_number(day, puzzle_date)
     check_plot(plot)
-    check_one_stdin(*(p for p in (grids, answers, allowed, candidates, prior) if p not in (None, "uniform", "nyt")))
+    check_one_stdin(grids, answers, allowed, candidates, prior, names=("GRIDS", "--answers", "--allowed", "--candidates", "--prior"))
     the_game, answers_name = open_game(report, game, answers, allowed)  # the pool waits for the puzzle the headers name
     typed = grids == "-" and sys.stdin.isatty()
     if typed:
@@ -97,11 +99,11 @@ def infer(grids, game, answers, allowed, candidates, prior, day, puzzle_date, sp
     own = candidates if candidates is not None else answers
     # The puzzle read (--day/--date, else the headers') is the date in play, whatever the prior; not through it: its
     # answer is what is inferred.
-    pool = PoolDate(prior_for) if prior_for is not None else pool_date(prior, None, game, own)
+    pool = unspoiled_pool(PoolDate(prior_for), spoil) if prior_for is not None else pool_date(prior, None, game, own)
     if own is None and pool is not None:  # the nyt game's candidates for that puzzle: its past answers join them
         listed = open_lists(report, game, None, allowed, pool)[0]
         words, words_name = listed.words, listed.name
-    the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate")
+    the_prior = open_prior(report, prior, prior_for, game, own, words, what="candidate", spoil=spoil)
     weights = the_prior.solver_weights()
     chosen = backends.resolve_with_threads(backend, len(the_game.candidates) * len(words), threads)
     report.info(f"{game}: {len(words)} candidates from {words_name}; {chosen} backend; prior: {the_prior.label}")

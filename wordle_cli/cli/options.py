@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 import sys
 import time
 from typing import NamedTuple
@@ -33,10 +34,32 @@ backend_option = choice_option(
 )
 
 
+#: A number as typed, in ASCII only: int() and float() also take other scripts' digits ('１'), '1_000' and 'infinity'.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def ascii_number(value, whole: bool = True) -> bool:
+    """Whether `value` (an option's text; a number given by the program passes) is a number written in ASCII:
+    digits, a sign, and for `whole=False` a point and an exponent. The one rule of every numeric option."""
+    if not isinstance(value, str):
+        return True
+    return (_WHOLE if whole else _DECIMAL).fullmatch(value.strip()) is not None
+
+
+class Whole(click.IntRange):
+    """A whole number in ASCII digits, in [min, max] (None: unbounded): the one type of every integer option."""
+
+    def convert(self, value, param, ctx):
+        if not ascii_number(value):
+            self.fail(f"{quote(str(value))} is not a whole number (ASCII digits 0-9)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def count_option(*names: str, help: str, metavar: str = "N", least: int = 1, most: int | None = None, default: int | None = None):
     """A whole number in [least, most] (`--threads N`, `--sample N`, ...): `default` (None) when not given."""
     shown = {"show_default": True} if default is not None else {}
-    return click.option(*names, type=click.IntRange(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
+    return click.option(*names, type=Whole(min=least, max=most), default=default, metavar=metavar, help=help, **shown)
 
 
 #: The most guesses `--max-guesses` takes; and its word for "no limit", where a command can go without one.
@@ -57,7 +80,7 @@ class GuessLimit(click.ParamType):
         if value is None or (self.unlimited and isinstance(value, str) and value.strip().lower() == UNLIMITED):
             return None
         try:
-            n = int(value)
+            n = int(value) if ascii_number(value) else None
         except (TypeError, ValueError):
             n = None
         if n is None or not 1 <= n <= MOST_GUESSES or isinstance(value, float):
@@ -85,17 +108,17 @@ class Seconds(click.ParamType):
 
     name = "seconds"
 
-    def __init__(self, zero: bool = False, most: float | None = None):
-        self.zero, self.most = zero, most
+    def __init__(self, zero: bool = False, most: float | None = None, unit: str = "seconds"):
+        self.zero, self.most, self.unit = zero, most, unit
 
     def convert(self, value, param, ctx):
         try:
-            seconds = float(value)
+            seconds = float(value) if ascii_number(value, whole=False) else math.nan
         except (TypeError, ValueError):
             seconds = math.nan
         least_ok = seconds >= 0 if self.zero else seconds > 0
         if not (math.isfinite(seconds) and least_ok and (self.most is None or seconds <= self.most)):
-            what = "a finite number of seconds, 0 or more" if self.zero else "a positive, finite number of seconds"
+            what = f"a finite number of {self.unit}, 0 or more" if self.zero else f"a positive, finite number of {self.unit}"
             self.fail(f"{quote(str(value))} is not {what}{'' if self.most is None else f' up to {self.most:g}'}", param, ctx)
         return seconds
 
@@ -104,7 +127,7 @@ def show_option(what: str):
     """`--show N`: list `what` when at most N remain (default 10)."""
     return click.option(
         "--show",
-        type=click.IntRange(min=0),
+        type=Whole(min=0),
         default=10,
         show_default=True,
         metavar="N",
@@ -124,6 +147,47 @@ def time_limit_option(default: float, what: str):
         metavar="SECONDS",
         help=f"Stop the proof after SECONDS; {what} 0: prove to the end, however long it takes.",
     )
+
+
+#: What a unit of search work is, for the help of every budget option (`trees.budget.WORK_PER_UNIT`).
+UNIT_HELP = "a unit: about a CPU second of the search on a 2-core machine, counted, not timed (docs/speed.md)"
+
+
+def budget_options(default: float | None, what: str):
+    """--budget UNITS (search work: the same output on any machine, at any load) and --time-limit SECONDS (a wall-clock
+    cap, which is not), for a command whose proof may take minutes: past either, proven bounds instead.
+
+    Neither given: `default` units (None: no limit). --time-limit alone keeps its old meaning, the only limit
+    (0: prove to the end); both: whichever comes first (`budget_of`)."""
+    shown = f"[default: {default:g}]" if default else "[default: none]"
+
+    def decorate(command):
+        command = click.option(
+            "--time-limit",
+            type=Seconds(zero=True),
+            default=None,
+            metavar="SECONDS",
+            help="Also stop the proof after SECONDS of wall-clock time, whichever comes first; what a clock stops "
+            "depends on the machine and its load, and the output then says so. Alone, the only limit (0: none).",
+        )(command)
+        return click.option(
+            "--budget",
+            type=Seconds(zero=True, unit="units"),
+            default=None,
+            metavar="UNITS",
+            help=f"Stop the proof after UNITS units of search work ({UNIT_HELP}): the same output on every machine; "
+            f"{what} 0: prove to the end, however long it takes. {shown}",
+        )(command)
+
+    return decorate
+
+
+def budget_of(units: float | None, seconds: float | None, default: float | None) -> tuple[float | None, float | None]:
+    """(units, seconds) of --budget and --time-limit as the command runs them (None: no such limit): neither given,
+    `default` units; --time-limit alone, that alone."""
+    if units is None and seconds is None:
+        return default, None
+    return (units or None) if units is not None else None, seconds or None
 
 
 threads_option = count_option("--threads", help="Limit the CPU backend to N threads (default: all cores).")
@@ -253,12 +317,21 @@ _solver_options = [
         "answer first, then the earliest in list order. [default: optimal under a prior other than uniform, else expected]",
     ),
     click.option(
+        "--move-budget",
+        type=Seconds(zero=True, unit="units"),
+        default=None,
+        metavar="UNITS",
+        help=f"The optimal strategy searches a move for at most UNITS units of search work ({UNIT_HELP}: every "
+        "machine plays the same moves), then plays the best guess found and says its proven bounds; 0: until proven. "
+        "[default: 5]",
+    ),
+    click.option(
         "--move-time",
         type=Seconds(zero=True),
         default=None,
         metavar="SECONDS",
-        help="The optimal strategy searches a move for at most SECONDS, then plays the best guess found and says its "
-        "proven bounds; 0: until proven. [default: 5]",
+        help="Also stop a move's search after SECONDS of wall-clock time, whichever comes first (what it stops then "
+        "depends on the machine and its load, and the move says so). Alone, the only limit (0: until proven).",
     ),
     hard_option,
     pool_only_option,
@@ -359,6 +432,7 @@ def checked_word(word: str, game, option: str, report: Reporter | None = None, a
 
 from wordle_cli.setup import PoolDate as PoolDate  # noqa: E402  (the commands' names for them)
 from wordle_cli.setup import pool_date as pool_date  # noqa: E402
+from wordle_cli.setup import unspoiled_pool as unspoiled_pool  # noqa: E402
 
 
 class SolverChoice(NamedTuple):
@@ -377,7 +451,9 @@ class SolverChoice(NamedTuple):
     date: object = None  # the puzzle's date (datetime.date) whose nyt prior is played (None: today's)
     day: int | None = None  # the puzzle played (solve --day N without TARGET): its answer joins the pool
     any_word: bool = False  # --allow-any-word: a guess in neither list is played
-    move_time: float | None = None  # --move-time (None: `api.MOVE_TIME`; 0: until proven)
+    move_budget: float | None = None  # --move-budget (units of work; None: by `setup.limits_of_move`; 0: no work limit)
+    move_time: float | None = None  # --move-time (seconds of wall clock; None: none unless alone; 0: none)
+    spoil: bool = False  # --spoil: the pool and the prior may hold today's answer and later ones
 
 
 def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int = 0, plays: str | None = None):
@@ -392,8 +468,8 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
     with usage_errors():
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
-            date=chosen.date, strategy=chosen.strategy, move_time=chosen.move_time, hard=chosen.hard, pool_only=chosen.pool_only,
-            lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day,
+            date=chosen.date, strategy=chosen.strategy, move_budget=chosen.move_budget, move_time=chosen.move_time, hard=chosen.hard,
+            pool_only=chosen.pool_only, lies=lies, backend=chosen.backend, threads=chosen.threads, day=chosen.day, spoil=chosen.spoil,
         )
     the_game, weights = made.game, made.prior
     if first is not None:
@@ -402,13 +478,19 @@ def open_solver(report: Reporter, chosen: SolverChoice, *, first=None, lies: int
         _prior_opener_note(report, the_game, weights, made.pool_only, made.hard)
     solver, where = setup.solver_of(made)
     n_candidates = len(the_game.answers) if made.pool_only else len(the_game.candidates)
-    seconds = made.move_time
-    timed = f" ({seconds:g} s a move)" if made.strategy == "optimal" and seconds is not None and plays is None else ""
+    timed = ""
+    if made.strategy == "optimal" and plays is None:
+        units, seconds = made.move_budget, made.move_time
+        if units is not None:
+            timed = f" ({units:g} unit{'' if units == 1 else 's'} of search work{f' or {seconds:g} s' if seconds else ''} a move)"
+        elif seconds is not None:
+            timed = f" ({seconds:g} s a move)"
     named = f"; prior: {weights.label}" if weights.is_uniform else ""  # any other prior is named once, where the numbers are
     report.info(
         f"{made.game.name}: {len(the_game.answers)} answers from {made.answers_name}, "
         f"{n_candidates} guess candidates{' (--pool-only)' if made.pool_only else ''}; "
-        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
+        f"{plays.replace('{strategy}', made.strategy) if plays else f'{made.strategy} strategy{timed}'}"
+        f"{', hard mode' if made.hard else ''}{lies_text(lies)}; {where} backend{named}"
     )
     return solver, first
 
@@ -450,6 +532,7 @@ def prior_options(command):
 
 def open_prior(
     report: Reporter, prior: str | None, date, game: str, answers_file: str | None, answers, unsupported: str | None = None, what: str = "answer",
+    spoil: bool = False,
 ):
     """The prior over `answers` (`AnswerWeights`) by `resolve_prior`'s rule: `setup.open_prior`.
 
@@ -458,7 +541,7 @@ def open_prior(
     """
     from wordle_cli import setup
 
-    return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what)
+    return setup.open_prior(report, prior, date, game, answers_file is not None, answers, unsupported, what, spoil)
 
 
 def open_weighed_game(report: Reporter, game: str, answers: str | None, allowed: str | None, prior: str | None, date, **modes):
@@ -518,7 +601,7 @@ class BoardCount(click.ParamType):
         name = str(value).strip().lower()
         if name in BOARD_GAMES:
             return BOARD_GAMES[name]
-        if not name.lstrip("+-").isdigit():
+        if not ascii_number(name):
             names = ", ".join(BOARD_GAMES)
             self.fail(f"{quote(str(value))} is neither a number of boards (1 to {MAX_BOARDS}) nor a game's name ({names})", param, ctx)
         return click.IntRange(1, MAX_BOARDS).convert(value, param, ctx)
@@ -575,7 +658,7 @@ def open_boards(report: Reporter, chosen: SolverChoice, *, boards, first=None, t
         made = setup.open_setup(
             report=report, game=chosen.game, answers_file=chosen.answers, allowed_file=chosen.allowed, prior=chosen.prior,
             date=chosen.date, strategy=chosen.strategy, hard=chosen.hard, pool_only=chosen.pool_only, boards=boards,
-            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None, day=chosen.day,
+            backend=chosen.backend, threads=chosen.threads, tree=tree_file is not None, day=chosen.day, spoil=chosen.spoil,
         )
     the_game = made.game
     if first is not None:
@@ -639,7 +722,7 @@ class IsoDate(click.ParamType):
 
 def day_option(help: str = "Puzzle N of the NYT's Wordle: its answer from the history (`wordle history`)."):
     """`--day N`: a puzzle number (resolve it with `puzzle_answer`)."""
-    return click.option("--day", type=click.IntRange(min=0, max=10**6), default=None, metavar="N", help=help)
+    return click.option("--day", type=Whole(min=0, max=10**6), default=None, metavar="N", help=help)
 
 
 date_option = click.option(
@@ -699,7 +782,7 @@ def puzzle_answer(report: Reporter, number: int, spoil: bool) -> str:
 
 share_day_option = click.option(
     "--day",
-    type=click.IntRange(min=0, max=10**9),
+    type=Whole(min=0, max=10**9),
     default=None,
     metavar="N",
     help="The puzzle number --share's header names (Wordle N 3/6), as players' posts do.",
@@ -796,9 +879,10 @@ class Progress:
     """A progress bar on stderr, shown only on a terminal and once a job takes a moment.
 
     Call the instance with the number of items done; `close()` when finished (or use it in a `with`).
-    It shows the time spent (and, with a `deadline`, the time left to prove, then that the proof is out
-    of time and the rest is being bounded) rather than an estimate: a proof's items take wildly different
-    times, and a bar redrawn with a frozen estimate looks hung. Called with no progress, it redraws the clock.
+    It shows the time spent and, with a `budget` (`trees.budget.Budget`), how much of it the proof has used
+    (`search budget 40% used`, `time limit 3 of 7.5 s used`), then that it is spent and the rest is being
+    bounded, rather than an estimate: a proof's items take wildly different times, and a bar redrawn with a
+    frozen estimate looks hung. Called with no progress, it redraws the clock.
     A bar whose run was abandoned (Ctrl-C cancelled `play`'s review: its worker runs on unseen) draws
     nothing more; `clear_line` erases whatever bar is drawn, before a prompt.
     """
@@ -810,10 +894,10 @@ class Progress:
     _shown: list[Progress] = []  # the bars drawn now, any thread's
     _lock = None  # a threading.Lock over drawing and clearing (made on first use: start-up imports no threading)
 
-    def __init__(self, total: int, label: str, quiet: bool = False, deadline=None):
+    def __init__(self, total: int, label: str, quiet: bool = False, budget=None):
         self.total = total
         self.label = label
-        self.deadline = deadline if deadline is not None and deadline.limited else None
+        self.budget = budget if budget is not None and budget.limited else None
         self.enabled = not quiet and sys.stderr.isatty()
         self.started = time.perf_counter()
         self._bar = None
@@ -821,9 +905,16 @@ class Progress:
 
     def _clock(self, _item=None) -> str:
         text = f"{time.perf_counter() - self.started:.0f} s"
-        if self.deadline is not None:
-            left = self.deadline.left()
-            text += f", {left:.0f} s left to prove" if left > 0 else ", out of time: bounding"
+        budget = self.budget
+        if budget is None:
+            return text
+        if budget.work is not None:
+            used = budget.used() / budget.work
+            text += f"; search budget {min(99, int(100 * used))}% used" if used < 1 else "; search budget spent: bounding"
+        clock = budget.clock
+        if clock.limited:
+            left = clock.left()
+            text += f"; time limit {clock.seconds - left:.0f} of {clock.seconds:g} s used" if left > 0 else "; time limit reached: bounding"
         return text
 
     @classmethod

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from wordle_cli.cli.options import Reporter, checked_word, colour_wanted, game_options, look_options, open_game, quiet_option
+from wordle_cli.cli.options import Reporter, Whole, checked_word, colour_wanted, game_options, look_options, open_game, quiet_option
 
 
 @click.command()
 @click.argument("guess")
-@click.option("--show", "words_shown", type=click.IntRange(min=0), default=8, show_default=True, metavar="N", help="Words listed per bucket.")
+@click.option("--show", "words_shown", type=Whole(min=0), default=8, show_default=True, metavar="N", help="Words listed per bucket.")
 @look_options
 @game_options
 @quiet_option

@@ -90,8 +90,8 @@ def _stray_word_hint(extra: list[str]) -> str | None:
     "--no-review", is_flag=True, help="Do not grade the whole game when it ends at the prompt (won or lost; as `wordle review`)."
 )
 def play(
-    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first,
-    any_word, backend, threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
+    interactive, show, share, day, tree_file, boards, max_guesses, lies, game, answers, allowed, strategy, move_budget, move_time, hard,
+    pool_only, first, any_word, backend, threads, quiet, layout, tiles, color, prior, puzzle_date, no_review,
 ):
     """Help with a real game: suggest a guess, read the feedback you saw, repeat.
 
@@ -133,15 +133,15 @@ def play(
     from wordle_cli.cli.prompt import turn_lines
     from wordle_cli.solver.session import Session, parse_entry
 
-    if "-" in (answers, allowed):
-        raise click.UsageError("play reads the turns from standard input, so --answers and --allowed cannot be '-'")
+    if "-" in (answers, allowed, prior):
+        raise click.UsageError("play reads the turns from standard input, so --answers, --allowed and --prior cannot be '-'")
     if interactive is None:
         interactive = sys.stdin.isatty()
     report = Reporter(quiet)
     check_share_day(share, day)
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word, move_time=move_time,
+        prior=prior, date=puzzle_date, day=_past_puzzle(puzzle_date), any_word=any_word, move_budget=move_budget, move_time=move_time,
     )
     solver, first, limit = open_player(
         report, chosen, command="play", boards=boards, max_guesses=max_guesses, share=share, first=first, tree_file=tree_file, lies=lies
@@ -312,8 +312,7 @@ def _explain(line: str, game) -> str | None:
     """A short, specific message for a line that is neither a command nor a turn (None: keep the parser's).
 
     A bare word of the game gets "did you mean `WORD FEEDBACK`?"; a misspelt
-    command (mostly letters that are no tiles) "did you mean `list`?"; a typo
-    in a feedback names its first bad character and position, once.
+    command (mostly letters that are no tiles) "did you mean `list`?".
     """
     from wordle_cli.model.feedback import SPELLINGS
     from wordle_cli.wordlist import is_text, normalise
@@ -334,10 +333,7 @@ def _explain(line: str, game) -> str | None:
         command = did_you_mean(text, (c for c in COMMANDS if len(c) > 2))
         if command is not None:
             return f"{quote(line.strip())} is not a command or feedback: did you mean `{command}`?"
-    if not bad or len(bad) == len(text):
-        return None
-    position, ch = bad[0]
-    return f"{quote(line.strip())}: {quote(ch)} at position {position} is not a tile (use one of {' '.join(sorted(table)).upper()})"
+    return None  # a typo in a feedback: the parser names its first bad character and position
 
 
 class _Talk:

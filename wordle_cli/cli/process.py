@@ -111,12 +111,14 @@ def _status_of(exc: BaseException) -> int:
         return 130
     if isinstance(exc, click.exceptions.Exit):
         return exc.exit_code
+    if isinstance(exc, getattr(click.exceptions, "NoArgsIsHelpError", ())):
+        # A bare group (`wordle`, `wordle tree`): its whole help, uncut, on stderr, exit 2 as click (8.2 on)
+        # decided (pallets/click#1394: a missing command is a usage error; `--help` asks for it: stdout, 0).
+        _show(exc)
+        return exc.exit_code
     if isinstance(exc, click.ClickException):
         exc.message = shorten(exc.message)  # click quotes whole values: "Invalid value for '--top': '99999…'"
-        try:
-            exc.show()
-        except (WordleError, ReaderGone):
-            pass
+        _show(exc)
         return exc.exit_code
     if isinstance(exc, click.Abort):  # click saw a KeyboardInterrupt or end of input at a prompt
         _say("Error: aborted")
@@ -135,6 +137,13 @@ def _status_of(exc: BaseException) -> int:
         _say(shorten(f"Error: {one_line(exc)}"))
         return 1
     raise exc  # a bug: its traceback is what a developer needs
+
+
+def _show(exc) -> None:
+    try:
+        exc.show()
+    except (WordleError, ReaderGone):
+        pass
 
 
 def _after_signal(status: int) -> int:

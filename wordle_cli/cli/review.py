@@ -10,6 +10,8 @@ from wordle_cli.cli.options import (
     Progress,
     Reporter,
     any_word_option,
+    budget_of,
+    budget_options,
     checked_word,
     colour_wanted,
     compute_options,
@@ -22,13 +24,13 @@ from wordle_cli.cli.options import (
     puzzle_number,
     puzzle_options,
     quiet_option,
-    time_limit_option,
 )
 from wordle_cli.errors import UsageProblem, quote
 from wordle_cli.model.game import ROWS
 
-#: Seconds a review's proofs may take by default (past them: proven ranges).
-REVIEW_TIME_LIMIT = 10.0
+#: Units of search work a review's proofs may do by default (past them: proven ranges): counted, not timed, so a
+#: review prints the same on any machine, at any load (`trees.budget`; sized in docs/speed.md).
+REVIEW_BUDGET = 10.0
 
 
 class ReviewCommand(click.Command):
@@ -63,15 +65,16 @@ class ReviewCommand(click.Command):
     help="optimal: proven values by the exact search. expected, entropy: the greedy strategy's play (fast, not proven).",
 )
 @max_guesses_option(
-    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows); unlimited: no limit.",
+    "Optimal play keeps every answer within N guesses where it can (the game's 6 rows), else plays for the best chance "
+    "to win within them; unlimited: no limit.",
     default=ROWS, unlimited=True,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object instead of the table.")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write proven values in the user's cache folder.")
-@time_limit_option(
-    REVIEW_TIME_LIMIT,
+@budget_options(
+    REVIEW_BUDGET,
     "a value not proven by then is shown as a range, lower-upper: a proven lower bound and the value of a real strategy "
-    "(its first guess shown as the best known); a later review with more time refines it.",
+    "(its first guess shown as the best known).",
 )
 @game_options
 @any_word_option
@@ -80,8 +83,8 @@ class ReviewCommand(click.Command):
 @look_options
 @quiet_option
 def review(
-    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, time_limit, game, answers, allowed, any_word, prior,
-    backend, threads, tiles, color, quiet,
+    turns, answer, day, puzzle_date, spoil, hard, strategy, max_guesses, as_json, no_cache, budget, time_limit, game, answers, allowed,
+    any_word, prior, backend, threads, tiles, color, quiet,
 ):
     """Grade a played game turn by turn: each guess against the best one, and luck.
 
@@ -104,9 +107,13 @@ def review(
     \b
       cost  expected - best: what the guess lost to the best one (0: optimal)
       luck  expected - 1 - best after its outcome: + lucky, - unlucky, 0 average
+
+    Where the win is not sure within the limit, the chance to win comes first
+    (shown beside the expected guesses, a loss counted as one guess more than
+    the limit), and cost and luck are in chance to win where it differs.
     """
-    if turns == ("-",) and "-" in (answers, allowed):
-        raise click.UsageError("the turns are read from standard input, so --answers and --allowed cannot be '-'")
+    if turns == ("-",) and "-" in (answers, allowed, prior):
+        raise click.UsageError("the turns are read from standard input, so --answers, --allowed and --prior cannot be '-'")
     reporter = Reporter(quiet)
     day = puzzle_number(day, puzzle_date)
     if day is not None:
@@ -117,7 +124,8 @@ def review(
 
     prior_day = puzzle_date if puzzle_date is not None or day is None else history.date_of(day)  # as solve --day: that day's prior
     made = open_weighed_game(
-        reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy, day=day
+        reporter, game, answers, allowed, prior, prior_day, greedy_review=None if strategy == "optimal" else strategy, day=day,
+        spoil=spoil,
     )
     the_game, weights = made.game, made.prior
     if answer is not None:
@@ -145,10 +153,11 @@ def review(
         if marked_hard:
             check_hard_grid(the_game, guesses, answer, feedback)
 
+    budget, time_limit = budget_of(budget, time_limit, REVIEW_BUDGET)
     result = review_of(
         reporter, the_game, guesses, answer, feedback, hard=hard, strategy=strategy, max_guesses=max_guesses,
-        backend=backend, threads=threads, cache=not no_cache, keep_limit=_given("max_guesses"), time_limit=time_limit or None,
-        weights=weights,
+        backend=backend, threads=threads, cache=not no_cache, time_limit=time_limit,
+        budget=budget, weights=weights,
     )
     if as_json:
         click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
@@ -161,13 +170,6 @@ def review(
 MOST_ROWS = 100
 
 
-def _given(name: str) -> bool:
-    """Whether the user gave the option (on the command line or in its environment variable), not its default."""
-    from click.core import ParameterSource
-
-    return click.get_current_context().get_parameter_source(name) not in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
-
-
 def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **options):
     """`api.review` over a loaded game, with a progress bar while a proof runs and its notes as warnings.
 
@@ -176,12 +178,13 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
     """
     from wordle_cli import api, interrupts
 
-    def progress(total: int, label: str, deadline=None):
-        return Progress(total, label, reporter.quiet, deadline)
+    def progress(total: int, label: str, budget=None):
+        return Progress(total, label, reporter.quiet, budget)
 
     label = options.pop("prior", None)  # the name of the prior of `weights` given as integers (solve, play)
     options.setdefault("backend", "cpu")
-    options.setdefault("time_limit", REVIEW_TIME_LIMIT)
+    if "budget" not in options and "time_limit" not in options:
+        options["budget"] = REVIEW_BUDGET
     result = interrupts.in_worker(
         api.review, guesses, answer, feedback, answers=game.answers, allowed=game.candidates, game=game.name,
         progress=progress, **options,
@@ -194,13 +197,32 @@ def review_of(reporter: Reporter, game, guesses, answer=None, feedback=None, **o
 
 
 def print_review(result, tiles: str, colour: bool, err: bool = False) -> None:
-    """The table and the summary, on stdout (or stderr)."""
+    """The table and the summary, on stdout (or stderr); on a terminal each summary line is wrapped to its width."""
+    import sys
+
     from wordle_cli.reviewer.report import summary_lines, table_lines
 
     for line in table_lines(result, tiles, colour):
         click.echo(line, color=colour, err=err)
+    stream = sys.stderr if err else sys.stdout
+    fit = stream is not None and stream.isatty()  # a pipe gets each line whole
     for line in summary_lines(result):
-        click.echo(line, err=err)
+        click.echo(hanging(line) if fit else line, err=err)
+
+
+#: The width of a summary line's label (`values     `): wrapped lines go on under the text after it.
+LABEL = 11
+
+
+def hanging(line: str, columns: int | None = None) -> str:
+    """A summary line wrapped at spaces to the terminal's width (or `columns`), never inside a word, its later
+    lines indented under the text after its label."""
+    from wordle_cli.cli.prompt import wrap
+
+    label, text = line[:LABEL], line[LABEL:]
+    if label.strip() == "" or not text.strip():
+        return wrap(line, "", columns)
+    return label + wrap(text, " " * LABEL, columns)[LABEL:]
 
 
 def split_turns(tokens, game, with_answer: bool) -> tuple[list[str], list | None]:

@@ -9,6 +9,7 @@ import click
 from wordle_cli import backends, wordlist
 from wordle_cli.cli.options import (
     Reporter,
+    Whole,
     compute_options,
     count_option,
     game_option,
@@ -25,11 +26,11 @@ from wordle_cli.output import AtomicOutput
 @click.command()
 @click.argument("paths", metavar="[ALLOWED ANSWERS OUTPUT]", nargs=-1)
 @game_option(resolved=False, help="Without ALLOWED ANSWERS OUTPUT: rank this game's lists to standard output.")
-@click.option("--top", type=click.IntRange(min=1), default=None, metavar="N", help="Write only the best N rows (after the header).")
+@click.option("--top", type=Whole(min=1), default=None, metavar="N", help="Write only the best N rows (after the header).")
 @rule_option
 @click.option(
     "--precision",
-    type=click.IntRange(1, 17),
+    type=Whole(1, 17),
     default=6,
     show_default=True,
     metavar="N",
@@ -94,7 +95,7 @@ def score(paths, game, top, rule, precision, lies, prior, puzzle_date, backend, 
         raise click.UsageError("--game picks the lists only when ALLOWED ANSWERS OUTPUT are not given")
     else:
         allowed, answers, output = paths
-        wordlist.check_one_stdin(allowed, answers)
+        wordlist.check_one_stdin(allowed, answers, prior, names=("ALLOWED", "ANSWERS", "--prior"))
         allowed_list = wordlist.read_word_list(allowed)
         answer_list = wordlist.read_word_list(answers, pool=True)  # empty: the pool after a prune that kept nothing
         wordlist.run_length(allowed_list, answer_list)

@@ -8,6 +8,7 @@ from wordle_cli.cli.options import (
     Progress,
     Reporter,
     SolverChoice,
+    Whole,
     boards_solver_options,
     check_lies,
     check_plot,
@@ -25,7 +26,7 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 
 @click.command()
 @count_option("--sample", help="Play N random answers instead of all (with --boards: N random games, default 1000).")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of --sample, and of the random liar (--lies).")
+@click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help="Random seed of --sample, and of the random liar (--lies).")
 @click.option(
     "--output",
     "-o",
@@ -40,8 +41,8 @@ from wordle_cli.output import AtomicOutput, check_distinct, reader_may_go
 @boards_solver_options
 @date_option
 def simulate(
-    sample, seed, output, plot, tree_file, liar, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first,
-    any_word, backend, threads, quiet, prior, puzzle_date,
+    sample, seed, output, plot, tree_file, liar, boards, max_guesses, lies, game, answers, allowed, strategy, move_budget, move_time, hard,
+    pool_only, first, any_word, backend, threads, quiet, prior, puzzle_date,
 ):
     """Play every answer and chart how many guesses each game took.
 
@@ -81,7 +82,7 @@ def simulate(
 
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
-        prior=prior, date=puzzle_date, any_word=any_word, move_time=move_time,
+        prior=prior, date=puzzle_date, any_word=any_word, move_budget=move_budget, move_time=move_time,
     )
     if boards > 1:
         from wordle_cli.cli.boards import simulate_boards
@@ -94,10 +95,10 @@ def simulate(
         plays = f"the moves of {tree_file}" if tree_file is not None else None
         solver, first = open_solver(report, chosen, first=first, lies=lies, plays=plays)
         result = _simulate_one(report, solver, sample=sample, seed=seed, first=first, tree_file=tree_file, hard=hard, quiet=quiet, liar=liar)
-        if solver.unproven_moves:
-            n = solver.unproven_moves
-            report.warn(f"{n} move{'s' if n != 1 else ''} of the optimal strategy not proven in {solver.move_time:g} s: the best "
-                        "guess found was played (--move-time 0 proves every one)")
+        from wordle_cli.solver.tree import unproven_note
+
+        if (note := unproven_note(solver)) is not None:
+            report.warn(note)
         unit, what, csv_header = "guesses", first or "", GAMES_CSV_HEADER
     if output is not None:
         with reader_may_go(), AtomicOutput(output) as out:

@@ -7,6 +7,7 @@ import click
 from wordle_cli.cli.options import (
     Reporter,
     SolverChoice,
+    Whole,
     boards_solver_options,
     checked_word,
     colour_wanted,
@@ -31,13 +32,14 @@ from wordle_cli.setup import check_modes
 @click.option("--share", is_flag=True, help="Also print the result grid players post (Wordle 3/6 and the emoji rows).")
 @puzzle_options(
     "Play puzzle N of the NYT's Wordle: its answer from the history (`wordle history`) is the target; "
-    "with TARGET given, N only numbers --share's grid (Wordle N 3/6)."
+    "with TARGET given, puzzle N is only the game's day, as --date's: its prior, and --share's number (Wordle N 3/6)."
 )
 @click.option("--review", "with_review", is_flag=True, help="Also grade each move against the proven optimum (as `wordle review`).")
 @liar_option
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
+@click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help="Random seed of the random liar (--lies).")
 def solve(
-    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_time, hard, pool_only, first, any_word, backend, threads, quiet,
+    targets, boards, max_guesses, lies, game, answers, allowed, strategy, move_budget, move_time, hard, pool_only, first, any_word, backend,
+    threads, quiet,
     layout, tiles, color, share, day, puzzle_date, spoil, with_review, liar, seed, prior,
 ):
     """Play one game against TARGET automatically, one table row per turn.
@@ -65,14 +67,13 @@ def solve(
 
     \b
     --day N or --date YYYY-MM-DD plays that day's NYT puzzle (today's and later
-    ones only with --spoil) under its prior; with TARGET, --date only picks the prior's day:
+    ones only with --spoil) under its prior; with TARGET, either only picks the
+    day: its prior, and the number of --share's grid:
       wordle solve --day 0 --share
     """
     from wordle_cli import history
 
     report = Reporter(quiet)
-    if day is not None and targets and not share:
-        raise click.UsageError("with TARGET given, --day goes with --share (it numbers the grid); without TARGET it plays puzzle N")
     day = puzzle_number(day, puzzle_date)
     played = None  # the puzzle whose answer is the target: its answer joins the nyt game's pool
     if not targets:
@@ -88,7 +89,7 @@ def solve(
     chosen = SolverChoice(
         game=game, answers=answers, allowed=allowed, strategy=strategy, hard=hard, pool_only=pool_only, backend=backend, threads=threads,
         prior=prior, date=puzzle_date if puzzle_date is not None or day is None else history.date_of(day), day=played,
-        any_word=any_word, move_time=move_time,
+        any_word=any_word, move_budget=move_budget, move_time=move_time, spoil=spoil,
     )
     solver, first, limit = open_player(
         report, chosen, command="solve", boards=boards, max_guesses=max_guesses, share=share, first=first, lies=lies

@@ -8,7 +8,10 @@ from click.core import ParameterSource
 from wordle_cli.cli.options import (
     Progress,
     Reporter,
+    Whole,
     backend_option,
+    budget_of,
+    budget_options,
     check_plot,
     checked_word,
     choice_option,
@@ -28,7 +31,6 @@ from wordle_cli.cli.options import (
     pool_only_option,
     prior_options,
     quiet_option,
-    time_limit_option,
 )
 from wordle_cli.errors import WordleError, quote
 from wordle_cli.model.game import ROWS
@@ -53,7 +55,7 @@ def state_option(help: str):
 
 def top_k_option(help: str):
     """--top-k K, the semi-exhaustive search of `build` and `rank` (0: exact); each says what it means there."""
-    return click.option("--top-k", type=click.IntRange(min=0), default=0, show_default=True, metavar="K", help=help)
+    return click.option("--top-k", type=Whole(min=0), default=0, show_default=True, metavar="K", help=help)
 
 
 @click.group("tree")
@@ -92,10 +94,10 @@ def tree_group():
 )
 @count_option("--depth", metavar="D", help="Levels drawn with --format dot (default 2), or open at first with html (default 1).")
 @plot_option("the histogram of guesses per answer")
-@time_limit_option(
-    0,
+@budget_options(
+    None,
     "the search still running then gives way to a quick one (--top-k style) where it stopped, and the result is the best "
-    "tree found with its proven gap (the least total any tree can have). ",
+    "tree found with its proven gap (the least total any tree can have).",
 )
 @game_options
 @prior_options
@@ -103,8 +105,8 @@ def tree_group():
 @compute_options
 @quiet_option
 def build(
-    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, time_limit, game, answers, allowed, prior, puzzle_date, pool_only, backend,
-    threads, quiet,
+    first, hard, max_guesses, top_k, state, output, fmt, depth, plot, budget, time_limit, game, answers, allowed, prior, puzzle_date,
+    pool_only, backend, threads, quiet,
 ):
     """Build the decision tree with the fewest guesses in total over all answers.
 
@@ -165,18 +167,18 @@ def build(
         reporter.info(f"after {len(history)} turn{'s' if len(history) != 1 else ''}: {left} possible answer{'s' if left != 1 else ''}")
     if first is None and len(position.pool) > 100 and top_k == 0:
         reporter.warn(f"no --first: searching every opener for {len(position.pool)} answers; on full lists this takes hours")
-    from wordle_cli.trees.budget import Deadline
+    from wordle_cli.trees.budget import Budget
     from wordle_cli.trees.search import INF
 
-    deadline = Deadline(time_limit or None)
-    progress = Progress(len(position.pool), "searching", quiet, deadline)
+    limits = Budget(*budget_of(budget, time_limit, None))
+    progress = Progress(len(position.pool), "searching", quiet, limits)
     try:
-        result = problem.build(position, first, threads=_threads(threads), progress=progress, deadline=deadline)
+        result = problem.build(position, first, threads=_threads(threads), progress=progress, budget=limits)
     finally:
         progress.close()
     if result.total >= INF:
         raise WordleError(
-            f"no tree was found within {time_limit:g} s for every class (at least {result.lower} guesses in all); give more time"
+            f"no tree was found {_within(limits)} for every class (at least {result.lower} guesses in all); give it more"
         )
     counters = ", ".join(f"{v} {k}" for k, v in result.counters.items() if v)
     reporter.info(f"searched in {result.seconds:.2f} s ({counters})")
@@ -195,7 +197,7 @@ def build(
     if result.lower is not None:
         gap = result.total - result.lower
         result_note = (
-            f"best found by the {time_limit:g} s limit, not proven: total {result.total}, the least possible at least "
+            f"best found {_within(limits)}, not proven: total {result.total}, the least possible at least "
             f"{result.lower} (gap {gap}, {100 * gap / result.total:.2f}%){' for ' + first if first else ''}"
         )
     with reader_may_go():
@@ -235,8 +237,10 @@ def verify(file, hard, max_guesses, state, game, answers, allowed, prior, puzzle
     from wordle_cli.trees import report as tree_report
     from wordle_cli.trees.position import read_tree_file
     from wordle_cli.trees.verify import history_text, summary_disagreements
+    from wordle_cli.wordlist import check_one_stdin
 
     reporter = Reporter(quiet)
+    check_one_stdin(file, answers, allowed, prior, names=("FILE", "--answers", "--allowed", "--prior"))
     made = open_weighed_game(reporter, game, answers, allowed, prior, puzzle_date)
     the_game, weights = made.game, made.prior
     tree_file, name = read_tree_file(file, len(the_game.answers))
@@ -348,7 +352,7 @@ def show(file, fmt, depth, output, plot, tiles, color, max_guesses, state, game,
     if fmt == "text" and output != "-":
         raise click.UsageError("--output is for --format html or dot; the text goes to stdout")
     check_distinct({"--output": output, "--plot": plot})
-    check_one_stdin(*(p for p in (file, answers, allowed) if p is not None))
+    check_one_stdin(file, answers, allowed, prior, names=("FILE", "--answers", "--allowed", "--prior"))
     tree_file, name = read_tree_file(file)
     answer_list, allowed_list = open_lists(reporter, game, answers, allowed, pool_date(prior, puzzle_date, game, answers))  # nothing to encode
     weights = open_prior(reporter, prior, puzzle_date, game, answers, answer_list.words)
@@ -581,3 +585,12 @@ def _add_opener() -> None:
 
 
 _add_opener()
+
+
+def _within(limits) -> str:
+    """What stopped a tree build (`trees.budget.Budget`): its work budget, or the wall clock (which varies)."""
+    if limits.clocked:
+        return f"by the {limits.clock.seconds:g} s wall-clock limit (another run may stop elsewhere)"
+    if limits.units is not None:
+        return f"within its budget of {limits.units:g} units of search work"
+    return "within the limit"

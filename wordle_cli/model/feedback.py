@@ -48,22 +48,47 @@ def feedback(guess: str, answer: str) -> tuple[int, ...]:
 
 
 def parse(text: str, length: int | None = None) -> tuple[int, ...]:
-    """Read a feedback string in any spelling of docs/spec.md §2 (spaces between tiles ignored); ValueError says what is wrong."""
-    chars = [ch for ch in text.lower() if ch not in _IGNORED and not ch.isspace()]  # spaces between tiles are fine
+    """Read a feedback string in any spelling of docs/spec.md §2 (spaces between tiles ignored); ValueError says what is wrong.
+
+    A string at least half of one spelling's tiles is read as a feedback with a
+    typo: the error names its first character that is not a tile, and where.
+    """
+    chars = _typed(text)
     if not chars:
         raise ValueError("feedback is empty")
-    for table in SPELLINGS.values():
-        if all(ch in table for ch in chars):
-            tiles = tuple(table[ch] for ch in chars)
-            break
-    else:
+    table, bad = _best_spelling(chars)
+    if bad and 2 * len(bad) <= len(chars):
+        position, ch = bad[0]
+        raise ValueError(
+            f"{quote(text)} is not a feedback string: {quote(ch)} at position {position} is not a tile "
+            f"(use one of {' '.join(sorted(table)).upper()})"
+        )
+    if bad:
         raise ValueError(
             f"{quote(text)} is not a feedback string: use one spelling throughout, "
             "e.g. ACAAC, byyby, 01001 or 🟩🟨⬛⬛⬛"
         )
+    tiles = tuple(table[ch] for ch in chars)
     if length is not None and len(tiles) != length:
         raise ValueError(f"{quote(text)} has {len(tiles)} tiles, expected {length}")
     return tiles
+
+
+def looks_like_feedback(text: str) -> bool:
+    """Whether `text` is at least half one spelling's tiles: a feedback, perhaps with a typo or the wrong count."""
+    chars = _typed(text)
+    return bool(chars) and 2 * len(_best_spelling(chars)[1]) <= len(chars)
+
+
+def _typed(text: str) -> list[str]:
+    """The characters of `text` that may be tiles: lower case, spaces and variation selectors left out."""
+    return [ch for ch in text.lower() if ch not in _IGNORED and not ch.isspace()]
+
+
+def _best_spelling(chars: list[str]) -> tuple[dict[str, int], list[tuple[int, str]]]:
+    """The spelling that reads most of `chars`, and the (position from 1, character) of those it cannot read."""
+    table = max(SPELLINGS.values(), key=lambda spelling: sum(ch in spelling for ch in chars))
+    return table, [(i, ch) for i, ch in enumerate(chars, start=1) if ch not in table]
 
 
 def is_feedback(text: str, length: int | None = None) -> bool:

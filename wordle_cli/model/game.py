@@ -74,8 +74,8 @@ def resolve_game(game: str | None = None) -> str:
         if not source:
             return DEFAULT_GAME
     if source not in GAME_TABLE:
-        where = "" if game is not None else f" (from the environment variable {GAME_ENV})"
-        raise WordleError(f"unknown game {quote(source)}{where}; choose one of {', '.join(GAMES)}")
+        where = "" if game is not None else f"${GAME_ENV}: "  # named as $WORDLE_DATE's and $WORDLE_PRIOR's faults are
+        raise WordleError(f"{where}unknown game {quote(source)}; choose one of {', '.join(GAMES)}")
     return source
 
 

@@ -263,7 +263,12 @@ def resolve_prior(prior: str | None, game: str, own_answers: bool, unsupported: 
         return prior
     if unsupported:
         return "uniform"
-    chosen = os.environ.get(PRIOR_ENV, "").strip()
+    chosen = env_prior()
     if chosen:
         return chosen
     return "nyt" if game == "nyt" and not own_answers else "uniform"
+
+
+def env_prior() -> str | None:
+    """$WORDLE_PRIOR's spec (None when unset or blank): what `resolve_prior` takes when no prior is named."""
+    return os.environ.get(PRIOR_ENV, "").strip() or None

@@ -1,8 +1,12 @@
 """Proven values kept on disk, so a position's exact value is proven once per machine.
 
-One small JSON file per position, in the user's cache directory
+One small JSON file per entry, in the user's cache directory
 (`cache_dir()`), under a folder named by the lists' digest, the mode and the
-guess limit. Each file holds its own key and a checksum of its content; a
+guess limit. An entry is what one search of a review found (`ExactValues`:
+a position's value, a guess's classes, the ties for a best guess), with the
+search work it took, so that a review reading it is charged what a review
+proving it again would be: the output never depends on what the cache
+holds. Each file holds its own key and a checksum of its content; a
 file that cannot be read, does not parse, names another key or fails its
 checksum is ignored (and rewritten once the value is proven again), never
 trusted; so is a value its pool cannot have (`ExactValues` checks that).
@@ -29,13 +33,15 @@ from wordle_cli.errors import one_line
 from wordle_cli.output import AtomicOutput
 from wordle_cli.wordlist import NotReadable, read_own_file
 
-#: Bumped when what an entry means changes; older entries are then simply never read.
-FORMAT = 1
+#: Bumped when what an entry means changes; older entries are then simply never read. (2: entries carry their
+#: search work, and a range is kept for the budget that made it, never for a time.)
+FORMAT = 2
 
 #: Environment variable naming the cache folder (tests, or a shared location).
 ENV = "WORDLE_CACHE_DIR"
 
-#: The largest entry read: a real one is a few hundred bytes (a key, two numbers, a word, a checksum).
+#: The largest entry read: a real one is a few hundred bytes (a key, two numbers, a word, a checksum), a guess's
+#: classes or a whole review a few KB.
 MAX_ENTRY_BYTES = 1 << 16
 
 
@@ -49,13 +55,18 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("wordle-cli", appauthor=False))
 
 
-def _checksum(key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> str:
-    """An exact entry's checksum covers (key, total, best); an interval's its lower bound and time limit too; an
-    entry with the count of the guesses tying for the best, that count."""
-    fields = [FORMAT, key, total, best] if lower is None else [FORMAT, key, total, best, lower, limit]
-    if ties is not None:
-        fields += ["ties", ties]
-    return hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode("utf-8")).hexdigest()
+def _checksum(key: str, total: int, best: str, lower: int | None = None, **more) -> str:
+    """An exact entry's checksum covers (key, total, best); a range's its lower bound too; and every further field
+    (`more`: its work, the search it counts for, the budget that cut it, its classes...) by name."""
+    fields = [FORMAT, key, total, best] if lower is None else [FORMAT, key, total, best, lower]
+    for name in sorted(more):
+        if more[name] is not None:
+            fields += [name, more[name]]
+    return hashlib.sha256(json.dumps(fields, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+#: The fields of an entry besides key, total, best, lower and check (`ProvenCache.put`'s `more`).
+MORE = ("work", "search", "within", "ties", "parts", "failed", "cut", "review")
 
 
 class ProvenCache:
@@ -72,18 +83,19 @@ class ProvenCache:
         return self.folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}.json"
 
     def get(self, key: str) -> tuple[int, str] | None:
-        """The stored exact (total, best) for `key`, or None when absent, damaged or only bounded (`get_bounds`)."""
-        found = self.get_bounds(key)
-        if found is None or found[0] != found[1]:
+        """The stored exact (total, best) for `key`, or None when absent, damaged or only bounded (`get_entry`)."""
+        found = self.get_entry(key)
+        if found is None or found["lower"] != found["total"]:
             return None
-        return found[1], found[2]
+        return found["total"], found["best"]
 
-    def get_bounds(self, key: str) -> tuple[int, int, str, float | None, int | None] | None:
-        """The stored (lower, total, best, time limit, ties) for `key`, or None when absent or damaged.
+    def get_entry(self, key: str) -> dict | None:
+        """The stored entry for `key` (a dict: key, total, best, lower, and the `MORE` fields it has), or None when
+        absent or damaged.
 
-        An exact entry has lower == total (and no time limit); an interval's
-        total is the value of a strategy opening with `best` (an upper bound),
-        proven within the time limit of the run that wrote it.
+        An exact entry has lower == total; a range's total is the value of a
+        strategy opening with `best` (an upper bound). What the `MORE`
+        fields hold is the writer's business (`ExactValues`), checked by it.
 
         Whatever sits at the entry's name is read safely (`wordlist.read_own_file`:
         no link followed, no FIFO waited on, at most MAX_ENTRY_BYTES); anything
@@ -108,29 +120,32 @@ class ProvenCache:
             return None
         try:
             total, best, check = data["total"], data["best"], data["check"]
-            lower, limit, ties = data.get("lower"), data.get("limit"), data.get("ties")
+            lower = data.get("lower")
+            more = {name: data.get(name) for name in MORE}
             if (
                 data["key"] != key
+                or set(data) - {"key", "total", "best", "check", "lower", *MORE}
                 or not _count(total)
                 or not isinstance(best, str)
                 or not (lower is None or (_count(lower) and lower <= total))
-                or not (limit is None or (isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit > 0))
-                or not (ties is None or (_count(ties) and ties >= 1))
-                or check != _checksum(key, total, best, lower, limit, ties)
+                or not all(more[name] is None or _count(more[name]) for name in ("work", "within", "ties"))
+                or not (more["search"] is None or isinstance(more["search"], str))
+                or not all(more[name] is None or isinstance(more[name], bool) for name in ("failed", "cut"))
+                or check != _checksum(key, total, best, lower, **more)
             ):
                 raise ValueError("does not match")
         except (KeyError, TypeError, ValueError):
             self._damaged_entry(path, None)
             return None
-        return (total if lower is None else lower), total, best, limit, ties
+        return {"key": key, "total": total, "best": best, "lower": total if lower is None else lower, **more}
 
     def damaged(self, key: str, why: str) -> None:
         """Note an entry that read well but cannot be right (its value is impossible): ignored, and rewritten."""
         self._damaged_entry(self._path(key), why)
 
-    def put(self, key: str, total: int, best: str, lower: int | None = None, limit: float | None = None, ties: int | None = None) -> None:
-        """Store a proven value (or, with `lower` < total, the interval a run with time `limit` proved: `total`
-        being a strategy's value with `best`); a cache that cannot be written only costs time (noted in `problems`).
+    def put(self, key: str, total: int, best: str, lower: int | None = None, **more) -> None:
+        """Store a proven value (or, with `lower` < total, a range: `total` being a strategy's value with `best`),
+        with the `MORE` fields given; a cache that cannot be written only costs time (noted in `problems`).
 
         The entry is written whole to a new file in the folder and renamed
         over its name (`AtomicOutput(links=False)`): never through a link,
@@ -150,13 +165,15 @@ class ProvenCache:
                 self._damaged.add(path)
                 self.problems.append(f"left cache entry {path} as it is: not a regular file")
             return
+        if set(more) - set(MORE):
+            raise TypeError(f"unknown cache entry fields {sorted(set(more) - set(MORE))}")
         if lower is not None and lower >= total:
-            lower = limit = None  # exact
-        entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best, lower, limit, ties)}
+            lower = None  # exact
+        more = {name: value for name, value in more.items() if value is not None}
+        entry = {"key": key, "total": total, "best": best, "check": _checksum(key, total, best, lower, **more)}
         if lower is not None:
-            entry.update(lower=lower, limit=limit)
-        if ties is not None:
-            entry["ties"] = ties
+            entry["lower"] = lower
+        entry.update(more)
         try:
             with interrupts.deferred():  # whole or not at all, even when the run is stopped
                 self.folder.mkdir(parents=True, exist_ok=True)

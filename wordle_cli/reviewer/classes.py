@@ -36,7 +36,7 @@ class ReviewValues(Protocol):
 
     proven: bool  # values are proven optimal (exact), not a greedy strategy's
     unproven_root: bool  # the fresh game's best opener was out of reach
-    time_limit: float | None  # the seconds the proofs were given (None: no limit)
+    time_limit: float | None  # the wall-clock seconds the proofs were given (None: no limit)
     cache: ProvenCache | None  # where proven values are kept (None: none); its `problems` become the review's notes
 
     def start(self): ...

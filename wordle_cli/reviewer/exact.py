@@ -8,11 +8,34 @@ a forced guess on a large pool the classes are proven on several threads
 (`Problem.build`, as `wordle tree build --first/--from` does) and every
 class's value is kept, so the next turn's position is usually known already.
 
-With a time limit (`time_limit`, seconds for the whole review) a search
-still running at the deadline stops (`trees.budget`) and the value is an
-interval: the search's proven lower bound, and as upper bound the value of
-the tree a quick search finds (`Problem.quick`), whose first guess is shown
-as the best one known. Totals are (lower, upper) pairs, equal when exact.
+With a budget (`trees.budget.Budget`, for the whole review: units of
+search work, and perhaps a wall-clock limit) a search that has spent what
+is left of it stops and the value is an interval: the search's proven lower
+bound, and as upper bound the value of the tree a quick search finds
+(`Problem.quick`), whose first guess is shown as the best one known. Totals
+are (lower, upper) pairs, equal when exact.
+
+The review is a sequence of searches, each charged its work: a position's
+value (`best`), a guess's classes on threads (`_played_in_parallel`), the
+ties for a best guess (`ties`). Each runs on a context of its own, so that
+what it finds and the work it takes depend only on its position and the
+work left when it starts, never on the searches before it; the disk cache
+keeps both (`_Unit`), and a review reading an entry is charged the work a
+review searching again would spend. So a review prints the same with a warm
+cache as with `--no-cache` (the budget stops every later search at the same
+point), and a repeat reads everything back at once. What is read:
+
+- a value proven to the end: for any budget with at least its work left
+  (its search would end the same), and without a budget;
+- a range a budget cut short: only for the very same work left (the same
+  search stops at the same point); a larger budget searches again;
+- a guess's classes: each class its first round proved (for a share at least
+  its work), and the whole outcome for the very same work left.
+
+Entries hold the digest of the code that counted their work
+(`trees.budget.search_digest`, with this module's): another version's work
+is never charged. A wall-clock limit stops searches at moments no budget
+fixes: what it cut is never kept.
 
 Under a prior (`weights`: an int64 weight per answer) every total is the
 sum of weight x guesses (the search's weighted optimum): a guess then costs
@@ -22,6 +45,7 @@ and the uniform opening book and KNOWN_BEST are not used.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 
@@ -36,8 +60,9 @@ from wordle_cli.reviewer.cache import ProvenCache
 from wordle_cli.reviewer.classes import Values, outcome_codes
 from wordle_cli.solver import openings
 from wordle_cli.trees import search
-from wordle_cli.trees.budget import PROOF_SHARE, Deadline, limit_seconds
-from wordle_cli.trees.builder import Position, Problem
+from wordle_cli.trees.budget import PROOF_SHARE, Budget, search_digest
+from wordle_cli.trees.builder import Part, Position, Problem
+from wordle_cli.trees.chance import ChanceSearch
 
 INF = search.INF
 
@@ -80,8 +105,7 @@ class ExactValues(Values):
         cache: bool = True,
         progress: ProgressFactory | None = None,
         cache_root=None,
-        time_limit: float | None = None,
-        deadline: Deadline | None = None,
+        budget: Budget | None = None,
         like: Problem | None = None,
         weights: np.ndarray | None = None,
     ):
@@ -95,14 +119,11 @@ class ExactValues(Values):
         else:
             self.problem = Problem(game, hard=hard, max_guesses=max_guesses, backend=backend, weights=weights)
         self.weighted = self.problem.weighted
-        self.ctx = self.problem.context()
+        self.ctx = self.problem.context()  # for the hard-mode candidates' checks (no search runs on it)
         answers_digest, candidates_digest = openings.digest(game.answers), openings.digest(game.candidates)
         self._known = None if self.weighted else KNOWN_BEST.get((answers_digest, candidates_digest, hard, max_guesses))
         self._book = (answers_digest, candidates_digest, hard, max_guesses)
-        lists = f"{answers_digest}{candidates_digest}"
-        if self.weighted:  # the values depend on the weights: their own folder (uniform keeps its name, and its entries)
-            lists += "w" + digest(self.problem.weights)[:16]
-        self.cache = ProvenCache(lists, hard, max_guesses, cache_root) if cache else None
+        self.cache = cache_for(game, self.problem.weights, hard, max_guesses, cache_root) if cache else None
         if cache:
             from wordle_cli.reviewer.cache import cache_dir
 
@@ -113,17 +134,17 @@ class ExactValues(Values):
         self._shipped: dict[str, tuple[int, str]] = {}  # the book's and KNOWN_BEST's values met so far: never overridden
         self._checked: set[str] = set()  # shipped values compared with the cache's entry already
         self.unproven_root = False  # the fresh game's best opener was out of reach
-        self.time_limit = limit_seconds(time_limit)  # None: no limit (also past a week: `budget.NO_LIMIT_PAST`)
-        self.deadline = deadline if deadline is not None else self.proof_deadline(time_limit)
-        self.stopped = False  # some search stopped at the deadline: some values are intervals
-        self._stale: dict[str, tuple[int, int, str]] = {}  # intervals from the cache that this run searches again
-        self._ties: dict[str, int] = {}  # position key -> guesses tying for its best (kept with its cache entry)
+        self.budget = budget if budget is not None else Budget()  # one for the whole review, whatever the limits
+        self.stopped = False  # some search stopped: some values are intervals
+        self._ties: dict[str, int | None] = {}  # position key -> guesses tying for its best (None: not counted)
+        self._chances: ChanceSearch | None = None  # where the win is not sure (made when first needed)
+        self.chance_unknown = False  # some best chance to win was not settled within the budget
 
-    @staticmethod
-    def proof_deadline(time_limit: float | None) -> Deadline:
-        """The proofs get three quarters of the time; the rest is for the quick searches giving the upper bounds."""
-        limit = limit_seconds(time_limit)
-        return Deadline(None if limit is None else PROOF_SHARE * limit)
+    @property
+    def time_limit(self) -> float | None:
+        """The wall-clock limit of the review, in seconds (None: none): the proofs had `PROOF_SHARE` of it."""
+        seconds = self.budget.clock.seconds
+        return None if seconds is None else seconds / PROOF_SHARE
 
     # ------------------------------------------------------------ positions
 
@@ -135,47 +156,18 @@ class ExactValues(Values):
 
     # ------------------------------------------------------------ values
 
-    def _key(self, position: Position) -> str:
-        pool = hashlib.sha256(np.ascontiguousarray(position.pool, dtype=np.int32).tobytes()).hexdigest()
-        hints = f"|{position.greens.tolist()}|{position.mins.tolist()}" if self.hard else ""
-        return f"{min(position.depth, search.UNLIMITED)}|{len(position.pool)}|{pool}{hints}"
+    def _recall(self, key: str, position: Position) -> tuple[int, int, str] | None:
+        """(lower, upper, best) known for `key` without a search: the package's own values, or this run's."""
+        shipped = self._shipped_value(key, position)
+        if shipped is not None:
+            self._check_cached(key, shipped)
+            return shipped[0], shipped[0], shipped[1]
+        return self._memo.get(key)
 
     def _remember(self, key: str, lower: int, upper: int, best: str) -> None:
         self._memo[key] = (lower, upper, best)
         if lower < upper:
             self.stopped = True
-        if self.cache is not None and lower < INF and upper < INF:
-            self.cache.put(key, upper, best, lower if lower < upper else None, self.time_limit)
-
-    def _recall(self, key: str, position: Position) -> tuple[int, int, str] | None:
-        """(lower, upper, best) known for `key`: an interval only when this run's budget would not refine it (a
-        run with the same time limit, a larger one or none searches again, keeping the better bounds: an interval
-        is never final, since the run that left it may have been slower, e.g. on a busy machine)."""
-        shipped = self._shipped_value(key, position)
-        if shipped is not None:
-            self._check_cached(key, shipped)
-            return shipped[0], shipped[0], shipped[1]
-        found = self._memo.get(key)
-        if found is None and self.cache is not None:
-            stored = self.cache.get_bounds(key)
-            if stored is not None:
-                lower, total, guess, limit, ties = stored
-                why = self._impossible(key, position, total, guess) or (None if lower <= total else "lower bound above the total")
-                if not why and ties is not None and ties > len(position.cands):
-                    why = f"{ties} guesses tying where {len(position.cands)} are allowed"
-                if why:
-                    self.cache.damaged(key, why)  # warned about, then proven again and rewritten
-                    return None
-                found = (lower, total, guess)
-                if lower < total and (self.time_limit is None or limit is None or self.time_limit >= limit):
-                    self._stale[key] = found  # a starting point: refined by this run's longer search
-                    return None
-                self._memo[key] = found
-                if ties is not None:
-                    self._ties[key] = ties
-                if lower < total:
-                    self.stopped = True
-        return found
 
     def _shipped_value(self, key: str, position: Position) -> tuple[int, str] | None:
         """The value this package ships for the position (the book's, KNOWN_BEST's), if any: it wins over any other."""
@@ -189,11 +181,73 @@ class ExactValues(Values):
         if self.cache is None or key in self._checked:
             return
         self._checked.add(key)
-        stored = self.cache.get_bounds(key)  # (lower, total, best, time limit, ties)
-        if stored is not None and not stored[0] <= shipped[0] <= stored[1]:
-            self.cache.damaged(key, f"total {stored[1]} contradicts the shipped {shipped[0]}")
-        if stored is None or not stored[0] == stored[1] == shipped[0]:
+        stored = self.cache.get_entry(key)
+        if stored is not None and not stored["lower"] <= shipped[0] <= stored["total"]:
+            self.cache.damaged(key, f"total {stored['total']} contradicts the shipped {shipped[0]}")
+        if stored is None or not stored["lower"] == stored["total"] == shipped[0]:
             self.cache.put(key, *shipped)
+
+    # ------------------------------------------------------------ the searches a review is made of, and their entries
+
+    def _read(self, key: str, share: int | None) -> dict | None:
+        """The entry a search with `share` work (None: no limit) would leave for `key`, if the cache has it: one
+        proven to the end, whose work fits the share (and whose work this code counted: `_digest`), else for a
+        share, the entry that very share left. `work` in it is what the search took (0 if not known)."""
+        if self.cache is None:
+            return None
+        found = self.cache.get_entry(key)
+        if found is not None and found["within"] is None and _fits(found, share):
+            return found
+        if share is not None:
+            found = self.cache.get_entry(f"{key}|within {share}")
+            if found is not None and found["within"] == share and found["search"] == _digest():
+                return found
+        return None
+
+    def _write(self, key: str, share: int | None, total: int, best: str, lower: int, work: int, exact: bool) -> None:
+        """Keep what a search found: proven to the end, for any share its work fits (and no budget); else, cut
+        short by the budget, for this share alone (the caller leaves out what the wall clock cut: it varies from
+        run to run). Never an infinite value."""
+        if self.cache is None or total >= INF or (not exact and share is None) or self.budget.interrupted:
+            return
+        if exact:
+            self.cache.put(key, total, best, work=work, search=_digest())
+        else:
+            self.cache.put(f"{key}|within {share}", total, best, lower, work=work, search=_digest(), within=share)
+
+    def _search_value(self, key: str, position: Position) -> tuple[int, int, str]:
+        """(lower, upper, best) of a position by a search on a context of its own, given what is left of the budget
+        (or read from the cache, charged the same)."""
+        share = self.budget.left()
+        found = self._read(key, share)
+        if found is not None:
+            why = self._impossible(key, position, found["total"], found["best"]) or (
+                None if found["lower"] <= found["total"] else "lower bound above the total"
+            )
+            if not why:
+                self.budget.charge(found["work"] or 0)
+                self.budget.cut |= found["lower"] < found["total"]  # what the budget cut, read back: cut all the same
+                return found["lower"], found["total"], found["best"]
+            self.cache.damaged(found["key"], why)  # warned about, then proven again and rewritten
+        spent = self.budget.spent
+        value, best, exact = self.problem.bounded_value(self.problem.context(), position, self.budget)
+        work = self.budget.spent - spent
+        if exact or value >= INF:
+            guess = self.game.candidates[best] if value < INF else ""
+            self._write(key, share, value, guess, value, work, True)
+            return value, value, guess
+        upper, tree = self.problem.quick(position)
+        guess = tree.guess if tree is not None else ""
+        if not self.budget.clocked:  # once the clock has stopped a search, a search stopped may be its doing
+            self._write(key, share, upper, guess, value, work, False)
+        return value, upper, guess
+
+    # ------------------------------------------------------------ values
+
+    def _key(self, position: Position) -> str:
+        pool = hashlib.sha256(np.ascontiguousarray(position.pool, dtype=np.int32).tobytes()).hexdigest()
+        hints = f"|{position.greens.tolist()}|{position.mins.tolist()}" if self.hard else ""
+        return f"{min(position.depth, search.UNLIMITED)}|{len(position.pool)}|{pool}{hints}"
 
     def _impossible(self, key: str, position: Position, total: int, guess: str) -> str | None:
         """Why a stored (total, guess) cannot be `position`'s value with `guess` played next; None if it can be.
@@ -253,6 +307,42 @@ class ExactValues(Values):
             most += min(each)
         return max(least, 2 * total - int(weights.max())), most
 
+    # ------------------------------------------------------------ where the win is not sure
+
+    def chance_best(self, position: Position) -> tuple[int, int, str] | None:
+        """(weight lost, total, a best guess) of a position no strategy wins outright in the guesses left: the best
+        chance to win in them, then the fewest guesses, a loss counted as the guesses left + 1 (`trees.chance`,
+        within what is left of the budget, its work charged); None when the budget ran out first."""
+        if self._chances is None:
+            self._chances = ChanceSearch(self.problem)
+        found, proven = self._chances.within(position, self.budget)
+        if not proven:
+            self.chance_unknown = True
+            return None
+        return found.lost, found.total, self.game.candidates[found.guess] if found.guess >= 0 else ""
+
+    def chance_played(self, position: Position, guess: str) -> tuple[int, int, int] | None:
+        """(weight lost, lower, upper total) with `guess` played where it cannot be sure to win in the guesses left:
+        each class by `best` where it can be won outright, else by `chance_best`; None when the budget left some
+        class unknown."""
+        weight = self.weight(position)
+        if position.depth <= 0:
+            return weight, weight, weight
+        lost, lower, upper = 0, weight, weight
+        for code in np.unique(outcome_codes(self.game, position.pool, guess)).tolist():
+            if code == self.game.win_code:
+                continue
+            part = self.after(position, guess, decode(code, self.game.length))
+            low, high, _ = self.best(part)
+            if low is not None and low < INF and high < INF:
+                lower, upper = lower + low, upper + high
+                continue
+            found = self.chance_best(part)
+            if found is None:
+                return None
+            lost, lower, upper = lost + found[0], lower + found[1], upper + found[1]
+        return lost, lower, upper
+
     def weight(self, position: Position) -> int:
         """What one guess costs the position's answers: their weight (their number when uniform)."""
         return self.problem.weight(position)
@@ -277,14 +367,7 @@ class ExactValues(Values):
         if root and len(position.pool) > ROOT_SEARCH_MAX_POOL:
             self.unproven_root = True
             return None, None, None
-        value, best, exact = self.problem.bounded_value(self.ctx, position, self.deadline)
-        if exact or value >= INF:
-            guess = self.game.candidates[best] if value < INF else ""
-            self._remember(key, value, value, guess)
-            return value, value, guess
-        upper, tree = self.problem.quick(position)
-        guess = tree.guess if tree is not None else ""
-        lower, upper, guess = self._tightened(key, value, upper, guess)
+        lower, upper, guess = self._search_value(key, position)
         self._remember(key, lower, upper, guess)
         return lower, upper, guess
 
@@ -295,15 +378,6 @@ class ExactValues(Values):
         return opener_store.stored(
             self.game, self.problem.weights, hard=self.hard, max_guesses=self.max_guesses, cache_root=self._cache_root
         )
-
-    def _tightened(self, key: str, lower: int, upper: int, guess: str) -> tuple[int, int, str]:
-        """The better of these bounds and those an earlier, shorter run left in the cache."""
-        old = self._stale.pop(key, None)
-        if old is None:
-            return lower, upper, guess
-        if old[1] < upper:
-            upper, guess = old[1], old[2]
-        return max(lower, old[0]), upper, guess
 
     def played(self, position: Position, guess: str, legal: bool = True) -> tuple[int, int]:
         """(lower, upper) bounds of the least total from `position` when `guess` is played now (equal: exact;
@@ -340,7 +414,6 @@ class ExactValues(Values):
                     break
                 lower += low
                 upper = min(INF, upper + high)
-        lower, upper, _ = self._tightened(played_key, lower, upper, guess)
         self._remember(played_key, lower, upper, guess)
         return lower, upper
 
@@ -353,38 +426,171 @@ class ExactValues(Values):
         return opening.total
 
     def _played_in_parallel(self, position: Position, guess: str) -> tuple[int, int]:
-        """`played` by `Problem.build` on threads, keeping every class's value (or bounds, at the deadline)."""
+        """`played` by `Problem.prove_parts` on threads, keeping every class's value (or bounds, where the budget
+        stopped its search): one search of the review, charged its work; its outcome read from the cache when a
+        search given the same work left would find it (`_classes_known`), its classes' first rounds likewise."""
+        share = self.budget.left()
+        key = f"{self._key(position)}|played {guess}"
+        outcome = self._outcome(key, position, guess, share)
+        if outcome is not None:
+            return outcome
         bar = None
         if self.progress:
-            try:  # a factory may take the deadline, to show the time left (the command's does)
-                bar = self.progress(len(position.pool), f"proving {guess}", deadline=self.deadline)
+            try:  # a factory may take the budget, to show the work done (the command's does)
+                bar = self.progress(len(position.pool), f"proving {guess}", budget=self.budget)
             except TypeError:
                 bar = self.progress(len(position.pool), f"proving {guess}")
+        proven: dict[int, list] = {}
+        known = self._classes_known(key, proven)
+        spent = self.budget.spent
+        failed = None
         try:
-            result = self.problem.build(position, guess, threads=self.threads, progress=bar, deadline=self.deadline)
+            parts, failed = self.problem.prove_parts(
+                position, guess, threads=self.threads, progress=bar, budget=self.budget, known=known,
+                proven=lambda part, _share: proven.__setitem__(part.code, [part.value, self._word(part.best), part.work]),
+            )
+            bounds = [] if failed is not None else self._bounded(parts, bar)
         except WordleError:
-            return INF, INF  # some class cannot be solved within the guesses left
+            return INF, INF  # the guess breaks hard mode's rules here (the caller values it class by class)
         finally:
             if bar is not None and hasattr(bar, "close"):
                 bar.close()
-        win = self.game.win_code
-        for code, child in result.tree.root.children.items():
-            if code == win:
+        work = self.budget.spent - spent
+        if self.cache is not None and proven and (known.entry or {}).get("parts") != _sorted_parts(proven):
+            self.cache.put(f"{key}|classes", len(proven), guess, search=_digest(), parts=_sorted_parts(proven))
+        cut = failed is not None or any(part.stopped for part in parts)
+        if cut and share is not None and self.cache is not None and not self.budget.clocked and not self.budget.interrupted:
+            self.cache.put(f"{key}|within {share}", 0 if failed else 1, guess, work=work, search=_digest(), within=share,
+                           failed=True if failed is not None else None, parts=None if failed is not None else bounds,
+                           cut=self.budget.cut)
+        if failed is not None:
+            return INF, INF  # some class cannot be solved within the guesses left
+        return self._remember_classes(position, guess, bounds)
+
+    def _word(self, candidate: int) -> str:
+        return self.game.candidates[candidate] if candidate >= 0 else ""
+
+    def _bounded(self, parts: list[Part], bar) -> list[list]:
+        """[code, lower, upper, best guess] of each class but the win: the quick search's bounds where stopped (the
+        bar, if any, told each class settled as it is bounded)."""
+        bounds = []
+        done = sum(len(part.position.pool) for part in parts if not part.stopped)
+        for part in parts:
+            if part.code == self.game.win_code:
                 continue
-            part = self.after(position, guess, decode(code, self.game.length))
-            lower, upper = result.part_bounds[code]
-            self._remember(self._key(part), lower, upper, child.guess if child is not None else "")
-        return (result.total if result.lower is None else result.lower), result.total
+            if part.stopped:
+                upper, tree = self.problem.quick(part.position)
+                bounds.append([part.code, part.value, upper, tree.guess if tree is not None else ""])
+                done += len(part.position.pool)
+                if bar is not None:
+                    bar(done)
+            else:
+                bounds.append([part.code, part.value, part.value, self._word(part.best)])
+        return bounds
+
+    def _remember_classes(self, position: Position, guess: str, bounds: list[list]) -> tuple[int, int]:
+        """Each class's bounds kept for the turns after (as if each were proven on its own), and the guess's."""
+        lower = upper = self.weight(position)
+        for code, low, high, best in bounds:
+            self._remember(self._key(self.after(position, guess, decode(code, self.game.length))), low, high, best)
+            lower, upper = lower + low, min(INF, upper + high)
+        return min(lower, INF), upper
+
+    def _outcome(self, key: str, position: Position, guess: str, share: int | None) -> tuple[int, int] | None:
+        """`_played_in_parallel`'s outcome for this very share, if the cache has it (charged its work)."""
+        if self.cache is None or share is None:
+            return None
+        found = self.cache.get_entry(f"{key}|within {share}")
+        if found is None or found["within"] != share or found["search"] != _digest() or found["best"] != guess:
+            return None
+        self.budget.cut |= found["cut"] is True  # as the search that left it found the budget: cut, or not yet
+        if found["failed"] is True:
+            self.budget.charge(found["work"] or 0)
+            return INF, INF
+        bounds = found["parts"]
+        why = self._bad_bounds(position, guess, bounds)
+        if why:
+            self.cache.damaged(found["key"], why)
+            return None
+        self.budget.charge(found["work"] or 0)
+        return self._remember_classes(position, guess, bounds)
+
+    def _classes_known(self, key: str, proven: dict):
+        """`prove_parts`' `known`: a class's first-round outcome from the cache (the classes a search of this guess
+        proved before), when its work fits the class's share (None: no budget); what it read goes into `proven`,
+        so that the entry is rewritten only when something new was proven."""
+        entry = self.cache.get_entry(f"{key}|classes") if self.cache is not None else None
+        classes = {}
+        if entry is not None and entry["search"] == _digest():
+            parts = entry["parts"]
+            if _rows(parts, 4) and all(_counts(code, value, work) and isinstance(best, str) for code, value, best, work in parts):
+                classes = {code: (value, best, work) for code, value, best, work in parts}
+            else:
+                self.cache.damaged(entry["key"], "its classes are not [code, value, guess, work] rows")
+
+        def known(part: Part, share: int | None):
+            found = classes.get(part.code)
+            if found is None or (share is not None and found[2] > share):
+                return None
+            value, best, work = found
+            why = None if best in self.game.candidate_index else "not a word of these lists"
+            why = why or self._impossible(key, part.position, value, best)
+            if why:
+                self.cache.damaged(entry["key"], f"class {part.code}: {why}")
+                del classes[part.code]
+                return None
+            proven[part.code] = [value, best, work]
+            return value, self.game.candidate_index[best], work
+
+        known.entry = entry
+        return known
+
+    def _bad_bounds(self, position: Position, guess: str, bounds) -> str | None:
+        """Why an outcome's classes ([code, lower, upper, best guess] each) cannot be this guess's (None: they can)."""
+        if not _rows(bounds, 4):
+            return "its classes are not [code, lower, upper, guess] rows"
+        for code, low, high, best in bounds:
+            if not (_counts(code, low, high) and low <= high and code < self.game.win_code and isinstance(best, str)):
+                return f"class {code!r}: not a value of these lists"
+            if best:
+                part = self.after(position, guess, decode(code, self.game.length))
+                why = None if best in self.game.candidate_index else "not a word of these lists"
+                if why := why or self._impossible(self._key(part), part, high, best):
+                    return f"class {code}: {why}"
+        return None
 
     def ties(self, position: Position, total: int) -> int | None:
-        """How many guesses reach the least `total` (None: the pool is too large to count them, or the time limit
-        came first)."""
+        """How many guesses reach the least `total` (None: the pool is too large to count them, or the budget was
+        spent first). One search of the review, on a context of its own, charged its work (or read from the cache
+        where a search given the same work left would count the same)."""
         n = len(position.pool)
         if n > TIES_MAX_POOL or total >= INF:
             return None
         key = self._key(position)
         if key in self._ties:
             return self._ties[key]
+        share = self.budget.left()
+        ties_key = f"{key}|ties {total}"  # total: the guesses counted, or 0 (with `within`: not counted in that share)
+        found = self._read(ties_key, share)
+        if found is not None and found["best"] == "ties":
+            count = None if found["within"] is not None else found["total"]
+            if count is None or 1 <= count <= len(position.cands):
+                self.budget.charge(found["work"] or 0)
+                self.budget.cut |= count is None
+                self._ties[key] = count
+                return count
+            self.cache.damaged(found["key"], f"{count} guesses tying where {len(position.cands)} are allowed")
+        spent = self.budget.spent
+        count = self._count_ties(position, total)
+        work = self.budget.spent - spent
+        self._ties[key] = count
+        if work and (count is not None or not self.budget.clocked):
+            self._write(ties_key, share, count or 0, "ties", count or 0, work, count is not None)
+        return count
+
+    def _count_ties(self, position: Position, total: int) -> int | None:
+        """`ties` counted: each guess whose cheap bound allows `total` proven to reach it or not, within the budget."""
+        n = len(position.pool)
         cands = position.cands
         codes = self.problem.by_answer[position.pool][:, cands].T.astype(np.int64)  # the pool's rows first: small
         slots = codes + np.arange(len(cands), dtype=np.int64)[:, None] * (self.game.win_code + 1)  # one slot per (guess, code)
@@ -403,23 +609,63 @@ class ExactValues(Values):
             guess_of = used // (self.game.win_code + 1)
             won = used % (self.game.win_code + 1) == self.game.win_code
             np.add.at(lower, guess_of, np.where(won, slot_w[used], 3 * slot_w[used] - heaviest[used]))
-        count = 0
-        if self.deadline.limited:
-            self.problem.ready(self.ctx, position)  # compiled before the clock starts
-        with self.deadline.armed([self.ctx]):  # counted within the time limit, or not at all
-            hopeful = np.flatnonzero(lower <= total + 1e-9).tolist()
-            if len(hopeful) > TIES_MAX_CHECKS:
-                return None
-            for c in hopeful:
-                if self.ctx.stop[0]:
-                    break
-                value, exact = self.problem.opener_value(self.ctx, position, self.game.candidates[int(cands[c])], total + 1)
-                count += exact and value == total
-        if self.ctx.stop[0]:  # stopped: the values above may be bounds, the count unknown
-            self.ctx.stop[0] = 0
+        hopeful = np.flatnonzero(lower <= total + 1e-9).tolist()
+        if len(hopeful) > TIES_MAX_CHECKS:
             return None
-        self._ties[key] = count
-        known = self._memo.get(key)
-        if self.cache is not None and count >= 1 and known is not None and known[0] == known[1] == total:
-            self.cache.put(key, total, known[2], ties=count)  # kept with the position's value
+        ctx = self.problem.context()
+        if self.budget.limited:
+            self.problem.ready(ctx, position)  # compiled before the clock starts
+        count = 0
+        start = int(ctx.stats[search.WORK])
+        with self.budget.armed([ctx]):  # counted within the budget, or not at all
+            for c in hopeful:
+                if ctx.stop[0]:
+                    break
+                value, exact = self.problem.opener_value(ctx, position, self.game.candidates[int(cands[c])], total + 1)
+                count += exact and value == total
+        self.budget.charge(int(ctx.stats[search.WORK]) - start)
+        if ctx.stop[0]:  # stopped: the values above may be bounds, the count unknown
+            return None
         return count
+
+
+def cache_for(game: Game, weights, hard: bool, max_guesses: int | None, root=None) -> ProvenCache:
+    """The cache folder of a game's values under these rules: named by its lists' digests, and under a prior other
+    than uniform the weights' (uniform keeps its name, and its entries), the mode and the guess limit."""
+    lists = f"{openings.digest(game.answers)}{openings.digest(game.candidates)}"
+    if weights is not None and (np.asarray(weights) != 1).any():  # the values depend on the weights: their own folder
+        lists += "w" + digest(np.asarray(weights, dtype=np.int64))[:16]
+    return ProvenCache(lists, hard, max_guesses, root)
+
+
+@functools.cache
+def _digest() -> str:
+    """The code that counted an entry's work: the search's (`search_digest`) and this module's (what a review's
+    searches are, and what they are charged)."""
+    from pathlib import Path
+
+    try:
+        own = Path(__file__).read_bytes()
+    except OSError:
+        own = b""
+    return hashlib.sha256(search_digest().encode() + own).hexdigest()[:16]
+
+
+def _fits(entry: dict, share: int | None) -> bool:
+    """Whether a search proven to the end would end so with `share` work (None: no limit): its work counted by this
+    code, and within the share (a search that ended never stopped, so a larger share changes nothing)."""
+    if share is None:
+        return True
+    return entry["work"] is not None and entry["search"] == _digest() and entry["work"] <= share
+
+
+def _sorted_parts(proven: dict) -> list:
+    return [[code, *proven[code]] for code in sorted(proven)]
+
+
+def _rows(rows, width: int) -> bool:
+    return isinstance(rows, list) and all(isinstance(row, list) and len(row) == width for row in rows)
+
+
+def _counts(*values) -> bool:
+    return all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in values)

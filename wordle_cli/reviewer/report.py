@@ -38,6 +38,36 @@ def _signed(x) -> str:
     return _plus(x)
 
 
+def _percent(x) -> str:
+    """A chance as a percentage to 1 decimal, or to as many more as keep it off 0% and 100% when it is neither."""
+    if x is None:
+        return "-"
+    value = 100 * float(x)
+    digits = 1
+    while digits < 9 and 0 < x < 1 and round(value, digits) in (0, 100):
+        digits += 1
+    return f"{value:.{digits}f}%"
+
+
+def _with_win(text: str, win) -> str:
+    """A value in guesses, with the chance to win beside it where that is below 1 (`2.0000 (66.7% win)`)."""
+    return text if win is None or win == 1 or text == "-" else f"{text} ({_percent(win)} win)"
+
+
+def _cost(t) -> str:
+    """A turn's cost: the chance to win the guess gave up where it gave some up (`-33.3% win`), else in guesses."""
+    if t.cost_win:
+        return f"-{_percent(t.cost_win)} win"
+    return _signed(t.cost)
+
+
+def _luck(t) -> str:
+    """A turn's luck: the chance to win its outcome added or took where it changed one (`+3.1% win`), else in guesses."""
+    if t.luck_win:
+        return f"{'+' if t.luck_win > 0 else '-'}{_percent(abs(t.luck_win))} win"
+    return _signed(t.luck)
+
+
 def _within(limit: int | None) -> str:
     return f"every answer within {limit} guesses" if limit else "no guess limit"
 
@@ -77,14 +107,14 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
     tiles_w = max(8, tile_w)
     answers = [f"{t.before} → {t.after if t.after is not None else '?'} ({_left(t.expected_left)})" for t in turns]
     answers_w = max(len("answers (exp.)"), *(len(a) for a in answers))
-    expected = align_decimals([_num(t.expected) for t in turns])
-    best = align_decimals([_num(t.best) for t in turns])
+    expected = align_decimals([_with_win(_num(t.expected), t.win) for t in turns])
+    best = align_decimals([_with_win(_num(t.best), t.best_win) for t in turns])
     best_guess = [
         "-" if t.best_guess is None else t.best_guess + (f" (+{t.ties - 1})" if t.ties and t.ties > 1 else "") for t in turns
     ]
     bg_w = max(len("best guess"), *(len(b) for b in best_guess))
-    cost = align_decimals([_signed(t.cost) for t in turns])
-    luck = align_decimals([_signed(t.luck) for t in turns])
+    cost = align_decimals([_cost(t) for t in turns])
+    luck = align_decimals([_luck(t) for t in turns])
     exp_w, best_w = max(8, len(expected[0])), max(6, len(best[0]))
     cost_w = max(4, len(cost[0]))
     yield (
@@ -107,27 +137,48 @@ def table_lines(review, style: str = "emoji", colour: bool = False) -> Iterator[
 def summary_lines(review) -> Iterator[str]:
     """Guesses used, the expected numbers from the first guess played and from the best opener, what the values are."""
     first = review.turns[0]
-    used = f"{review.guesses}" if review.solved else f"{review.guesses} so far"
-    if not review.solved and review.remaining is not None:
-        used += f", {_num(_shifted(review.remaining, review.guesses))} expected in all with the best play from here"
+    chance = getattr(review, "chance", False)
+    if getattr(review, "lost", False):
+        used = f"{review.guesses}: lost, not solved within {review.max_guesses} guesses (counted as {review.max_guesses + 1})"
+    else:
+        used = f"{review.guesses}" if review.solved else f"{review.guesses} so far"
+        if not review.solved and review.remaining is not None:
+            used += f", {_num(_shifted(review.remaining, review.guesses))} expected in all with the best play from here"
+            if review.remaining_win is not None and review.remaining_win != 1:
+                used += f", {_percent(review.remaining_win)} to win"
     yield f"guesses    {used}"
     known = " known" if isinstance(first.best, Interval) else ""
-    best = "not known" if first.best is None else f"{_num(first.best)} with the best opener{known}, {first.best_guess}"
-    yield f"expected   {_num(first.expected)} playing {first.guess} first; {best}"
-    check = review.check()
+    best = (
+        "not known" if first.best is None else f"{_with_win(_num(first.best), first.best_win)} with the best opener{known}, {first.best_guess}"
+    )
+    yield f"expected   {_with_win(_num(first.expected), first.win)} playing {first.guess} first; {best}"
+    check = None if chance else review.check()
     if check is not None:
         costs = sum(t.cost for t in review.turns)
         luck = sum(t.luck for t in review.turns)
         yield f"adds up    {_num(review.expected_best)} + costs {_num(costs)} - luck {_num(luck)} = {_num(check)}"
+    won = review.check_win() if chance else None
+    if won is not None:
+        costs = sum(t.cost_win for t in review.turns)
+        luck = sum(t.luck_win for t in review.turns)
+        end = "lost" if review.lost else "won" if review.solved else "to win from here"
+        yield (
+            f"adds up    win {_percent(first.best_win)} with the best opener - costs {_percent(costs)} "
+            f"{'+' if luck >= 0 else '-'} luck {_percent(abs(luck))} = {_percent(won)} ({end})"
+        )
     for t in review.turns:
         if t.hard_violation:
             yield f"hard mode  turn {t.turn}: {t.guess} broke the rules ({t.hard_violation})"
     limit = _limits(review)
+    if chance and review.max_guesses is not None:
+        limit = (
+            f"every answer within {review.max_guesses} guesses where that can be sure; elsewhere the best chance to win "
+            f"within them, then the fewest guesses, a loss counted as {review.max_guesses + 1}"
+        )
     if review.proven and not review.exact:
         yield (
             f"values     proven optimal where one number; a range lower–upper holds the optimum ({limit}"
-            f"{', hard mode' if review.hard else ''}): the proof stopped at the {review.time_limit:g} s limit, the upper "
-            "bound is the best strategy found (--time-limit 0 proves to the end)"
+            f"{', hard mode' if review.hard else ''}): {_stopped(review)}, the upper bound is the best strategy found"
         )
     elif review.proven:
         yield f"values     proven optimal ({limit}{', hard mode' if review.hard else ''})"
@@ -135,3 +186,15 @@ def summary_lines(review) -> Iterator[str]:
         yield f"values     the {review.strategy} strategy's play after each guess (not proven optimal)"
     if getattr(review, "prior", None) is not None:
         yield f"prior      {review.prior} (every expected value is under it)"
+
+
+def _stopped(review) -> str:
+    """What stopped the proof, and how to prove to the end: the work budget (the same ranges on any machine), or the
+    wall clock (which another run may not meet alike)."""
+    budget, seconds = getattr(review, "budget", None), review.time_limit
+    if getattr(review, "clocked", False) and seconds is not None:
+        return (f"the proof stopped at the {seconds:g} s wall-clock limit (another run may stop elsewhere; "
+                f"--time-limit 0{' --budget 0' if budget else ''} proves to the end)")
+    if budget is not None and getattr(review, "cut", True):
+        return f"the proof stopped at its budget of {budget:g} units of search work (--budget 0 proves to the end)"
+    return "the best opener's proof was bounded before this review"

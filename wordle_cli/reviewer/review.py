@@ -28,6 +28,7 @@ from wordle_cli.model.feedback import show
 from wordle_cli.model.game import ROWS, Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.model.rules import strict_predicate
+from wordle_cli.reviewer import repeat
 from wordle_cli.reviewer.classes import expected_left, outcome_codes
 from wordle_cli.reviewer.exact import INF
 from wordle_cli.reviewer.interval import Interval, exact, hi, lo, minus, span
@@ -51,12 +52,33 @@ class TurnReview:
     cost: Fraction | Interval | None  # expected - best (0: an optimal move)
     luck: Fraction | Interval | None  # expected - (1 + best expected from the outcome); None without feedback
     hard_violation: str | None = None  # hard mode: why the guess broke the rules
-    limit: int | None = 6  # the guess limit this turn's values are under (raised where the guess played needs it)
+    limit: int | None = 6  # the guess limit this turn's values are under
+    # The chance to win within the limit (1: sure; None: not known), with the guess played and with the best one, and
+    # how much of it the outcome added (+) or took (-): where it is below 1 it comes first, the expected guesses
+    # (a loss counted as the limit + 1) second.
+    win: Fraction | None = Fraction(1)
+    best_win: Fraction | None = Fraction(1)
+    luck_win: Fraction | None = None
+
+    @property
+    def cost_win(self) -> Fraction | None:
+        """The chance to win the guess played gave up against the best one (0: none; None: not known)."""
+        if self.win is None or self.best_win is None:
+            return None
+        return self.best_win - self.win
+
+    @property
+    def chance(self) -> bool:
+        """Whether a chance to win below 1 is part of this turn's values."""
+        return any(x is not None and x != 1 for x in (self.win, self.best_win)) or bool(self.luck_win)
 
     @property
     def luck_words(self) -> str | None:
         """lucky (luck > 0: the outcome left less to do than the guess's average), unlucky (< 0), average (0);
-        for a range: the words it allows (`lucky or average`), `either` when it holds both signs."""
+        for a range: the words it allows (`lucky or average`), `either` when it holds both signs. A chance to win
+        the outcome changed decides first."""
+        if self.luck_win:
+            return "lucky" if self.luck_win > 0 else "unlucky"
         if self.luck is None:
             return None
         low, high = lo(self.luck), hi(self.luck)
@@ -87,6 +109,11 @@ class TurnReview:
             "max_guesses": self.limit,
         }
 
+    def chance_dict(self) -> dict:
+        """The chances to win, for a review where one is below 1 (JSON)."""
+        return {"win": _number(self.win), "best_win": _number(self.best_win), "cost_win": _number(self.cost_win),
+                "luck_win": _number(self.luck_win)}
+
 
 @dataclass
 class Review:
@@ -100,8 +127,13 @@ class Review:
     max_guesses: int | None  # the guess limit the values respect (None: none)
     remaining: Fraction | Interval | None = None  # unsolved: best expected guesses still to come
     notes: list[str] = field(default_factory=list)
-    exact: bool = True  # False: some values are intervals (the search stopped at the time limit)
-    time_limit: float | None = None  # the seconds the search was given (None: none)
+    exact: bool = True  # False: some values are intervals (a search stopped at its budget)
+    time_limit: float | None = None  # the wall-clock seconds the search was given (None: none)
+    budget: float | None = None  # the units of search work the search was given (None: none; `trees.budget`)
+    clocked: bool = False  # the wall clock stopped some search: the ranges may differ from run to run
+    cut: bool = False  # the budget of work stopped some search (else a range is one shipped or stored: the opener's)
+    lost: bool = False  # every row used, unsolved
+    remaining_win: Fraction | None = None  # unsolved: the chance to win still, with the best play (1: sure)
     prior: str | None = None  # the name of the prior the values are expectations under (None: uniform)
 
     @property
@@ -119,11 +151,24 @@ class Review:
         return self.turns[0].best
 
     def check(self) -> Fraction | None:
-        """best(turn 1) + sum of costs - sum of luck: the guesses used (+ `remaining` when unsolved); None unless
-        every value is exact."""
+        """best(turn 1) + sum of costs - sum of luck: the guesses used (+ `remaining` when unsolved; a lost game:
+        the limit + 1); None unless every value is exact."""
         if not exact(self.expected_best) or any(not exact(t.cost) or not exact(t.luck) for t in self.turns):
             return None
         return self.expected_best + sum(t.cost for t in self.turns) - sum(t.luck for t in self.turns)
+
+    @property
+    def chance(self) -> bool:
+        """Whether a chance to win below 1 is part of the review (a turn's, or the game's: lost, or not sure)."""
+        return self.lost or (self.remaining_win is not None and self.remaining_win != 1) or any(t.chance for t in self.turns)
+
+    def check_win(self) -> Fraction | None:
+        """The best opener's chance to win - the chances the moves gave up + the chances the outcomes added: 1 for a
+        won game, 0 for a lost one (`remaining_win` when unfinished); None unless every one is known."""
+        first = self.turns[0].best_win
+        if first is None or any(t.cost_win is None or t.luck_win is None for t in self.turns):
+            return None
+        return first - sum(t.cost_win for t in self.turns) + sum(t.luck_win for t in self.turns)
 
     def as_dict(self) -> dict:
         return {
@@ -133,6 +178,9 @@ class Review:
             "max_guesses": self.max_guesses,
             "exact": self.exact,
             "time_limit": self.time_limit,
+            "budget": self.budget,
+            "clocked": self.clocked,
+            "cut": self.cut,
             "solved": self.solved,
             "guesses": self.guesses,
             "expected_first": _number(self.expected_first),
@@ -141,7 +189,14 @@ class Review:
             "turns": [t.as_dict() for t in self.turns],
             "notes": list(self.notes),
             **({"prior": self.prior} if self.prior is not None else {}),  # absent when uniform: today's JSON
+            **self._chance_dict(),
         }
+
+    def _chance_dict(self) -> dict:
+        """The chances to win, where one is below 1 (absent otherwise: a sure game's JSON as it always was)."""
+        if not self.chance:
+            return {}
+        return {"lost": self.lost, "remaining_win": _number(self.remaining_win), "turns_win": [t.chance_dict() for t in self.turns]}
 
 
 def too_long(guesses: int, max_guesses: int) -> str:
@@ -202,44 +257,57 @@ def check_consistent(game: Game, guesses: list[str], tiles: list) -> None:
 def review_game(
     make, game: Game, guesses: list[str], tiles: list, hard: bool, strategy: str, max_guesses: int | None, keep_limit: bool = False
 ) -> Review:
-    """Review the turns with the values `make(limit)` gives (`ExactValues`, `GreedyValues`) for a guess limit.
+    """Review the turns with the values `make(limit)` gives (`ExactValues`, `GreedyValues`) for the guess limit.
 
-    Each turn is graded under the guesses left at that turn; where the
-    guess played cannot be sure to win in them, that turn and the later
-    ones are graded under the least larger limit it can (`_raised`), and a
-    note says so: a weak move late in a game changes nothing before it.
-    With `keep_limit` (the user's own --max-guesses) that is refused instead.
+    Each turn is graded under the guesses left at that turn. Where no
+    strategy is sure to win in them (or the guess played is not), the chance
+    to win within them comes first: the best guess is the one with the best
+    chance, then the fewest expected guesses, a loss counted as the limit + 1
+    (`ExactValues.chance_best`, `chance_played`); cost and luck are then in
+    chance to win (`TurnReview.win`, `best_win`, `luck_win`) where it differs,
+    in guesses where it does not. `keep_limit` changes nothing since (every
+    game is graded under its own limit) and is kept for callers.
     """
     if not guesses:
         raise UsageProblem("no guesses to review")
-    limit = max_guesses
-    values = make(limit)
+    values = make(max_guesses)
     position = values.start()
     constraints = Constraints.none(game.length)
     turns = []
-    raised = []
     for number, (guess, got) in enumerate(zip(guesses, tiles), start=1):
         violation = constraints.violation(guess) if hard else None
         pool = values.pool(position)
         n = len(pool)
         weight = values.weight(position)  # what the totals are divided by: the pool's weight under the prior (n when uniform)
         played_lower, played_upper = values.played(position, guess, legal=violation is None)
-        while played_lower >= INF:  # the guess cannot be sure to win in the guesses left: a larger limit
-            limit = _raised(limit, max_guesses, number, keep_limit, hard)
-            values = make(limit)
-            position = _replayed(values, guesses[: number - 1], tiles)
-            played_lower, played_upper = values.played(position, guess, legal=violation is None)
-            if limit is None or played_lower < INF:
-                raised.append((number, guess, limit))
+        played_lost = 0  # weight lost; None: not known within the budget; -1: a sure win's bounds, no strategy found
+        if played_lower >= INF:  # the guess cannot be sure to win in the guesses left: its chance to win comes first
+            found = values.chance_played(position, guess)
+            played_lost, played_lower, played_upper = found if found is not None else (None, INF, INF)
+        elif played_upper >= INF:
+            played_lost = -1  # stopped with no strategy found: whether it can be sure to win is not known (as before)
         best_lower, best_upper, best_guess = values.best(position)
+        best_lost = 0
+        if best_lower is not None and best_lower >= INF:  # no strategy is sure to win: the best chance
+            found = values.chance_best(position)
+            best_lost, best_lower, best_guess = found if found is not None else (None, None, None)
+            best_upper = best_lower
+        elif best_upper is not None and best_upper >= INF:
+            best_lost = -1
         left_sum, left_weight = expected_left(outcome_codes(game, pool, guess), values.answer_weights(position))
-        expected = span(played_lower, played_upper, weight)
+        expected = None if played_lost is None else span(played_lower, played_upper, weight)
         best = None
         if best_lower is not None:
-            if played_upper < best_upper:  # the guess played is a strategy too
+            if played_lost == best_lost and played_upper < best_upper:  # the guess played is a strategy too
                 best_upper, best_guess = played_upper, guess
             best = span(best_lower, best_upper, weight)
-        ties = values.ties(position, best_lower) if best_lower is not None and best_lower == best_upper else None
+        ties = values.ties(position, best_lower) if best_lost == 0 and best_lower is not None and best_lower == best_upper else None
+        cost = None
+        if best is not None and expected is not None:
+            if played_lost <= 0 and best_lost <= 0:  # both sure to win (or so bounded, -1): in guesses, as always
+                cost = minus(expected, best, floor=Fraction(0))
+            elif played_lost >= 0 and best_lost >= 0:  # in guesses; below 0 only where the chance to win is less
+                cost = minus(expected, best, floor=Fraction(0) if played_lost == best_lost else None)
         after = None
         if got is not None:
             if got == (2,) * game.length:
@@ -251,47 +319,50 @@ def review_game(
         turns.append(
             TurnReview(
                 turn=number, guess=guess, tiles=got, before=n, after=after, expected_left=Fraction(left_sum, left_weight),
-                expected=expected, best=best, best_guess=best_guess, ties=ties,
-                cost=None if best is None else minus(expected, best, floor=Fraction(0)), luck=None,
-                hard_violation=violation, limit=limit,
+                expected=expected, best=best, best_guess=best_guess, ties=ties, cost=cost, luck=None,
+                hard_violation=violation, limit=max_guesses,
+                win=_win(played_lost, weight), best_win=None if best is None else _win(best_lost, weight),
             )
         )
     solved = tiles[-1] == (2,) * game.length
     review = Review(turns=turns, solved=solved, strategy=strategy, proven=values.proven, hard=hard, max_guesses=max_guesses)
     if not solved and tiles[-1] is not None:
+        review.lost = max_guesses is not None and len(turns) >= max_guesses
         low, high, _ = values.best(position)
-        if low >= INF:  # the guesses left cannot be enough after the last one: no value ahead under this limit
-            limit = _raised(limit, max_guesses, len(turns) + 1, keep_limit, hard)
-            values = make(limit)
-            position = _replayed(values, guesses, tiles)
-            low, high, _ = values.best(position)
-        review.remaining = span(low, high, values.weight(position))
-    # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up).
+        lost = 0
+        if low >= INF:  # not sure to win from here (no guess left at all: lost, each answer counted one guess more)
+            found = values.chance_best(position)
+            lost, low, high = (found[0], found[1], found[1]) if found is not None else (None, None, None)
+        elif high >= INF:
+            lost = -1
+        if low is not None:
+            weight = values.weight(position)
+            review.remaining = span(low, high, weight)
+            review.remaining_win = _win(lost, weight)
+    # Luck: E(played) - 1 - the best expected from the outcome, as the next turn grades it (so the sums add up); and
+    # the chance to win the outcome left less the guess's.
     for i, t in enumerate(turns):
         if t.tiles is None:
             continue
         if t.tiles == (2,) * game.length:
-            after_best = Fraction(0)
+            after_best, after_win = Fraction(0), Fraction(1)
         elif i + 1 < len(turns):
-            after_best = turns[i + 1].best
+            after_best, after_win = turns[i + 1].best, turns[i + 1].best_win
         else:
-            after_best = review.remaining
-        t.luck = None if after_best is None else minus(minus(t.expected, Fraction(1)), after_best)
+            after_best, after_win = review.remaining, review.remaining_win
+        t.luck = None if after_best is None or t.expected is None else minus(minus(t.expected, Fraction(1)), after_best)
+        t.luck_win = None if after_win is None or t.win is None else after_win - t.win
     review.exact = all(exact(x) for t in turns for x in (t.expected, t.best, t.cost, t.luck) if x is not None)
     review.time_limit = values.time_limit
-    for number, guess, new in raised:
-        left = None if max_guesses is None else max_guesses - number + 1
-        under = f"a limit of {new} guesses" if new is not None else "no guess limit"
-        if number == 1:
-            review.notes.append(
-                f"{guess} cannot win every game within {max_guesses} guesses{' in hard mode' if hard else ''} on these lists: "
-                f"the game is graded under {under}"
-            )
-        else:
-            review.notes.append(
-                f"turn {number}: {guess} cannot be sure to win in the {left} guesses left: turns {number} on are graded "
-                f"under {under}, the turns before under {max_guesses}"
-            )
+    spent = getattr(values, "budget", None)  # the exact values' `trees.budget.Budget` (greedy values have none)
+    if spent is not None:
+        review.budget, review.clocked, review.cut = spent.units, spent.clocked, spent.cut
+    if getattr(values, "chance_unknown", False):
+        review.exact = False
+        review.notes.append(
+            "whether the win is sure, or its best chance, was not settled within the budget on some turns (no chance to "
+            "win shown there; --budget 0 searches to the end)"
+        )
     if values.unproven_root:
         review.notes.append(
             "the best opener's value is not known for these lists (proving it is `wordle tree rank`'s long job); not compared"
@@ -301,28 +372,9 @@ def review_game(
     return review
 
 
-#: A guess limit is raised by one at a time up to this many above the one asked for; beyond, no limit.
-MOST_RAISED = 4
-
-
-def _raised(limit: int | None, asked: int | None, turn: int, keep: bool = False, hard: bool = False) -> int | None:
-    """The next guess limit to try once a turn's values are infinite under `limit` (`keep`: the user's, refused instead)."""
-    if limit is None:
-        raise WordleError(f"turn {turn}: the game cannot be finished from here")
-    if keep:
-        raise WordleError(
-            f"the game cannot be sure to finish within --max-guesses {asked} from turn {turn}{' in hard mode' if hard else ''}; "
-            "give --max-guesses unlimited to review it with no limit"
-        )
-    return limit + 1 if limit + 1 <= asked + MOST_RAISED else None
-
-
-def _replayed(values, guesses: list[str], tiles: list):
-    """The position `values` reach after the turns given."""
-    position = values.start()
-    for guess, got in zip(guesses, tiles):
-        position = values.after(position, guess, got)
-    return position
+def _win(lost: int | None, weight: int) -> Fraction | None:
+    """The chance to win, from the weight lost (None, or -1: a sure win's bound whose chance is not known: None)."""
+    return None if lost is None or lost < 0 else 1 - Fraction(lost, weight)
 
 
 def run(
@@ -338,16 +390,19 @@ def run(
     cache: bool = True,
     progress=None,
     time_limit: float | None = None,
+    budget: float | None = None,
     keep_limit: bool = False,
     weights=None,
 ) -> Review:
     """The review of a game (see the module docstring and `review_game`).
 
-    A game of more guesses than `max_guesses` is refused. With `keep_limit`
-    (the user chose the limit), a game that cannot be sure to finish within
-    it is refused too, never graded under a larger one. `weights`: a prior,
+    A game of more guesses than `max_guesses` is refused; every other is
+    graded under `max_guesses`, the chance to win first where it is not sure
+    (`keep_limit` is kept for callers and changes nothing). `weights`: a prior,
     an int64 weight per answer (None: uniform), for the optimal strategy only:
-    every expected value is then under it (weighted totals / the pool's weight).
+    every expected value is then under it (weighted totals / the pool's weight). `budget`: the units of search
+    work the review's proofs may do in all (`trees.budget.Budget`: the same values on any machine), `time_limit`
+    the seconds of wall-clock time (which vary with the machine and its load); None: no such limit.
     """
     if max_guesses is not None and len(guesses) > max_guesses:
         raise UsageProblem(too_long(len(guesses), max_guesses))
@@ -361,19 +416,44 @@ def run(
         return review_game(lambda limit: GreedyValues(game, strategy, hard=hard, backend=backend), game, guesses, tiles, hard,
                            strategy, None)
     from wordle_cli.reviewer.exact import ExactValues
+    from wordle_cli.trees.budget import PROOF_SHARE, Budget, limit_seconds
+
     made: dict[int | None, ExactValues] = {}
-    shared = {"deadline": ExactValues.proof_deadline(time_limit)}  # one budget for the whole review, whatever the limits
+    seconds = limit_seconds(time_limit)  # the proofs get a share of a wall-clock limit; the rest: the quick bounds
+    shared = {"budget": Budget(budget, None if seconds is None else PROOF_SHARE * seconds)}  # one for the whole review
 
     def make(limit):
         if limit not in made:
             made[limit] = ExactValues(
                 game, hard=hard, max_guesses=limit, backend=backend, threads=threads, cache=cache, progress=progress,
-                time_limit=time_limit, weights=weights, **shared,
+                weights=weights, **shared,
             )
             shared["like"] = made[limit].problem  # the feedback table and the rest, built once
         return made[limit]
 
-    return review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
+    kept = _kept(game, guesses, tiles, hard, max_guesses, keep_limit, shared["budget"], weights) if cache and seconds is None else None
+    if kept is not None and (review := repeat.load(kept[0], kept[1], Review, TurnReview)) is not None:
+        review.notes.extend(dict.fromkeys(kept[0].problems))
+        return review
+    review = review_game(make, game, guesses, tiles, hard, strategy, max_guesses, keep_limit)
+    if kept is not None:
+        if not review.clocked and not shared["budget"].interrupted:
+            problems = set(kept[0].problems).union(*(values.cache.problems for values in made.values() if values.cache is not None))
+            repeat.save(kept[0], kept[1], review, [note for note in review.notes if note not in problems])
+        review.notes.extend(note for note in dict.fromkeys(kept[0].problems) if note not in review.notes)
+    return review
+
+
+def _kept(game: Game, guesses, tiles, hard, max_guesses, keep_limit, budget, weights):
+    """(the cache, the key) a whole review is kept under (`repeat`): the review's own game, rules and budget."""
+    from wordle_cli.reviewer.exact import cache_for
+    from wordle_cli.trees import opener_store
+
+    cache = cache_for(game, weights, hard, max_guesses)
+    opener = None
+    if weights is not None:  # the best opener known under the prior: one proven later changes turn 1's best
+        opener = opener_store.stored(game, weights, hard=hard, max_guesses=max_guesses, cache_root=cache.folder.parent)
+    return cache, repeat.key(guesses, tiles, strategy="optimal", keep_limit=keep_limit, budget=budget.units, opener=opener)
 
 
 def _number(x) -> float | dict | None:

@@ -123,6 +123,6 @@ def with_target(solver, target: str):
         weights = np.append(weights, np.int64(1))
     grown = Solver(
         bigger, solver.strategy, hard=solver.hard, pool_only=solver.pool_only, backend=solver.backend_name, exact=solver.exact, lies=solver.lies,
-        weights=weights, prior_label=solver.prior_label, opener=solver.opener, move_time=solver.move_time,
+        weights=weights, prior_label=solver.prior_label, opener=solver.opener, move_budget=solver.move_budget, move_time=solver.move_time,
     )
     return grown, True

@@ -141,7 +141,7 @@ def parse_entry(line: str, length: int) -> Entry:
     emoji work); '#' starts a comment line. A line that was not UTF-8 (its
     bytes kept as lone surrogates by the reader) is refused.
     """
-    from wordle_cli.model.feedback import parse
+    from wordle_cli.model.feedback import looks_like_feedback, parse
     from wordle_cli.wordlist import is_text, normalise
 
     text = line.strip()
@@ -153,17 +153,40 @@ def parse_entry(line: str, length: int) -> Entry:
     if command is not None:
         return Entry(command)
     tokens = text.split()
-    if len(tokens) >= 2:
-        word = normalise(tokens[0])
-        if len(word) == length:
-            try:  # WORD FEEDBACK, the feedback's tiles spaced or not (`crane b b g b b`, `crane ⬛ ⬛ 🟩 ⬛ ⬛`)
-                return Entry("turn", word, parse(" ".join(tokens[1:]), length))
-            except ValueError:
-                pass
+    word, typed = normalise(tokens[0]), " ".join(tokens[1:])
+    if len(tokens) >= 2 and len(word) == length:
+        try:  # WORD FEEDBACK, the feedback's tiles spaced or not (`crane b b g b b`, `crane ⬛ ⬛ 🟩 ⬛ ⬛`)
+            return Entry("turn", word, parse(typed, length))
+        except ValueError:
+            pass
     try:
-        return Entry("turn", None, parse("".join(tokens), length))
+        return Entry("turn", None, parse(text, length))
     except ValueError as exc:
+        if len(tokens) >= 2 and _word_and_feedback(text, word, typed, length):
+            problems = [f"{quote(word)} has {len(word)} letters, expected {length}"] if len(word) != length else []
+            try:
+                parse(typed, length)
+            except ValueError as problem:
+                problems.append(str(problem))
+            raise ValueError(f"cannot read {quote(text)} as WORD FEEDBACK: {'; '.join(problems)}") from None
+        if looks_like_feedback(text):  # a feedback with a typo, or the wrong count of tiles: parse says which
+            raise
         raise ValueError(
             f"cannot read {quote(text)}: {exc}; type the feedback (e.g. 🟩🟨⬛⬛⬛, GYBBB, ECAAA or 21000), "
             "WORD FEEDBACK, undo or quit"
         ) from None
+
+
+def _word_and_feedback(text: str, word: str, typed: str, length: int) -> bool:
+    """Whether a line of 2+ words that is no turn was meant as WORD FEEDBACK (else as a spaced FEEDBACK).
+
+    A first word of tiles in a line that looks like a feedback starts a spaced feedback (`b b g b`,
+    `🟩🟨 ⬛⬛`, `AC AXC`), unless a whole feedback follows a word of several tiles (`1201 21000` in
+    Primel: a word too short). Otherwise it is WORD FEEDBACK when the word has the game's length or
+    what follows looks like tiles (`jazy AAAAA`).
+    """
+    from wordle_cli.model.feedback import is_feedback, looks_like_feedback
+
+    if is_feedback(word) and looks_like_feedback(text):
+        return is_feedback(typed, length) and not is_feedback(word, 1)
+    return len(word) == length or looks_like_feedback(typed)

@@ -11,7 +11,8 @@ Strategies, over a pool of N equally likely answers:
 - ``minimax``: minimise the worst case max_n; among those, minimise the
   expected size (sum_n);
 - ``optimal``: the exact tree search's guess (fewest guesses in total over
-  the pool, winning within the game's rows where possible); not scored here.
+  the pool, winning within the game's rows where possible, else the best
+  chance to win within them first); not scored here.
 
 With lies (`wordle_cli.model.lies`, Fibble) the same three keys are read
 from the spread of the guess over the rows the host may show

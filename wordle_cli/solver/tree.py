@@ -36,9 +36,11 @@ memoised openings, made for the uniform pool, are not used (the `optimal`
 strategy opens with `opener`, handed in). `weights` None is the uniform
 prior, on the backends' own kernels.
 
-The `optimal` strategy may be given `move_time` seconds a move: a position
-the exact search cannot prove by then gets the best guess the quick search
-finds, and its node keeps the proven bounds (`Node.unproven`, a `Bounds`).
+The `optimal` strategy may be given a budget a move (`move_budget` units of
+search work, counted: the same move on any machine; `move_time` seconds of
+wall-clock time, which is not): a position the exact search cannot prove
+within it gets the best guess the quick search finds, and its node keeps the
+proven bounds (`Node.unproven`, a `Bounds`).
 """
 
 from __future__ import annotations
@@ -64,17 +66,43 @@ PERFECT_SPLIT_MAX_POOL = 48
 
 @dataclass(frozen=True)
 class Bounds:
-    """What the exact search proved of a position it could not finish in its time: the expected guesses to go
-    (from this guess on, the answer drawn from the prior) lie in [lower, upper]; `upper` is the guess's own
-    strategy (the quick search's tree), `seconds` the time it was given."""
+    """What the exact search proved of a position it could not finish within its budget: the expected guesses to
+    go (from this guess on, the answer drawn from the prior) lie in [lower, upper]; `upper` is the guess's own
+    strategy (the quick search's tree); `limit` says what stopped it (`move_limit`)."""
 
-    lower: Fraction
-    upper: Fraction
-    seconds: float
+    lower: Fraction | None  # None: where no guess is sure to win, the best chance to win found (no bounds in guesses)
+    upper: Fraction | None
+    limit: str
+    clocked: bool = False  # the wall clock stopped the search (`move_time`): another run may find otherwise
 
     def text(self) -> str:
-        """`not proven in 5 s: 2.314–2.402 guesses to go` (lower bound–the value of the guess's strategy, as review's ranges)."""
-        return f"not proven in {self.seconds:g} s: {float(self.lower):.4g}–{float(self.upper):.4g} guesses to go"
+        """`not proven within 5 units of search work: 2.314–2.402 guesses to go` (lower bound–the value of the
+        guess's strategy, as review's ranges)."""
+        if self.lower is None:
+            return f"not proven {self.limit}: the best chance to win within the rows found then"
+        return f"not proven {self.limit}: {float(self.lower):.4g}–{float(self.upper):.4g} guesses to go"
+
+
+def unproven_note(solver) -> str | None:
+    """The one line saying how many moves of the optimal strategy were not proven within their budget (None: none)."""
+    n = solver.unproven_moves
+    if not n:
+        return None
+    units, seconds = solver.move_budget, solver.move_time
+    hint = " and ".join(f"--{name} 0" for name, value in (("move-budget", units), ("move-time", seconds)) if value is not None)
+    clocked = "; the wall clock stopped some, so another run may play otherwise" if solver.clocked_moves else ""
+    return (f"{n} move{'s' if n != 1 else ''} of the optimal strategy not proven {move_limit(units, seconds)}: the best guess found "
+            f"was played ({hint} prove{'s' if ' and ' not in hint else ''} every one){clocked}")
+
+
+def move_limit(units: float | None, seconds: float | None, clocked: bool = False) -> str:
+    """What a move's search was given (`within 5 units of search work`), or, when the wall clock stopped it
+    (`clocked`), that limit, which another run may not meet alike."""
+    if clocked:
+        return f"in {seconds:g} s (a wall-clock limit: another run may find otherwise)"
+    if units is None:
+        return f"in {seconds:g} s"
+    return f"within {units:g} unit{'' if units == 1 else 's'} of search work" + (f" or {seconds:g} s" if seconds else "")
 
 
 @dataclass(eq=False)
@@ -129,6 +157,7 @@ class Solver:
         weights=None,
         prior_label: str = "uniform",
         opener: str | None = None,
+        move_budget: float | None = None,
         move_time: float | None = None,
     ):
         """`exact(game, hard=, pool_only=, backend=)` makes the `optimal` strategy's chooser
@@ -137,8 +166,9 @@ class Solver:
         whose rows lie (`wordle_cli.model.lies.Lies`), None (or 0 lies) for Wordle. `weights`: the
         prior, int64 per answer (>= 1), None for uniform; the exact search then gets `weights=` too.
         `prior_label` names the prior in outputs (`model.weights.AnswerWeights.label`). `opener`: the first guess
-        of a fresh game under a prior (`api.opener_for`; None: the strategy's own). `move_time`: the seconds the
-        optimal strategy may search a move (None: until proven)."""
+        of a fresh game under a prior (`api.opener_for`; None: the strategy's own). `move_budget`: the units of
+        search work the optimal strategy may spend on a move (`trees.budget.Budget`), `move_time` the seconds of
+        wall-clock time (each None: no such limit; both: until proven)."""
         if strategy not in strategies.STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}")
         if strategy == "optimal" and exact is None:
@@ -164,9 +194,11 @@ class Solver:
         self.scored = 0  # candidate x pool pairs scored, for reports and tests
         self.exact = exact
         self.opener = opener
+        self.move_budget = move_budget
         self.move_time = move_time
         self._unproven: Bounds | None = None  # the bounds of the optimal guess just chosen, when not proven
-        self.unproven_moves = 0  # moves of the optimal strategy not proven in `move_time` (each node counted once)
+        self.unproven_moves = 0  # moves of the optimal strategy not proven within their budget (each node counted once)
+        self.clocked_moves = 0  # of which the wall clock (`move_time`) stopped the search
         self._optimal = None  # the exact search's chooser, made on first use by strategy "optimal"
         self._lie_codes = None  # with lies: every candidate's true feedback for every answer, answer-major
 
@@ -193,6 +225,7 @@ class Solver:
         guess = forced if forced is not None else self.best(pool, constraints, turn)
         unproven, self._unproven = self._unproven, None
         self.unproven_moves += unproven is not None
+        self.clocked_moves += unproven is not None and unproven.clocked
         if len(pool) == 1 and self.game.answers[int(pool[0])] == guess:
             codes = np.array([self.game.win_code], dtype=np.int32)
         else:
@@ -304,16 +337,22 @@ class Solver:
         return sums.max_n < n if self.lies is not None else None
 
     def _optimal_best(self, pool, constraints: Constraints | None, turn: int) -> str:
-        """The exact search's guess: fewest guesses in total, winning within the rows left if possible; past
-        `move_time`, the best guess found, its bounds kept for the node (`_unproven`)."""
+        """The exact search's guess: fewest guesses in total, winning within the rows left if possible, else the best
+        chance to win within them first; past its budget (`move_budget`, `move_time`), the best guess found, its
+        bounds kept for the node (`_unproven`)."""
         if self._optimal is None:
             weighted = {} if self.weights is None else {"weights": self.weights}
             self._optimal = self.exact(self.game, hard=self.hard, pool_only=self.pool_only, backend=self.backend_name, **weighted)
-        if self.move_time is None:
+        if self.move_budget is None and self.move_time is None:
             return self._optimal.best(pool, constraints, max(ROWS - turn + 1, 0) or None)
-        choice = self._optimal.best_within(pool, constraints, max(ROWS - turn + 1, 0) or None, self.move_time)
+        choice = self._optimal.best_within(pool, constraints, max(ROWS - turn + 1, 0) or None, self.move_budget, self.move_time)
         if not choice.proven:
-            self._unproven = Bounds(Fraction(choice.lower, choice.weight), Fraction(choice.upper, choice.weight), self.move_time)
+            limit = move_limit(self.move_budget, self.move_time, choice.clocked)
+            if choice.lower is None:  # the best chance to win found, where no guess is sure to win
+                self._unproven = Bounds(None, None, limit, choice.clocked)
+            else:
+                self._unproven = Bounds(Fraction(choice.lower, choice.weight), Fraction(choice.upper, choice.weight), limit,
+                                        choice.clocked)
         return choice.guess
 
     def _score_rows(self, rows, pool, distinct: bool = True):

@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -37,13 +37,13 @@ from wordle_cli.model.feedback import decode, encode
 from wordle_cli.model.game import Game
 from wordle_cli.model.hardmode import Constraints
 from wordle_cli.trees import search
-from wordle_cli.trees.budget import NO_LIMIT, Deadline
+from wordle_cli.trees.budget import NO_LIMIT, Budget
 from wordle_cli.trees.model import Node, Tree
 
 #: Bytes one search thread's memo may take (about); past them it keeps its biggest pools in half of it.
 CACHE_LIMIT = 48 << 20
 
-#: Parts of an opener up to this many answers are proven first, smallest first (see `Problem._solve_parts`).
+#: Parts of an opener up to this many answers are proven first, smallest first (see `Problem.prove_parts`).
 SMALL_PART = 128
 
 #: Where the search switches method (tests shrink them: `search.Thresholds`).
@@ -79,7 +79,7 @@ class Result:
     proven: bool
     seconds: float
     counters: dict[str, int]
-    lower: int | None = None  # stopped at its deadline: the proven least total (the tree's `total` is an upper bound)
+    lower: int | None = None  # stopped by its budget: the proven least total (the tree's `total` is an upper bound)
     part_bounds: dict[int, tuple[int, int]] | None = None  # forced first guess: each class's (lower, upper) by code
     weight: int = 0  # the position's answers' weight (their number when uniform); 0: not given
 
@@ -87,6 +87,29 @@ class Result:
     def expected(self) -> float:
         """The expected number of guesses from the position's next guess on: total / weight."""
         return self.total / self.weight
+
+
+@dataclass(eq=False)
+class Part:
+    """One feedback class of a forced guess (`Problem.prove_parts`): its position, and what its search found."""
+
+    code: int  # the feedback code that leads to it
+    position: Position
+    value: int = 0  # its least total (weighted: weight x guesses), or a lower bound of it when `stopped`
+    best: int = -1  # the best candidate when exact
+    work: int = 0  # the search work it took, every round's
+    stopped: bool = False  # its budget (or the clock) stopped its search: `value` is a lower bound
+    from_cache: bool = False  # its outcome came from `prove_parts`' `known`, not a search
+    skipped: bool = False  # never searched: another class had no tree
+    ctx: search.Context | None = field(default=None, repr=False)  # its search's context (None: not searched)
+
+
+def _shares(left: int | None, sizes: list[int]) -> list[int | None]:
+    """`left` work shared by the classes' sizes (rounded down: never more than `left` in all); None: no limit."""
+    if left is None:
+        return [None] * len(sizes)
+    whole = sum(sizes)
+    return [left * size // whole for size in sizes]
 
 
 class Problem:
@@ -208,14 +231,18 @@ class Problem:
             return interrupts.in_worker(self._value, ctx, position, beta)
         return self._value(ctx, position, beta)
 
-    def bounded_value(self, ctx: search.Context, position: Position, deadline: Deadline = NO_LIMIT) -> tuple[int, int, bool]:
-        """(value, best candidate, exact): the search stopped at `deadline` gives a lower bound (exact False, best -1)."""
-        if deadline.limited:
+    def bounded_value(self, ctx: search.Context, position: Position, budget: Budget | None = None) -> tuple[int, int, bool]:
+        """(value, best candidate, exact): the search stopped by `budget` (given what is left of it, and charged its
+        work) gives a lower bound (exact False, best -1)."""
+        budget = budget if budget is not None else Budget()
+        if budget.limited:
             self.ready(ctx, position)
-        with deadline.armed([ctx]):
+        start = int(ctx.stats[search.WORK])
+        with budget.armed([ctx]):
             value, best = self.value(ctx, position)
         stopped = bool(ctx.stop[0])
         ctx.stop[0] = 0
+        budget.charge(int(ctx.stats[search.WORK]) - start)
         return value, (-1 if stopped else best), not stopped
 
     def with_limit(self, max_guesses: int | None) -> Problem:
@@ -288,22 +315,23 @@ class Problem:
         first: str | None = None,
         threads: int = 1,
         progress: Callable[[int], None] | None = None,
-        deadline: Deadline = NO_LIMIT,
+        budget: Budget | None = None,
     ) -> Result:
         """The best tree from `position` (its first guess forced to `first` if given).
 
         `progress(done)` is called with the number of answers settled so far.
-        A search stopped at `deadline` leaves a proven lower bound
+        A search stopped by `budget` leaves a proven lower bound
         (`Result.lower`) and the tree of the quick search (`quick`) in its
         place; a class with no quick tree is None in the tree (total INF).
         """
+        budget = budget if budget is not None else Budget()
         started = time.perf_counter()
         n = len(position.pool)
         lower = None
         part_bounds = None
         if first is None:
             ctx = self.context()
-            value, _, exact = self.bounded_value(ctx, position, deadline)
+            value, _, exact = self.bounded_value(ctx, position, budget)
             self._check_feasible(value, position)
             if exact:
                 root = self._extract(ctx, position)
@@ -311,50 +339,193 @@ class Problem:
                 lower = value
                 value, root = self.quick(position)
                 if root is None:
-                    raise WordleError(f"no tree was found within the time limit (at least {lower} guesses in all); give more time")
+                    raise WordleError(f"no tree was found within the budget (at least {lower} guesses in all); give more")
             counters = _counters([ctx])
         else:
-            if position.depth <= 0:
-                raise WordleError("no guesses are left to play")
-            if self.hard:
-                why = _hard_violation(self.game, first, position)
-                if why:
-                    raise WordleError(f"{quote(first)} is not allowed in hard mode here: {why}")
-            row = self._row(first)
+            parts, failed = self.prove_parts(position, first, threads, progress, budget)
+            if failed is not None:
+                self._check_feasible(failed.value, failed.position, opener=first if not position.path else None)
             root = Node(first)
-            value = 0
-            parts = self._parts(position, first, row)
-            contexts = [self.context() for _ in parts]
-            for code, _part in parts:
-                if code == self.win:
-                    root.children[code] = None
-            jobs = [(i, code, part) for i, (code, part) in enumerate(parts) if code != self.win]
-            values, stopped = self._solve_parts(jobs, contexts, threads, progress, n, deadline)
-            opener = first if not position.path else None
-            for i, _code, part in jobs:
-                if values.get(i, 0) >= search.INF:
-                    self._check_feasible(values[i], part, opener=opener)
             part_bounds = {}
-            done = n - sum(len(part.pool) for i, _, part in jobs if i in stopped)  # the bar's clock moves meanwhile
-            for i, code, part in jobs:
-                if i in stopped:
-                    upper, root.children[code] = self.quick(part)
-                    done += len(part.pool)
+            stopped = [part for part in parts if part.stopped]
+            done = n - sum(len(part.position.pool) for part in stopped)  # the bar's clock moves meanwhile
+            for part in parts:
+                if part.code == self.win:
+                    root.children[part.code] = None
+                    continue
+                if part.stopped:
+                    upper, root.children[part.code] = self.quick(part.position)
+                    done += len(part.position.pool)
                     if progress is not None:
                         progress(done)
                 else:
-                    upper, root.children[code] = values[i], self._extract(contexts[i], part)
-                part_bounds[code] = (values[i], upper)
+                    upper, root.children[part.code] = part.value, self._extract(part.ctx, part.position)
+                part_bounds[part.code] = (part.value, upper)
             value = min(search.INF, self.weight(position) + sum(upper for _, upper in part_bounds.values()))
             if stopped:
                 lower = self.weight(position) + sum(low for low, _ in part_bounds.values())
-            counters = _counters(contexts)
+            counters = _counters([part.ctx for part in parts if part.ctx is not None])
         if progress is not None:
             progress(n)
         return Result(
             Tree(root, self.game.length), value, self.top_k <= 0 and lower is None, time.perf_counter() - started, counters,
             lower=lower, part_bounds=part_bounds, weight=self.weight(position),
         )
+
+    def prove_parts(
+        self,
+        position: Position,
+        first: str,
+        threads: int = 1,
+        progress: Callable[[int], None] | None = None,
+        budget: Budget | None = None,
+        known: Callable[[Part, int | None], tuple[int, int, int] | None] | None = None,
+        proven: Callable[[Part, int | None], None] | None = None,
+    ) -> tuple[list[Part], Part | None]:
+        """Every feedback class of `first` played at `position` (`Part`s, in code order, the win's included), each
+        proven on its own context (`Part.ctx`) on up to `threads` threads, and the class found to have no tree
+        within the guesses left (None: none was): the opener then fails, and the other classes need not be proven.
+
+        Under a work budget the classes are proven in rounds, each class given a share fixed before the round
+        starts (`_shares`), so that no count depends on the threads (`Budget`); see `_rounds`. `known(part,
+        share)` may give a class's first-round outcome (value, best candidate, work) without a search (a cache:
+        valid only if the search given `share` would end so); `proven(part, share)` is told every class whose
+        first round proved it (its outcome a function of the class and that share alone: a fresh context).
+        """
+        budget = budget if budget is not None else Budget()
+        if position.depth <= 0:
+            raise WordleError("no guesses are left to play")
+        if self.hard:
+            why = _hard_violation(self.game, first, position)
+            if why:
+                raise WordleError(f"{quote(first)} is not allowed in hard mode here: {why}")
+        parts = [Part(code, part) for code, part in self._parts(position, first, self._row(first))]
+        jobs = [part for part in parts if part.code != self.win]
+        # The small parts go first, smallest first: an opener that cannot win every game (half the openers in
+        # hard mode on today's lists) almost always fails on a small class (a letter family such as _ills) and
+        # is refuted in seconds instead of after every class. Then the big parts, biggest first, so that the
+        # threads finish together.
+        small = sorted((part for part in jobs if len(part.position.pool) <= SMALL_PART), key=lambda part: len(part.position.pool))
+        order = small + sorted((part for part in jobs if len(part.position.pool) > SMALL_PART), key=lambda part: -len(part.position.pool))
+        settled = [len(position.pool) - sum(len(part.position.pool) for part in jobs)]
+        if progress is not None:
+            progress(settled[0])
+        if budget.limited and jobs:
+            self.ready(self.context(), jobs[0].position)
+        if budget.work is None:  # one round, every class to its end (or the clock): as fast as the threads allow
+            failed = self._round(order, [None] * len(order), threads, progress, settled, budget, known, proven, quick_fail=True)
+        else:
+            failed = self._rounds(order, threads, progress, settled, budget, known, proven)
+        return parts, failed
+
+    def _rounds(self, order, threads, progress, settled, budget, known, proven) -> Part | None:
+        """`prove_parts` under a work budget, in rounds: each round gives the classes not yet proven what is left of
+        the budget, shared by their sizes (`_shares`); a class that ends within its share hands the rest on to the
+        next round, where the classes its share stopped go on, each on its own context (the memo it filled kept).
+        The rounds end when every class is proven or a round proves none (all used their shares: nothing is left).
+        Each round's shares and each class's search depend only on the classes and the budget, never on the
+        threads or the time, so the values, the stopped classes and the work charged are the same on any machine."""
+        pending = list(order)
+        first = True
+        while pending:
+            shares = _shares(budget.left(), [len(part.position.pool) for part in pending])
+            failed = self._round(pending, shares, threads, progress, settled, budget, known if first else None, proven if first else None)
+            if failed is not None:
+                return failed
+            still = [part for part in pending if part.stopped]
+            if len(still) == len(pending):
+                break
+            pending, first = still, False
+        return None
+
+    def _round(self, parts, shares, threads, progress, settled, budget, known=None, proven=None, quick_fail=False) -> Part | None:
+        """One round of `prove_parts`: each part searched with its share (None: no work limit) on up to `threads`
+        threads, and charged its work. The first part in `parts`' order with no tree (INF) fails the round: the
+        parts before it are proven all the same and charged, those after it stopped and left uncharged, so what
+        is charged never depends on which thread ran first. (`quick_fail`, without a work budget: any part with
+        no tree ends the round at once, as nothing is charged that matters.)"""
+        before = {id(part): part.work for part in parts}
+        run = []
+        for part in parts:
+            part.skipped = False
+        for part, share in zip(parts, shares):
+            found = known(part, share) if known is not None else None
+            if found is not None:
+                part.value, part.best, work = found
+                part.work += work
+                part.stopped, part.from_cache = False, True
+            else:
+                if part.ctx is None:
+                    part.ctx = self.context()
+                run.append((part, share))
+        failed_at = [len(parts)]  # the position in `parts` of the first part found with no tree
+        lock = threading.Lock()
+        place = {id(part): i for i, part in enumerate(parts)}
+        for i, part in enumerate(parts):
+            if part.from_cache and part.value >= search.INF:
+                failed_at[0] = min(failed_at[0], i)
+        stop_after = threading.Event()  # with quick_fail: set once any part has no tree
+
+        def prove(part):
+            if stop_after.is_set() or place[id(part)] > failed_at[0]:
+                part.skipped = True
+                return
+            start = int(part.ctx.stats[search.WORK])
+            part.value, part.best = self._value(part.ctx, part.position, search.INF)
+            part.work += int(part.ctx.stats[search.WORK]) - start
+            part.stopped = bool(part.ctx.stop[0])  # left set: `Budget.armed` reads it on the way out (the next round resets it)
+            if part.value >= search.INF:
+                with lock:
+                    failed_at[0] = min(failed_at[0], place[id(part)])
+                    if quick_fail:
+                        stop_after.set()  # no part starts any more; those running are left to end (as always)
+                    else:
+                        for other in parts[failed_at[0] + 1 :]:  # their results no longer count: stop them
+                            if other.ctx is not None:
+                                other.ctx.stop[0] = 1
+
+        pool = ThreadPoolExecutor(max_workers=max(1, threads))
+        armed = budget.armed([part.ctx for part, _ in run], [share for _, share in run])
+        armed.__enter__()
+        try:
+            futures = {pool.submit(prove, part): part for part, _ in run}
+            pending = set(futures)
+            for part in parts:
+                if part.from_cache and not part.stopped:
+                    settled[0] += len(part.position.pool)
+            while pending:
+                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                for future in done:
+                    future.result()
+                    part = futures[future]
+                    if not part.stopped and not part.skipped:  # a part stopped is settled once bounded (`build`), not now
+                        settled[0] += len(part.position.pool)
+                if quick_fail and stop_after.is_set():
+                    pool.shutdown(wait=False, cancel_futures=True)  # the opener fails: the rest need not be proven
+                    break
+                if progress is not None:
+                    progress(settled[0])
+            for other in parts[failed_at[0] + 1 :]:  # stopped because another part failed: their flags tell nothing
+                if other.ctx is not None and not quick_fail:
+                    other.ctx.stop[0] = 0  # (all ended: the loop above waited for every one)
+        except BaseException:
+            # Ctrl-C, SIGTERM: stop the searches running (they unwind at their next candidate) and leave at once.
+            for part, _ in run:
+                part.ctx.stop[0] = 1
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            armed.__exit__(None, None, None)
+        pool.shutdown(wait=not quick_fail or not stop_after.is_set())
+        counted = parts[: failed_at[0] + 1]
+        budget.charge(sum(part.work - before[id(part)] for part in counted))
+        if failed_at[0] < len(parts):
+            return parts[failed_at[0]]
+        if proven is not None:
+            for part, share in zip(parts, shares):
+                if not part.stopped and not part.from_cache:
+                    proven(part, share)
+        return None
 
     def opener_value(self, ctx: search.Context, position: Position, guess: str, beta: int = search.INF) -> tuple[int, bool]:
         """(total, True) with `guess` played first, or (a lower bound >= beta, False) once it reaches beta.
@@ -399,64 +570,6 @@ class Problem:
             step = (guess, decode(code, self.game.length))
             parts.append((code, Position(pool, cands, depth, greens, mins, position.turns + 1, position.path + (step,))))
         return parts
-
-    def _solve_parts(self, jobs, contexts, threads, progress, n, deadline=NO_LIMIT) -> tuple[dict[int, int], set[int]]:
-        """Each part's exact value on up to `threads` threads; only up to the first INF if a part has none.
-        With the parts whose search `deadline` stopped (their values: lower bounds).
-
-        The small parts go first, smallest first: an opener that cannot win
-        every game (half the openers in hard mode on today's lists) almost
-        always fails on a small class (a letter family such as _ills) and is
-        refuted in seconds instead of after every class. Then the big parts,
-        biggest first, so that the threads finish together.
-        """
-        values: dict[int, int] = {}
-        stopped: set[int] = set()
-        small = sorted((job for job in jobs if len(job[2].pool) <= SMALL_PART), key=lambda job: len(job[2].pool))
-        order = small + sorted((job for job in jobs if len(job[2].pool) > SMALL_PART), key=lambda job: -len(job[2].pool))
-        settled = n - sum(len(part.pool) for _, _, part in jobs)
-        if progress is not None:
-            progress(settled)
-        if deadline.limited and jobs:
-            self.ready(contexts[0], jobs[0][2])
-        pool = ThreadPoolExecutor(max_workers=max(1, threads))
-        armed = deadline.armed(contexts)
-        armed.__enter__()
-        try:
-            failed = threading.Event()  # set by the thread that finds a part with no tree: the others start no more
-
-            def prove(i, part):
-                if not failed.is_set():
-                    values[i] = self._value(contexts[i], part, search.INF)[0]
-                    if contexts[i].stop[0]:
-                        stopped.add(i)
-                    if values[i] >= search.INF:
-                        failed.set()
-
-            futures = {pool.submit(prove, i, part): (i, part) for i, _, part in order}
-            pending = set(futures)
-            while pending:
-                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                for future in done:
-                    future.result()
-                    i, part = futures[future]
-                    if i not in stopped:  # a part the deadline stopped is settled once bounded (`build`), not now
-                        settled += len(part.pool)
-                if failed.is_set():
-                    pool.shutdown(wait=False, cancel_futures=True)  # the opener fails: the rest need not be proven
-                    return values, stopped
-                if progress is not None:
-                    progress(settled)
-        except BaseException:
-            # Ctrl-C, SIGTERM: stop the searches running (they unwind at their next candidate) and leave at once.
-            for ctx in contexts:
-                ctx.stop[0] = 1
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        finally:
-            armed.__exit__(None, None, None)
-        pool.shutdown()
-        return values, stopped
 
     def _check_feasible(self, value: int, position: Position, opener: str | None = None) -> None:
         """WordleError naming the position (the answers, the turns that left them, the guesses left) if it has no tree.
@@ -534,9 +647,10 @@ def compile_ahead(length: int, backend: str = "cpu") -> threading.Thread:
 
     def work() -> None:
         try:
-            words = _ahead_words(length)
-            problem = Problem(Game("compile-ahead", words, words), backend=backend)
-            problem.build(problem.start(), deadline=Deadline(3600.0))  # a budget: compiled as a budgeted search is
+            with compiled.in_background():  # no one waits for it: says nothing (a command that then waits says so)
+                words = _ahead_words(length)
+                problem = Problem(Game("compile-ahead", words, words), backend=backend)
+                problem.build(problem.start(), budget=Budget(3600))  # a budget: compiled as a budgeted search is
         except Exception:  # noqa: BLE001 - the real search reports its own failures
             pass
 
@@ -550,7 +664,7 @@ def _guesses(n: int) -> str:
 
 
 def _counters(contexts: list[search.Context]) -> dict[str, int]:
-    totals = np.sum([ctx.stats for ctx in contexts], axis=0)
+    totals = np.sum([ctx.stats for ctx in contexts], axis=0) if contexts else np.zeros(len(search.STAT_NAMES), dtype=np.int64)
     return dict(zip(search.STAT_NAMES, (int(x) for x in totals)))
 
 

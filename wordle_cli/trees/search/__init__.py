@@ -71,9 +71,9 @@ from wordle_cli.trees.search.hardmode import allowed, allowed_at, hints_after
 from wordle_cli.trees.search.prepare import families, max_patterns, neighbour_lists, transposed
 from wordle_cli.trees.search.recursion import solve
 from wordle_cli.trees.search.scans import useful
-from wordle_cli.trees.search.shared import INF, STAT_NAMES, UNLIMITED
+from wordle_cli.trees.search.shared import INF, STAT_NAMES, UNLIMITED, WORK
 
 __all__ = [
-    "INF", "STAT_NAMES", "UNLIMITED", "Context", "Thresholds", "allowed", "allowed_at", "checked_weights", "class_bound", "extract",
+    "INF", "STAT_NAMES", "UNLIMITED", "WORK", "Context", "Thresholds", "allowed", "allowed_at", "checked_weights", "class_bound", "extract",
     "families", "hints_after", "max_patterns", "max_weight_total", "neighbour_lists", "new_context", "solve", "transposed", "useful",
 ]

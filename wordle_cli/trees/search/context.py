@@ -92,7 +92,7 @@ class Context(NamedTuple):
     dominance_min_pool: int  # Thresholds.dominance_min_pool
     memo_probes: int  # Thresholds.memo_probes
     scan_stops: bool  # Thresholds.scan_stops
-    stop: np.ndarray  # int64[2]: [non-zero: unwind now, returning lower bounds; a node budget (0: none) that sets it]
+    stop: np.ndarray  # int64[2]: [non-zero: unwind now, returning lower bounds; the work (stats[WORK]) that sets it, 0: none]
     weighted: bool  # the answers have weights other than all ones (else the uniform code runs, unchanged)
     weights: np.ndarray  # int64[A]: each answer's weight (all ones when uniform)
     cand_weight: np.ndarray  # int64[C]: the weight of the answer each candidate is (0: not an answer); uniform: empty

@@ -26,7 +26,20 @@ from wordle_cli.trees.search.hardmode import allowed_at, hints_after
 from wordle_cli.trees.search.heap import heap_slot, heapify, pop
 from wordle_cli.trees.search.memo import find, key_of, remember
 from wordle_cli.trees.search.scans import block, gather
-from wordle_cli.trees.search.shared import EVALUATED, HITS, INF, NODES, UNLIMITED
+from wordle_cli.trees.search.shared import (
+    COUNT_CELL_WORK,
+    EVAL_WORK,
+    EVALUATED,
+    HARD_WORK,
+    HITS,
+    INF,
+    KEPT_WORK,
+    NODE_WORK,
+    NODES,
+    PAIR_CELL_WORK,
+    UNLIMITED,
+    WORK,
+)
 
 
 @compiled
@@ -41,7 +54,7 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     best_out[0] receives the best candidate when the value is exact (-1
     otherwise).
 
-    Once `ctx.stop[0]` is set (by another thread, or by the node budget
+    Once `ctx.stop[0]` is set (by another thread, or by the work budget
     `ctx.stop[1]`) every node unwinds at its next candidate, returning a
     lower bound (not stored as exact; best_out -1): the caller reads the
     flag after the call to know that the value is only a lower bound.
@@ -176,6 +189,7 @@ def _scanned(ctx, key, base, rows, pool, cands, weight, beta, depth, best_out):
     n = pool.shape[0]
     started = prof.cycles(ctx)
     found, value = scan(ctx, base, rows, pool, cands, weight, beta, depth)
+    ctx.stats[WORK] += NODE_WORK + n * cands.shape[0] * (PAIR_CELL_WORK if found.by_pairs else COUNT_CELL_WORK)
     prof.note(ctx, depth, prof.SCAN_WORK, n * cands.shape[0])
     if value >= 0:  # the scan stopped early, sure of the verdict: lost, or cut (its bound reaches beta)
         prof.since(ctx, depth, prof.SCAN_CYCLES, started)
@@ -209,6 +223,7 @@ def _ordered(ctx, base, rows, cands, found, n, depth, useful_cands, beta):
     how many to try)."""
     started = prof.cycles(ctx)
     kept = keep(ctx, base, rows, found, n, depth, useful_cands)
+    ctx.stats[WORK] += KEPT_WORK * kept.size
     not_tried = np.zeros(kept.size, dtype=np.bool_)
     not_passed = np.zeros(kept.size, dtype=np.bool_)
     if kept.dedup and n >= ctx.dominance_min_pool:
@@ -238,6 +253,7 @@ def _quick(ctx, base, rows, pool, t, count, cls, window, guess, child_depth, gre
     """The quick pass of candidate column t: its classes (`cls`), their bounds lifted by the memo and answer
     splits; (classes, the sum of their bounds), a sum at the window refuting the candidate with no search."""
     ctx.stats[EVALUATED] += 1
+    ctx.stats[WORK] += EVAL_WORK * pool.shape[0]
     started = prof.cycles(ctx)
     n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
     total = quick_pass(ctx, cls, n_cls, total, window, guess, child_depth, greens, mins, count)
@@ -264,6 +280,7 @@ def _class(ctx, cls, k, guess, below, below_base, greens, mins):
     if ctx.hard:
         part_greens, part_mins = hints_after(ctx, guess, cls.code[k], greens, mins)
         allow = allowed_at(ctx, below, part_greens, part_mins)
+        ctx.stats[WORK] += HARD_WORK * below.shape[0]
         return part, below[allow], block(below_base, part_rows, allow), np.arange(size).astype(np.int32), part_greens, part_mins
     return part, below, below_base, part_rows, greens, mins
 
@@ -305,8 +322,9 @@ def _settle(ctx, key, best, beta, best_c, best_rank, popped, best_out, depth, st
 
 @compiled
 def stopping(ctx):
-    """Whether the search must unwind now: the stop flag, set from outside or once the node budget is spent."""
-    if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[NODES] >= ctx.stop[1]:
+    """Whether the search must unwind now: the stop flag, set from outside or once the work budget is spent (its
+    work, `ctx.stats[WORK]`, has reached `ctx.stop[1]`: a point fixed by the search alone, never by a clock)."""
+    if ctx.stop[0] == 0 and ctx.stop[1] > 0 and ctx.stats[WORK] >= ctx.stop[1]:
         ctx.stop[0] = 1
     return ctx.stop[0] != 0
 
