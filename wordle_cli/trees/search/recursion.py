@@ -1,7 +1,7 @@
 """The recursion: `solve`, a depth-first branch and bound over a pool's candidates and their classes.
 
 `solve` is the order of a node's steps; each step is a kernel of its own,
-named as docs/spec.md (section 8) walks them: the pools that need no
+named as docs/spec.md §8 walks them: the pools that need no
 search (`_tiny`), the memo (`memo_key`, `_known`), the endgame
 (`_endgame`), the candidates' scan (`_scanned`), the candidates kept and
 ordered (`_ordered`), then best first each candidate's quick pass
