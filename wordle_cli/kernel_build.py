@@ -59,6 +59,8 @@ def _queues() -> tuple[list[Workload], list[Workload]]:
     search = [  # one after another: the first compiles the exact search (most of the build), the rest load it
         Workload(("solve", "-q", "cigar"), "the default solve: the exact search under the nyt prior, today's lists"),
         Workload(("review", "--answer", "nimby", "raise", "poynt", "kiddy", "nimby"), "review's default"),
+        Workload(("review", "-q", "--answers", "ten.txt", "--max-guesses", "2", "--answer", "cigar", "rebut", "cigar"),
+                 "review where no guess is sure to win: the best chance to win (trees.chance)"),
         Workload(("play", "--batch"), "play's first suggestion"),
         Workload(("simulate", "-q", "--sample", "10"), "simulate's default"),
         Workload(("solve", "-q", "--prior", "uniform", "cigar"), "solve under the uniform prior"),
@@ -87,7 +89,9 @@ def _queues() -> tuple[list[Workload], list[Workload]]:
 
 #: The commands of the build, in two queues run side by side (one after the other with one job), about as long as
 #: each other: each queue's commands compile kernels, or signatures, the other's do not, so that two processes
-#: never compile the same one at once.
+#: never compile the same one at once: two processes compiling one kernel together can leave a cache that crashes
+#: the next process to load it (numba issues 4807 and 10128), so a command that reaches the exact search belongs
+#: in the first queue.
 QUEUES = _queues()
 WORKLOADS = [*QUEUES[0], *QUEUES[1]]
 
