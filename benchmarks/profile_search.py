@@ -17,6 +17,7 @@ published `opener [average] total` table) when given.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from wordle_cli.model.game import ROWS, Game, load_lists  # noqa: E402
+from wordle_cli.trees import search  # noqa: E402
 from wordle_cli.trees.builder import Problem  # noqa: E402
 from wordle_cli.trees.search import profile  # noqa: E402
 from wordle_cli.trees.search.shared import HITS, NODES, STORED  # noqa: E402
@@ -37,17 +39,27 @@ def main() -> None:
     parser.add_argument("--hard", action="store_true")
     parser.add_argument("--top", type=int, default=12, help="classes listed, slowest first [default: 12]")
     parser.add_argument("--check", metavar="TABLE", help="a published table: the total must equal its line for W")
+    parser.add_argument("--only", metavar="N,N,...", help="prove only the classes of these sizes (no total checked)")
+    parser.add_argument("--cache-mib", type=int, default=48, help="each class's memo budget, MiB [default: 48, tree build's]")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="a search threshold (trees.search.Thresholds), e.g. scan_stops=0; repeatable")
     args = parser.parse_args()
     answers, allowed = load_lists(args.game)
     game = Game(args.game, answers.words, allowed.words)
     started = time.process_time()
-    problem = Problem(game, hard=args.hard, max_guesses=ROWS, profile=True)
+    fields = {name: int(value) for name, value in (item.split("=") for item in args.set)}
+    thresholds = dataclasses.replace(search.Thresholds(), **fields)
+    problem = Problem(game, hard=args.hard, max_guesses=ROWS, profile=True, thresholds=thresholds, cache_limit=args.cache_mib << 20)
     rate = profile.cycles_per_second()
     position = problem.start()
     parts = [(code, part) for code, part in problem._parts(position, args.first, problem._row(args.first)) if code != problem.win]
+    smallest = min(parts, key=lambda item: len(item[1].pool))[1]
+    if args.only:
+        sizes = {int(size) for size in args.only.split(",")}
+        parts = [(code, part) for code, part in parts if len(part.pool) in sizes]
+        args.check = None
     print(f"{args.game}: {len(game.answers)} answers, {len(game.candidates)} guesses, uniform prior (the published totals'), "
           f"{'hard' if args.hard else 'normal'} mode; set-up {time.process_time() - started:.1f} CPU s")
-    smallest = min(parts, key=lambda item: len(item[1].pool))[1]
     problem.value(problem.context(), smallest)  # numba's kernels loaded (or compiled) before any class is timed
     rows = []
     tables = []

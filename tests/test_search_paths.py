@@ -28,6 +28,7 @@ SHRUNK = {
     "dominance_min_pool": [0, 3, 120],
     "family_min": [2, 3, 4],
     "memo_probes": [0, 1, 4],  # 0: nothing is ever stored
+    "scan_stops": [False, True],  # False: every pairwise scan in full
 }
 
 

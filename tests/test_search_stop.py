@@ -13,6 +13,7 @@ import pytest
 from wordle_cli.model.game import Game
 from wordle_cli.trees import search
 from wordle_cli.trees.builder import Problem
+from wordle_cli.trees.search.memo import stored_key
 from wordle_cli.trees.search.shared import NODE_WORK, WORK
 
 #: Small thresholds, so that tiny pools are memoised and take the deep paths.
@@ -45,7 +46,7 @@ def assert_memo_true(ctx, answers, allowed, checked):
     """Every memo entry's claims against brute force on its own pool: its exact value (if any) equal, its lower
     bound not above. A stopped search must leave no wrong claim behind for a later search to trust."""
     for entry in list(ctx.memo.values()):
-        key = tuple(int(x) for x in ctx.keys[entry.key_slot])
+        key = tuple(int(x) for x in stored_key(ctx, entry))
         claim = (key, int(entry.lower), int(entry.exact))
         if claim in checked:
             continue

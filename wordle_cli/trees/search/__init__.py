@@ -33,9 +33,11 @@ rooms, in the order a node visits them:
   never tried (and not passed down when the refiner comes first).
 - `classes`: one candidate's classes, and a quick pass lifting their bounds
   from the memo and answer splits before any deep work.
-- `recursion`: `solve`, trying candidates best first, each class smallest
-  first in the window the others leave (beta), stopping a candidate as
-  soon as its partial sum reaches the best total so far.
+- `recursion`: `solve`, a node's steps in order, each a kernel named as
+  docs/spec.md §8 walks them (the memo, the endgame, the candidates' scan,
+  the quick pass, the class loop, the cut): candidates tried best first,
+  each class smallest first in the window the others leave (beta), a
+  candidate stopped as soon as its partial sum reaches the best total so far.
 - `hardmode`: the hints a feedback reveals and the candidates they allow.
 - `heap`, `prepare` (tables made once per problem), `extract` (the tree
   read back from the memo).

@@ -90,12 +90,16 @@ def answer_split(ctx, pool, depth, count):
     for i in range(n):
         c = ctx.answer_cand[pool[i]]
         collisions = 0
+        seen = n
         for j in range(n):
             x = ctx.table[pool[j], c]
             count[x] += 1
             if count[x] > 1:
                 collisions += 1
-        for j in range(n):
+                if collisions > 1:  # neither singletons nor one pair: the rest of its classes do not matter
+                    seen = j + 1
+                    break
+        for j in range(seen):
             count[ctx.table[pool[j], c]] = 0
         if collisions == 0:
             return 2 * n - 1, c

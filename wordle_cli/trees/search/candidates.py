@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from wordle_cli.compiled import compiled
+from wordle_cli.trees.search import profile as prof
 from wordle_cli.trees.search.bounds import candidate_bound, weighted_candidate_bound
 from wordle_cli.trees.search.heap import heap_key, heapify
 from wordle_cli.trees.search.scans import by_weight, order_pairs, same_column, scan_counts, scan_pairs
@@ -34,7 +35,6 @@ class Scan(NamedTuple):
 
     classes: np.ndarray  # uint16: how many classes
     flags: np.ndarray  # uint8: bit 0, some class has 3 or more answers; bit 1, the win is one of them
-    excess: np.ndarray  # int64: answers past max_patterns in its classes (big pools only; else 0)
     squares: np.ndarray  # int64: sum of squared class sizes (filled by `keep` for small pools)
     hashes: np.ndarray  # uint32: a hash of its column (likewise)
     by_pairs: bool  # scanned pairwise (squares and hashes not made yet)
@@ -42,6 +42,7 @@ class Scan(NamedTuple):
     rows: np.ndarray  # int32: the rows in the order scanned (weighted: heaviest first)
     row_w: np.ndarray  # int64: their weights (uniform: empty)
     bounds: np.ndarray  # int64: the pool's total's lower bound with it first (`candidate_bound`, or weighted)
+    partial: bool  # the scan stopped early: some candidates' counts are bounds (`scan`), only a singleton split settles
 
 
 class Kept(NamedTuple):
@@ -63,40 +64,98 @@ def _counts_only(k, n, depth):
 
 
 @compiled
-def scan(ctx, base, rows, pool, cands, weight):
-    """Every candidate's partition of the pool `rows` (`Scan`); `weight`: the pool's (total, heaviest, lightest)."""
+def scan(ctx, base, rows, pool, cands, weight, beta, depth):
+    """Every candidate's partition of the pool `rows` (`Scan`); `weight`: the pool's (total, heaviest, lightest).
+
+    (found, value): value -1 when the survey of the counts decides the node. Uniform, a small pool's scan
+    stops as soon as the node's verdict is sure (`_pairs_uniform`), and may decide it alone: lost (INF), or
+    cut (a lower bound of its least bound, itself at least beta); the counts are then not all made."""
     n, m = rows.shape[0], base.shape[1]
     classes = np.empty(m, dtype=np.uint16)
     flags = np.empty(m, dtype=np.uint8)
-    excess = np.zeros(m, dtype=np.int64)
     squares = np.empty(m, dtype=np.int64)  # made by the scan of a big pool, else only when needed
     hashes = np.empty(m, dtype=np.uint32)
     by_pairs = n <= ctx.pair_scan_max and n <= ctx.max_patterns
+    excess = np.zeros(0 if by_pairs else m, dtype=np.int64)  # a pairwise scan's pools have none
+    value, partial = -1, False
     if ctx.weighted:
         maxima = np.empty(m, dtype=np.int64)
         rows, row_w = by_weight(ctx, pool, rows)
         if by_pairs:
-            scan_pairs(base, rows, row_w, ctx.win, ctx.scan_chunk, classes, flags, maxima)
+            scan_pairs(base, rows, row_w, ctx.win, ctx.scan_chunk, classes, flags, maxima, 0, np.zeros(_chunks(ctx, m), dtype=np.bool_))
         else:
             scan_counts(base, rows, row_w, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, maxima)
     else:  # the same kernels with no weights: numba compiles their weighted branches away
         maxima = excess[:0]  # a view: nothing allocated
         row_w = maxima
         if by_pairs:
-            scan_pairs(base, rows, None, ctx.win, ctx.scan_chunk, classes, flags, None)
+            value, partial = _pairs_uniform(ctx, base, rows, classes, flags, beta, depth)
         else:
             scan_counts(base, rows, None, ctx.win, ctx.max_patterns, classes, flags, excess, squares, hashes, None)
     ctx.stats[SCANNED] += m
+    bounds = _bounds(ctx, cands, n, weight, classes, flags, excess, maxima) if value < 0 else excess[:0]
+    return Scan(classes, flags, squares, hashes, by_pairs, maxima, rows, row_w, bounds, partial), value
+
+
+@compiled
+def _chunks(ctx, m):
+    """How many chunks a pairwise scan of m candidates makes."""
+    return (m + ctx.scan_chunk - 1) // ctx.scan_chunk
+
+
+@compiled
+def _pairs_uniform(ctx, base, rows, classes, flags, beta, depth):
+    """The uniform pairwise scan, stopped as soon as the node's verdict is sure (`scan_pairs`): after a word that
+    is no answer splits the pool into singletons (the survey settles on the first); with two guesses left, once
+    none can (lost); once every candidate's bound reaches beta (cut). (value, partial): value INF (lost), or
+    the cut's bound (the least of its candidates' bounds as far as counted: at least beta), or -1 (survey the
+    counts: `partial` when they are not all made, and only a singleton split settles)."""
+    n = rows.shape[0]
+    left = np.zeros(_chunks(ctx, base.shape[1]), dtype=np.bool_)
+    least = _least_shared(n, beta, depth) if ctx.scan_stops else 0
+    n_left, split, fewest_left, fewest_done, work = scan_pairs(base, rows, None, ctx.win, ctx.scan_chunk, classes, flags, None, least, left)
+    value = -1
+    if least > 0 and not split:
+        if depth <= 2:  # no word splits it into singletons
+            value = INF
+        elif n_left > 0 and 2 * n + fewest_done < beta:  # a candidate below beta: the search goes on, with every count
+            n_left, _, _, _, more = scan_pairs(base, rows, None, ctx.win, ctx.scan_chunk, classes, flags, None, -1, left)
+            work += more
+            prof.note(ctx, depth, prof.REDONE_SCANS, 1)
+        elif n_left > 0:  # a chunk left is at 2n + fewest_left - 1 or more (a win counted), a chunk done at 2n + fewest_done
+            value = 2 * n + min(fewest_left - 1, fewest_done)
+    prof.note(ctx, depth, prof.PAIR_WORK, work)
+    partial = n_left > 0 or split
+    if partial:
+        prof.note(ctx, depth, prof.STOPPED_SCANS, 1)
+    return value, partial
+
+
+@compiled
+def _least_shared(n, beta, depth):
+    """For `scan_pairs`: the answers sharing a feedback with an earlier one past which a candidate's bound
+    (3n - classes - 1 at most, a win included) reaches beta; with two guesses left, 1 (only singletons
+    help); 0 when no candidate can have so many (the scan then never stops early)."""
+    if depth <= 2:
+        return 1
+    least = beta - 2 * n + 1
+    return least if least < n - 1 else 0
+
+
+@compiled
+def _bounds(ctx, cands, n, weight, classes, flags, excess, maxima):
+    """Each candidate's lower bound of the pool's total with it first (`candidate_bound`, or weighted)."""
+    m = classes.shape[0]
     bounds = np.empty(m, dtype=np.int64)
     if ctx.weighted:
         total, _, lightest = weight
         for t in range(m):
             won = ctx.cand_weight[cands[t]] if (flags[t] >> 1) & 1 else 0
-            bounds[t] = weighted_candidate_bound(total, maxima[t], won, excess[t], lightest)
+            bounds[t] = weighted_candidate_bound(total, maxima[t], won, excess[t] if excess.shape[0] > 0 else 0, lightest)
     else:
         for t in range(m):
-            bounds[t] = candidate_bound(n, np.int64(classes[t]), (flags[t] >> 1) & 1, excess[t])
-    return Scan(classes, flags, excess, squares, hashes, by_pairs, maxima, rows, row_w, bounds)
+            bounds[t] = candidate_bound(n, np.int64(classes[t]), (flags[t] >> 1) & 1, excess[t] if excess.shape[0] > 0 else 0)
+    return bounds
 
 
 @compiled
@@ -130,7 +189,7 @@ def survey(ctx, found, cands, n, depth, weight):
             sure_c = cands[t]
     if useful_cands == 0 or (depth <= 2 and not ctx.weighted):  # uniform: a singleton split was settled already
         return LOST, INF, -1, INF, useful_cands
-    if sure == lowest:
+    if sure == lowest and not found.partial:
         return SETTLED, lowest, sure_c, lowest, useful_cands
     return GO_ON, INF, -1, lowest, useful_cands
 

@@ -45,6 +45,9 @@ class Thresholds:
     #: Slots a memo key may move on from its hash (a different key on the same hash) before it is not stored,
     #: which the counters report ("memo entries not stored"); 0 stores nothing (tests: the search must not need it).
     memo_probes: int = 4
+    #: A pairwise scan stops as soon as what the node needs of it is sure (`candidates.scan`); False: every scan
+    #: runs in full (tests: stopping early must change no tree).
+    scan_stops: bool = True
 
     def check(self) -> None:
         """ValueError unless every counter the thresholds size can hold what it counts."""
@@ -71,7 +74,7 @@ class Context(NamedTuple):
     cand_codes: np.ndarray  # (C, L) uint8 symbol codes (hard mode)
     cand_counts: np.ndarray  # (C, S + 1) uint8 copies of each symbol (hard mode)
     memo: object  # numba typed Dict: key hash -> memo.Entry
-    keys: object  # numba typed List of key arrays, to check a hash hit is the same key
+    keys: object  # numba typed List of one int32 array, the arena of the memo's keys (to check a hash hit is the same key)
     stats: np.ndarray  # int64 counters (see STAT_NAMES)
     cache_limit: int  # bytes the memo may take (about); past them its small pools are dropped
     neighbour_start: np.ndarray  # int32[C + 1]: candidate c's neighbours are neighbours[neighbour_start[c]:neighbour_start[c + 1]]
@@ -88,6 +91,7 @@ class Context(NamedTuple):
     dedup_min_pool: int  # Thresholds.dedup_min_pool
     dominance_min_pool: int  # Thresholds.dominance_min_pool
     memo_probes: int  # Thresholds.memo_probes
+    scan_stops: bool  # Thresholds.scan_stops
     stop: np.ndarray  # int64[2]: [non-zero: unwind now, returning lower bounds; the work (stats[WORK]) that sets it, 0: none]
     weighted: bool  # the answers have weights other than all ones (else the uniform code runs, unchanged)
     weights: np.ndarray  # int64[A]: each answer's weight (all ones when uniform)
@@ -158,6 +162,7 @@ def new_context(
         dedup_min_pool=thresholds.dedup_min_pool,
         dominance_min_pool=thresholds.dominance_min_pool,
         memo_probes=thresholds.memo_probes,
+        scan_stops=bool(thresholds.scan_stops),
         stop=np.zeros(2, dtype=np.int64),
         weighted=weighted,
         weights=weights,

@@ -63,7 +63,8 @@ def endgame(ctx, pool, cands, base, rows, depth):
     classes = np.empty(m, dtype=np.uint16)
     flags = np.empty(m, dtype=np.uint8)
     if most <= ctx.pair_scan_max and most <= ctx.max_patterns:
-        scan_pairs(base, live_rows, None, ctx.win, ctx.scan_chunk, classes, flags, None)
+        left = np.zeros((m + ctx.scan_chunk - 1) // ctx.scan_chunk, dtype=np.bool_)
+        scan_pairs(base, live_rows, None, ctx.win, ctx.scan_chunk, classes, flags, None, 0, left)
     else:
         excess = np.zeros(m, dtype=np.int64)
         squares = np.empty(m, dtype=np.int64)

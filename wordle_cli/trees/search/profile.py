@@ -56,10 +56,14 @@ FIELDS = (
     "scan cycles",  # the scan and the survey of its counts
     "keep cycles",  # the candidates kept, dominance, passed down, the heap made
     "evaluate cycles",  # partition and quick pass of the candidates evaluated
+    "ordered",  # candidates put in the heap (kept, bound below beta, not dominated)
+    "scans stopped early",  # nodes whose pairwise scan stopped early and settled or cut them (`candidates.scan`)
+    "scans redone",  # nodes whose early-stopped scan had to be done again in full
+    "pair work",  # uniform pairwise scans: answer pairs x candidates compared
 )
 (CLASSES, CLASS_CYCLES, NODES, POOL_SUM, POOL_MAX, KNOWN, COUNTED, CUT_BEFORE, SCAN_WORK, KEPT, SKIPPED, EVALUATED, QUICK_CUT,
  MID_CUT, IMPROVED, EXACT, FAILED_HIGH, BEST_RANK, TRIED, FIRST_UB_CYCLES, NODE_CYCLES, UB_NODES, SCAN_CYCLES, KEEP_CYCLES,
- EVAL_CYCLES) = range(len(FIELDS))
+ EVAL_CYCLES, ORDERED, STOPPED_SCANS, REDONE_SCANS, PAIR_WORK) = range(len(FIELDS))
 
 
 @intrinsic
@@ -140,8 +144,8 @@ def merged(tables) -> np.ndarray:
 def report(table: np.ndarray, rate: float, max_guesses: int | None) -> list[str]:
     """The table as text: one line per turn that saw any work (turn = the guess about to be played)."""
     lines = [
-        "turn  classes  class s  nodes  mean pool  max pool  known  counts  cut0  scan Mcells  kept/node  eval  skip  quick  mid"
-        "  improved  exact  high  best rank  tried/node  first-UB share  time: scan  keep  eval  own  below"
+        "turn  classes  class s  nodes  mean pool  max pool  known  counts  cut0  stopped  redone  pairs G  scan Mcells  kept/node"
+        "  heap/node  eval  skip  quick  mid  improved  exact  high  best rank  tried/node  first-UB share  time: scan  keep  eval  own  below"
     ]
     below = 0
     for row in range(table.shape[0] - 1, -1, -1):
@@ -158,7 +162,8 @@ def report(table: np.ndarray, rate: float, max_guesses: int | None) -> list[str]
         shares = "  ".join(f"{100 * x / whole:3.0f}%" for x in (t[SCAN_CYCLES], t[KEEP_CYCLES], t[EVAL_CYCLES], own, below))
         lines.append(
             f"{turn:>4}  {t[CLASSES]:7d}  {t[CLASS_CYCLES] / rate:7.1f}  {t[NODES]:5d}  {t[POOL_SUM] / nodes:9.1f}  {t[POOL_MAX]:8d}"
-            f"  {t[KNOWN]:5d}  {t[COUNTED]:6d}  {t[CUT_BEFORE]:4d}  {t[SCAN_WORK] / 1e6:11.1f}  {t[KEPT] / nodes:9.0f}"
+            f"  {t[KNOWN]:5d}  {t[COUNTED]:6d}  {t[CUT_BEFORE]:4d}  {t[STOPPED_SCANS]:7d}  {t[REDONE_SCANS]:6d}  {t[PAIR_WORK] / 1e9:7.1f}"
+            f"  {t[SCAN_WORK] / 1e6:11.1f}  {t[KEPT] / nodes:9.0f}  {t[ORDERED] / nodes:9.0f}"
             f"  {t[EVALUATED]:4d}  {t[SKIPPED]:4d}  {t[QUICK_CUT]:5d}  {t[MID_CUT]:3d}  {t[IMPROVED]:8d}  {t[EXACT]:5d}"
             f"  {t[FAILED_HIGH]:4d}  {t[BEST_RANK] / max(1, t[EXACT]):9.2f}  {t[TRIED] / searched:10.1f}  {share:14.2f}"
             f"  {shares if t[CLASS_CYCLES] else '(solved from Python: timed above)'}"

@@ -1,4 +1,15 @@
-"""The recursion: `solve`, a depth-first branch and bound over a pool's candidates and their classes."""
+"""The recursion: `solve`, a depth-first branch and bound over a pool's candidates and their classes.
+
+`solve` is the order of a node's steps; each step is a kernel of its own,
+named as docs/spec.md §8 walks them: the pools that need no
+search (`_tiny`), the memo (`memo_key`, `_known`), the endgame
+(`_endgame`), the candidates' scan (`_scanned`), the candidates kept and
+ordered (`_ordered`), then best first each candidate's quick pass
+(`_next`, `_quick`), its class loop (in `solve` itself: the one place
+that recurses, with `_class` for what a class is given), the cut
+(`_cut`) and the result kept (`_settle`). `stopping` is the one check
+that unwinds a search.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +21,7 @@ from wordle_cli.trees.search.bounds import answer_split, pool_weight
 from wordle_cli.trees.search.candidates import GO_ON, LOST, SETTLED, keep, order, pass_down, scan, survey
 from wordle_cli.trees.search.classes import new_classes, partition, quick_pass
 from wordle_cli.trees.search.dominance import dominated
-from wordle_cli.trees.search.endgame import ENDGAME_CLOSE, ENDGAME_LOST, endgame
+from wordle_cli.trees.search.endgame import ENDGAME_CLOSE, ENDGAME_LOST, ENDGAME_NONE, endgame
 from wordle_cli.trees.search.hardmode import allowed_at, hints_after
 from wordle_cli.trees.search.heap import heap_slot, heapify, pop
 from wordle_cli.trees.search.memo import find, key_of, remember
@@ -54,44 +65,139 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     value = _tiny(ctx, pool, depth, beta, weight, best_out)
     if value >= 0:
         return value
-    ctx.stats[NODES] += 1
-    started = prof.cycles(ctx)  # 0 unless profiling (`profile`: every note below is then one untaken branch)
-    prof.note(ctx, depth, prof.NODES, 1)
-    prof.note(ctx, depth, prof.POOL_SUM, n)
-    prof.note_max(ctx, depth, prof.POOL_MAX, n)
-    memoised = n >= ctx.cache_min_pool  # smaller pools are solved again rather than looked up: an empty key
-    key = key_of(ctx, pool, depth, greens, mins) if memoised else np.empty(0, dtype=np.int32)
+    started = _entered(ctx, n, depth)
+    key = memo_key(ctx, pool, depth, greens, mins)
     count = np.zeros(ctx.win + 1, dtype=np.int32)
     value = _known(ctx, pool, depth, beta, key, count, best_out)
     if value >= 0:
-        prof.note(ctx, depth, prof.KNOWN, 1)
         return value
+    cands, base, rows = _codes(ctx, pool, cands, base, rows)
+    verdict, live, live_rows = _endgame(ctx, key, pool, cands, base, rows, depth)
+    if verdict == ENDGAME_LOST:
+        return INF
+    if verdict == ENDGAME_CLOSE:  # the family alone first: the pool costs at least as much as any part of it
+        value = solve(ctx, live, cands, base, live_rows, beta, depth, greens, mins, best_out)
+        best_out[0] = -1
+        if value >= beta:
+            remember(ctx, key, value, INF if value >= INF else -1, -1)
+            return value
+    found, lowest, useful_cands, value = _scanned(ctx, key, base, rows, pool, cands, weight, beta, depth, best_out)
+    if value >= 0:
+        return value
+    kept, heap, n_heap, best, passed, below, tried = _ordered(ctx, base, rows, cands, found, n, depth, useful_cands, beta)
+
+    # Best first: each candidate's quick pass, then its class loop: its classes solved smallest first, each in
+    # what the others leave of the window; the candidate stops as soon as its sum reaches the best total so far.
+    child_depth = depth - 1 if depth < UNLIMITED else depth
+    best_c, best_rank, popped = -1, -1, 0
+    sub_best = np.empty(1, dtype=np.int64)
+    cls = new_classes(n, ctx.weighted)
+    below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
+    in_heap = n_heap  # the heap is heap[:in_heap]
+    for _ in range(tried):
+        if in_heap == 0:
+            break
+        if stopping(ctx):
+            return _floor(kept, heap, in_heap, best, lowest)
+        r, in_heap, best = _next(ctx, kept, heap, in_heap, beta, best, depth)
+        popped += 1
+        if r < 0:
+            continue
+        window = min(beta, best)
+        c = cands[kept.columns[r]]
+        n_cls, total = _quick(ctx, base, rows, pool, kept.columns[r], count, cls, window, c, child_depth, greens, mins, depth)
+        quick_cut = total >= window
+        by_size = by_size_of(cls, n_cls, n) if not quick_cut else np.empty(0, dtype=np.int64)
+        for kk in range(by_size.shape[0]):
+            if total >= window or stopping(ctx):
+                break
+            k = by_size[kk]
+            if cls.done[k]:
+                continue
+            if below_base.shape[0] == 0:
+                below_base = block(base, rows, passed)
+            part, part_cands, part_base, part_rows, part_greens, part_mins = _class(ctx, cls, k, c, below, below_base, greens, mins)
+            size_w = cls.weight[k] if ctx.weighted else np.int64(cls.size[k])  # what this guess costs the class
+            total -= cls.bound[k]
+            child_started = prof.cycles(ctx)
+            v = solve(ctx, part, part_cands, part_base, part_rows, window - total - size_w, child_depth, part_greens, part_mins, sub_best)
+            prof.since(ctx, child_depth, prof.CLASS_CYCLES, child_started)
+            prof.note(ctx, child_depth, prof.CLASSES, 1)
+            total += max(size_w + v, cls.bound[k])  # a search cut early may return less than the memo knew
+        best, best_c, best_rank, in_heap = _cut(ctx, kept, heap, in_heap, total, window, quick_cut, best, best_c, best_rank, c, popped,
+                                                depth, started)
+        if best <= lowest:
+            break
+    if stopping(ctx):  # a value below may be only a bound: not exact, not remembered
+        return _floor(kept, heap, n_heap - tried, best, lowest)
+    return _settle(ctx, key, best, beta, best_c, best_rank, popped, best_out, depth, started)
+
+
+@compiled
+def _entered(ctx, n, depth):
+    """A node past the tiny cases: counted (the profile's counters too); its start in cycles (0 unless profiling:
+    `profile`, where every note is then one untaken branch)."""
+    ctx.stats[NODES] += 1
+    prof.note(ctx, depth, prof.NODES, 1)
+    prof.note(ctx, depth, prof.POOL_SUM, n)
+    prof.note_max(ctx, depth, prof.POOL_MAX, n)
+    return prof.cycles(ctx)
+
+
+@compiled
+def memo_key(ctx, pool, depth, greens, mins):
+    """The pool's key in the memo; empty for pools smaller than `cache_min_pool` (solved again rather than looked
+    up: the memo then records nothing)."""
+    if pool.shape[0] >= ctx.cache_min_pool:
+        return key_of(ctx, pool, depth, greens, mins)
+    return np.empty(0, dtype=np.int32)
+
+
+@compiled
+def _codes(ctx, pool, cands, base, rows):
+    """(cands, base, rows) of the node: --pool-only's candidates are the pool's own words; codes not given by the
+    caller are gathered from the table."""
+    n = pool.shape[0]
     if ctx.pool_only:
         cands = ctx.answer_cand[pool]
     if ctx.pool_only or rows.shape[0] != n:
         base = gather(ctx.table, pool, cands)
         rows = np.arange(n).astype(np.int32)
+    return cands, base, rows
 
-    # The endgame: a family of answers that cannot be told apart in time, or only just.
-    if depth < UNLIMITED and not ctx.pool_only:
-        verdict, live, live_rows = endgame(ctx, pool, cands, base, rows, depth)
-        if verdict == ENDGAME_LOST:
-            remember(ctx, key, INF, INF, -1)
-            return INF
-        if verdict == ENDGAME_CLOSE:  # the family alone first: the pool costs at least as much as any part of it
-            value = solve(ctx, live, cands, base, live_rows, beta, depth, greens, mins, best_out)
-            best_out[0] = -1
-            if value >= beta:
-                remember(ctx, key, value, INF if value >= INF else -1, -1)
-                return value
 
-    # Every candidate's partition by counts; what that settles; the candidates kept, passed down and tried.
-    scan_started = prof.cycles(ctx)
-    found = scan(ctx, base, rows, pool, cands, weight)
+@compiled
+def _endgame(ctx, key, pool, cands, base, rows, depth):
+    """The endgame: a family of answers that cannot be told apart in time (ENDGAME_LOST, remembered), or only just
+    (ENDGAME_CLOSE, with the family's answers and rows: the caller solves them alone first)."""
+    if depth >= UNLIMITED or ctx.pool_only:
+        none = np.empty(0, dtype=np.int32)
+        return ENDGAME_NONE, none, none
+    verdict, live, live_rows = endgame(ctx, pool, cands, base, rows, depth)
+    if verdict == ENDGAME_LOST:
+        remember(ctx, key, INF, INF, -1)
+    return verdict, live, live_rows
+
+
+@compiled
+def _scanned(ctx, key, base, rows, pool, cands, weight, beta, depth, best_out):
+    """The candidates' scan: every candidate's partition by counts, and what that settles.
+
+    (found, least bound, useful candidates, value): value >= 0 when the scan ends the node, remembered: exact
+    (a guess the counts settle), lost, or cut (no candidate's bound below beta); -1 when the search goes on.
+    """
+    n = pool.shape[0]
+    started = prof.cycles(ctx)
+    found, value = scan(ctx, base, rows, pool, cands, weight, beta, depth)
     ctx.stats[WORK] += NODE_WORK + n * cands.shape[0] * (PAIR_CELL_WORK if found.by_pairs else COUNT_CELL_WORK)
-    verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
-    prof.since(ctx, depth, prof.SCAN_CYCLES, scan_started)
     prof.note(ctx, depth, prof.SCAN_WORK, n * cands.shape[0])
+    if value >= 0:  # the scan stopped early, sure of the verdict: lost, or cut (its bound reaches beta)
+        prof.since(ctx, depth, prof.SCAN_CYCLES, started)
+        prof.note(ctx, depth, prof.COUNTED if value >= INF else prof.CUT_BEFORE, 1)
+        remember(ctx, key, value, INF if value >= INF else -1, -1)
+        return found, value, 0, value
+    verdict, value, c, lowest, useful_cands = survey(ctx, found, cands, n, depth, weight)
+    prof.since(ctx, depth, prof.SCAN_CYCLES, started)
     if verdict != GO_ON:
         prof.note(ctx, depth, prof.COUNTED, 1)
     elif lowest >= beta:
@@ -99,14 +205,23 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     if verdict == SETTLED:
         best_out[0] = c
         remember(ctx, key, value, value, c)
-        return value
-    if verdict == LOST:
+    elif verdict == LOST:
+        value = INF
         remember(ctx, key, INF, INF, -1)
-        return INF
-    if lowest >= beta:
+    elif lowest >= beta:
+        value = lowest
         remember(ctx, key, lowest, -1, -1)
-        return lowest
-    keep_started = prof.cycles(ctx)
+    else:
+        value = -1
+    return found, lowest, useful_cands, value
+
+
+@compiled
+def _ordered(ctx, base, rows, cands, found, n, depth, useful_cands, beta):
+    """The candidates kept (twins dropped), those a neighbour dominates marked, the rest passed down, and the heap
+    of those to try, best first: (kept, heap, its size, least bound left out, passed columns, passed candidates,
+    how many to try)."""
+    started = prof.cycles(ctx)
     kept = keep(ctx, base, rows, found, n, depth, useful_cands)
     ctx.stats[WORK] += KEPT_WORK * kept.size
     not_tried = np.zeros(kept.size, dtype=np.bool_)
@@ -117,86 +232,80 @@ def solve(ctx, pool, cands, base, rows, beta, depth, greens, mins, best_out):
     heap, n_heap, best = order(kept, not_tried, beta, ctx.top_k)
     tried = n_heap if ctx.top_k <= 0 else min(ctx.top_k, n_heap)
     prof.note(ctx, depth, prof.KEPT, kept.size)
-    prof.since(ctx, depth, prof.KEEP_CYCLES, keep_started)
-    best_rank = -1
-    popped = 0
+    prof.note(ctx, depth, prof.ORDERED, n_heap)
+    prof.since(ctx, depth, prof.KEEP_CYCLES, started)
+    return kept, heap, n_heap, best, passed, below, tried
 
-    # Best first: each candidate's classes bounded cheaply, then solved smallest first in what is left of the
-    # window; a candidate stops as soon as its sum reaches the best total so far.
-    child_depth = depth - 1 if depth < UNLIMITED else depth
-    best_c = -1
-    sub_best = np.empty(1, dtype=np.int64)
-    cls = new_classes(n, ctx.weighted)
-    below_base = np.empty((0, 0), dtype=base.dtype)  # the pool x `below` codes, made when first needed
-    in_heap = n_heap  # the heap is heap[:in_heap]
-    for _ in range(tried):
-        if in_heap == 0:
-            break
-        if stopping(ctx):
-            return _floor(kept, heap, in_heap, best, lowest)
-        r = heap_slot(pop(heap, in_heap))
-        in_heap -= 1
-        popped += 1
-        window = min(beta, best)
-        if kept.bounds[r] >= window:
-            best = min(best, kept.bounds[r])
-            prof.note(ctx, depth, prof.SKIPPED, 1)
-            continue
-        t = kept.columns[r]
-        c = cands[t]
-        ctx.stats[EVALUATED] += 1
-        ctx.stats[WORK] += EVAL_WORK * n
-        eval_started = prof.cycles(ctx)
-        n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
-        total = quick_pass(ctx, cls, n_cls, total, window, c, child_depth, greens, mins, count)
-        prof.since(ctx, depth, prof.EVAL_CYCLES, eval_started)
-        prof.note(ctx, depth, prof.EVALUATED, 1)
-        quick_cut = total >= window
-        if quick_cut:
-            prof.note(ctx, depth, prof.QUICK_CUT, 1)
-        by_size = np.argsort(cls.size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
-        for kk in range(n_cls):
-            if total >= window or stopping(ctx):
-                break
-            k = by_size[kk]
-            if cls.done[k]:
-                continue
-            if below_base.shape[0] == 0:
-                below_base = block(base, rows, passed)
-            size = np.int64(cls.size[k])
-            size_w = cls.weight[k] if ctx.weighted else size  # what this guess costs the class
-            part = cls.sub[cls.start[k] : cls.start[k] + size].copy()
-            part_rows = cls.sub_row[cls.start[k] : cls.start[k] + size].copy()
-            total -= cls.bound[k]
-            child_started = prof.cycles(ctx)
-            if ctx.hard:
-                child_greens, child_mins = hints_after(ctx, c, cls.code[k], greens, mins)
-                allow = allowed_at(ctx, below, child_greens, child_mins)
-                ctx.stats[WORK] += HARD_WORK * below.shape[0]
-                v = solve(ctx, part, below[allow], block(below_base, part_rows, allow), np.arange(size).astype(np.int32),
-                          window - total - size_w, child_depth, child_greens, child_mins, sub_best)
-            else:
-                v = solve(ctx, part, below, below_base, part_rows, window - total - size_w, child_depth, greens, mins, sub_best)
-            prof.note(ctx, child_depth, prof.CLASSES, 1)
-            prof.since(ctx, child_depth, prof.CLASS_CYCLES, child_started)
-            total += max(size_w + v, cls.bound[k])  # a search cut early may return less than the memo knew
-        if total >= window and not quick_cut:
-            prof.note(ctx, depth, prof.MID_CUT, 1)
-        if total < window:
-            if best_c < 0:
-                prof.note(ctx, depth, prof.UB_NODES, 1)
-                prof.since(ctx, depth, prof.FIRST_UB_CYCLES, started)
-            best_c = c
-            best_rank = popped - 1
-            prof.note(ctx, depth, prof.IMPROVED, 1)
-            if ctx.top_k <= 0:  # the candidates bounded at the new best would only be popped and skipped
-                in_heap = _below(kept, heap, in_heap, total)
-        if total < best:
-            best = total
-        if best <= lowest:
-            break
-    if stopping(ctx):  # a value below may be only a bound: not exact, not remembered
-        return _floor(kept, heap, n_heap - tried, best, lowest)
+
+@compiled
+def _next(ctx, kept, heap, in_heap, beta, best, depth):
+    """The next candidate, popped best first: (its slot, or -1 when its bound reaches the window: skipped; the
+    heap's size; the best total, lowered to a skipped candidate's bound when that is less)."""
+    r = heap_slot(pop(heap, in_heap))
+    if kept.bounds[r] >= min(beta, best):
+        prof.note(ctx, depth, prof.SKIPPED, 1)
+        return -1, in_heap - 1, min(best, kept.bounds[r])
+    return r, in_heap - 1, best
+
+
+@compiled
+def _quick(ctx, base, rows, pool, t, count, cls, window, guess, child_depth, greens, mins, depth):
+    """The quick pass of candidate column t: its classes (`cls`), their bounds lifted by the memo and answer
+    splits; (classes, the sum of their bounds), a sum at the window refuting the candidate with no search."""
+    ctx.stats[EVALUATED] += 1
+    ctx.stats[WORK] += EVAL_WORK * pool.shape[0]
+    started = prof.cycles(ctx)
+    n_cls, total = partition(ctx, base, rows, pool, t, count, cls)
+    total = quick_pass(ctx, cls, n_cls, total, window, guess, child_depth, greens, mins, count)
+    prof.since(ctx, depth, prof.EVAL_CYCLES, started)
+    prof.note(ctx, depth, prof.EVALUATED, 1)
+    if total >= window:
+        prof.note(ctx, depth, prof.QUICK_CUT, 1)
+    return n_cls, total
+
+
+@compiled
+def by_size_of(cls, n_cls, n):
+    """The class loop's order: smallest first, ties in the order the classes first appear in the pool."""
+    return np.argsort(cls.size[:n_cls].astype(np.int64) * n + np.arange(n_cls))
+
+
+@compiled
+def _class(ctx, cls, k, guess, below, below_base, greens, mins):
+    """What the class loop gives class k to solve: (its answers, candidates, codes, rows of the codes, hints). Hard
+    mode: only the candidates its hints allow, their codes gathered."""
+    size = cls.size[k]
+    part = cls.sub[cls.start[k] : cls.start[k] + size].copy()
+    part_rows = cls.sub_row[cls.start[k] : cls.start[k] + size].copy()
+    if ctx.hard:
+        part_greens, part_mins = hints_after(ctx, guess, cls.code[k], greens, mins)
+        allow = allowed_at(ctx, below, part_greens, part_mins)
+        ctx.stats[WORK] += HARD_WORK * below.shape[0]
+        return part, below[allow], block(below_base, part_rows, allow), np.arange(size).astype(np.int32), part_greens, part_mins
+    return part, below, below_base, part_rows, greens, mins
+
+
+@compiled
+def _cut(ctx, kept, heap, in_heap, total, window, quick_cut, best, best_c, best_rank, guess, popped, depth, started):
+    """A candidate's total against the window: refuted when it reaches it; else the new best, and the candidates
+    whose bound reaches it cut from the heap (`_below`). (best, best guess, its rank, the heap's size)."""
+    if total >= window and not quick_cut:
+        prof.note(ctx, depth, prof.MID_CUT, 1)
+    if total < window:
+        if best_c < 0:
+            prof.note(ctx, depth, prof.UB_NODES, 1)
+            prof.since(ctx, depth, prof.FIRST_UB_CYCLES, started)
+        best_c = guess
+        best_rank = popped - 1
+        prof.note(ctx, depth, prof.IMPROVED, 1)
+        if ctx.top_k <= 0:  # the candidates bounded at the new best would only be popped and skipped
+            in_heap = _below(kept, heap, in_heap, total)
+    return min(best, total), best_c, best_rank, in_heap
+
+
+@compiled
+def _settle(ctx, key, best, beta, best_c, best_rank, popped, best_out, depth, started):
+    """The node's result, remembered: exact below beta (with its best guess), else a lower bound; returned."""
     prof.note(ctx, depth, prof.TRIED, popped)
     if best < beta:
         best_out[0] = best_c
@@ -268,23 +377,27 @@ def _tiny(ctx, pool, depth, beta, weight, best_out):
 
 @compiled
 def _known(ctx, pool, depth, beta, key, count, best_out):
-    """The pool's value (or a bound reaching beta) when the memo knows it or one of its answers splits it into
-    singletons (and a pair), recorded in the memo; -1 otherwise. `key` is empty for pools not memoised."""
+    """The memo: the pool's value (or a bound reaching beta) when the memo knows it or one of its answers splits it
+    into singletons (and a pair), recorded in the memo; -1 otherwise. `key` is empty for pools not memoised."""
     if key.shape[0] > 0:
         slot, entry = find(ctx, key)
         if slot >= 0 and entry.exact >= 0:
             ctx.stats[HITS] += 1
             best_out[0] = entry.best
+            prof.note(ctx, depth, prof.KNOWN, 1)
             return entry.exact
         if slot >= 0 and entry.lower >= beta:
             ctx.stats[HITS] += 1
+            prof.note(ctx, depth, prof.KNOWN, 1)
             return entry.lower
     value, c = answer_split(ctx, pool, depth, count)
     if c < 0:
         if ctx.weighted and value >= beta:  # weighted, `value` bounds the pool
             remember(ctx, key, value, -1, -1)
+            prof.note(ctx, depth, prof.KNOWN, 1)
             return value
         return -1
     best_out[0] = c
     remember(ctx, key, value, value, c)
+    prof.note(ctx, depth, prof.KNOWN, 1)
     return value

@@ -76,56 +76,105 @@ def useful(ctx, pool, cands):
 
 
 @compiled(boundscheck=False)
-def scan_pairs(base, rows, row_w, win, chunk, classes, flags, maxima):
+def scan_pairs(base, rows, row_w, win, chunk, classes, flags, maxima, least, left):
     """Every candidate's classes (column t of `base[rows]`) and flags: bit 0, some class has 3 or more
     answers; bit 1, the candidate is one of the answers (a win code). For pools of at most 256 answers
     (the counters are bytes: `Thresholds.check`). Weighted (`row_w`, the rows' weights, heaviest first:
     `by_weight`), also each candidate's classes' heaviest weights summed into `maxima`; uniform, both are
-    None and numba compiles their branches away."""
+    None and numba compiles their branches away.
+
+    `least` > 0 (uniform only) lets the scan stop early, for a search that needs no more: a chunk of
+    candidates is left part way once each of them has `least` answers sharing a feedback with an earlier
+    one (`_pairs_chunk`; left[c] is then set for chunk c, its classes are an upper bound and its flags
+    promise nothing: 3), and the scan ends after the first chunk holding a word that is no answer and
+    splits the pool into singletons. `least` < 0 scans again, in full, only the chunks `left` marks.
+
+    Returns (chunks left part way; whether it ended at a singleton split, the chunks after it not written;
+    the fewest shared answers of a candidate in the chunks left; the fewest shared answers less its win in
+    the chunks scanned in full, so that 2n plus it is their least bound; answer pairs x candidates compared,
+    the work done)."""
     n, m = rows.shape[0], base.shape[1]
     dup = np.empty(chunk, dtype=np.uint8)
     flag = np.empty(chunk, dtype=np.uint8)
     cnt = np.empty(chunk, dtype=np.uint8)
-    if row_w is not None:
-        top = np.empty(chunk, dtype=np.int64)
+    top = np.empty(chunk if row_w is not None else 0, dtype=np.int64)
+    n_left = 0
+    fewest_left = n
+    fewest_done = n
+    work = 0
     for t0 in range(0, m, chunk):
+        c = t0 // chunk
+        if least < 0 and not left[c]:
+            continue
         w = min(chunk, m - t0)
-        r0 = base[rows[0], t0 : t0 + w]
-        for t in range(w):
-            dup[t] = 0
-            flag[t] = (r0[t] == win) << 1
-        if row_w is not None:
-            for t in range(w):
-                top[t] = row_w[0]
-        for j in range(1, n):
-            bj = base[rows[j], t0 : t0 + w]
-            for t in range(w):
-                cnt[t] = 0
-            for i in range(j):
-                bi = base[rows[i], t0 : t0 + w]
-                for t in range(w):
-                    cnt[t] += bi[t] == bj[t]
-            if row_w is not None:
-                wj = row_w[j]
-                for t in range(w):
-                    x = cnt[t]
-                    dup[t] += x > 0
-                    flag[t] |= (x > 1) | ((bj[t] == win) << 1)
-                    top[t] += wj * (x == 0)
-            else:
-                for t in range(w):
-                    x = cnt[t]
-                    dup[t] += x > 0
-                    flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+        seen = _pairs_chunk(base, rows, row_w, win, t0, w, dup, flag, cnt, top, max(least, 0))
+        work += seen * (seen - 1) // 2 * w
+        left[c] = seen < n
         out_classes = classes[t0 : t0 + w]
         out_flags = flags[t0 : t0 + w]
+        if left[c]:
+            n_left += 1
+            for t in range(w):
+                fewest_left = min(fewest_left, np.int64(dup[t]))
+                out_classes[t] = n - dup[t]
+                out_flags[t] = 3
+            continue
+        split = False
         for t in range(w):
             out_classes[t] = n - dup[t]
             out_flags[t] = flag[t]
+            split |= (dup[t] == 0) & (flag[t] == 0)
+            fewest_done = min(fewest_done, np.int64(dup[t]) - ((flag[t] >> 1) & 1))
         if maxima is not None:
             out_maxima = maxima[t0 : t0 + w]
             for t in range(w):
                 out_maxima[t] = top[t]
+        if least > 0 and split:
+            return n_left, True, fewest_left, fewest_done, work
+    return n_left, False, fewest_left, fewest_done, work
+
+
+@compiled(boundscheck=False)
+def _pairs_chunk(base, rows, row_w, win, t0, w, dup, flag, cnt, top, least):
+    """`scan_pairs` on candidates t0..t0 + w: dup[t], the answers sharing a feedback with an earlier one;
+    flag[t], the flags; top[t], weighted, the classes' heaviest weights summed. Returns the rows seen: fewer
+    than all when it stopped part way, `least` > 0 and every candidate already had `least` such answers (dup
+    counts only the rows seen)."""
+    n = rows.shape[0]
+    r0 = base[rows[0], t0 : t0 + w]
+    for t in range(w):
+        dup[t] = 0
+        flag[t] = (r0[t] == win) << 1
+    if row_w is not None:
+        for t in range(w):
+            top[t] = row_w[0]
+    for j in range(1, n):
+        bj = base[rows[j], t0 : t0 + w]
+        for t in range(w):
+            cnt[t] = 0
+        for i in range(j):
+            bi = base[rows[i], t0 : t0 + w]
+            for t in range(w):
+                cnt[t] += bi[t] == bj[t]
+        if row_w is not None:
+            wj = row_w[j]
+            for t in range(w):
+                x = cnt[t]
+                dup[t] += x > 0
+                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+                top[t] += wj * (x == 0)
+        else:
+            for t in range(w):
+                x = cnt[t]
+                dup[t] += x > 0
+                flag[t] |= (x > 1) | ((bj[t] == win) << 1)
+        if least > 0 and j >= least and j < n - 1:
+            fewest = dup[0]
+            for t in range(1, w):
+                fewest = min(fewest, dup[t])
+            if fewest >= least:
+                return j + 1
+    return n
 
 
 @compiled(boundscheck=False)
