@@ -344,6 +344,13 @@ def review_game(
     spent = getattr(values, "budget", None)  # the exact values' `trees.budget.Budget` (greedy values have none)
     if spent is not None:
         review.budget, review.clocked, review.cut = spent.units, spent.clocked, spent.cut
+    _add_notes(review, values, guesses, beaten)
+    return review
+
+
+def _add_notes(review: Review, values, guesses: list[str], beaten) -> None:
+    """The review's notes: what the budget left unsettled, turn 1's reference opener (and whether the opener played
+    beats it), an unproven opener's value, the cache's problems."""
     if getattr(values, "chance_unknown", False):
         review.exact = False
         review.notes.append(
@@ -355,7 +362,7 @@ def review_game(
         review.notes.append(values.reference_note)
         if beaten is not None:
             review.notes.append(
-                f"turn 1: {guesses[0]} beats {beaten[0]} under this prior ({_shown(turns[0].expected)} against "
+                f"turn 1: {guesses[0]} beats {beaten[0]} under this prior ({_shown(review.turns[0].expected)} against "
                 f"{_shown(beaten[1])} expected guesses): it is the best opener known here, at no cost"
             )
     if values.unproven_root:
@@ -364,7 +371,6 @@ def review_game(
         )
     if values.cache is not None and values.cache.problems:
         review.notes.extend(dict.fromkeys(values.cache.problems))
-    return review
 
 
 def _remaining(values, position) -> tuple[Fraction | Interval | None, Fraction | None]:
