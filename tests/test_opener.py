@@ -70,9 +70,7 @@ def check_against_brute_force(answers, allowed, weights, rules, counts):
         second = min(others)
         if result.runner_up is not None:
             assert result.runner_up != result.opener and totals[result.runner_up] == result.next_total == second
-        elif second == naive_tree.INF:
-            assert result.next_total >= search.INF
-        else:
+        else:  # a bound on every other opener ("every other opener needs at least ..."), true even where none can win
             assert result.total <= result.next_total <= second
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -528,7 +528,3 @@ def _no_opener(problem, why: str):
 
 def _within(problem) -> str:
     return f"within {problem.max_guesses} guesses" if problem.max_guesses is not None else "with no guess limit"
-
-
-def as_source(result: OpenerResult, source: str) -> OpenerResult:
-    return replace(result, source=source)

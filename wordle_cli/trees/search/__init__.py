@@ -67,7 +67,7 @@ each node: a fast upper bound (the "semi-exhaustive" search), not a proof.
 """
 
 from wordle_cli.trees.search.bounds import class_bound
-from wordle_cli.trees.search.context import Context, Thresholds, checked_weights, max_weight_total, new_context
+from wordle_cli.trees.search.context import Context, Thresholds, checked_weights, new_context
 from wordle_cli.trees.search.extract import extract
 from wordle_cli.trees.search.hardmode import allowed, allowed_at, hints_after
 from wordle_cli.trees.search.prepare import families, max_patterns, neighbour_lists, transposed
@@ -77,5 +77,5 @@ from wordle_cli.trees.search.shared import INF, STAT_NAMES, UNLIMITED, WORK
 
 __all__ = [
     "INF", "STAT_NAMES", "UNLIMITED", "WORK", "Context", "Thresholds", "allowed", "allowed_at", "checked_weights", "class_bound", "extract",
-    "families", "hints_after", "max_patterns", "max_weight_total", "neighbour_lists", "new_context", "solve", "transposed", "useful",
+    "families", "hints_after", "max_patterns", "neighbour_lists", "new_context", "solve", "transposed", "useful",
 ]

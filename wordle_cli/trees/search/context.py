@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordle_cli.model.weights import TOTAL_TIMES_ANSWERS, checked, max_total
+from wordle_cli.model.weights import TOTAL_TIMES_ANSWERS, checked
 from wordle_cli.trees.search.memo import new_memo
 from wordle_cli.trees.search.profile import new_table
 from wordle_cli.trees.search.shared import INF, SLOT_BITS, STAT_NAMES
@@ -171,16 +171,9 @@ def new_context(
     )
 
 
-def max_weight_total(n_answers: int) -> int:
-    """The largest sum of weights the search takes for `n_answers` answers: the prior's one ceiling
-    (`model.weights.max_total`), under which totals and search orders (up to 8 x answers x weights) stay below
-    INF and fit a heap key."""
-    return max_total(n_answers)
-
-
 def checked_weights(weights: np.ndarray | None, n_answers: int) -> np.ndarray:
     """`weights` as a C-contiguous int64 array of n_answers positive integers (None: all ones), checked by the
-    prior's one check (`model.weights.checked`: UsageProblem when they are not, or pass `max_weight_total`)."""
+    prior's one check (`model.weights.checked`: UsageProblem when they are not, or pass `model.weights.max_total`)."""
     if weights is None:
         return np.ones(n_answers, dtype=np.int64)
     return checked(weights, n_answers).weights
