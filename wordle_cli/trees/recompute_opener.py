@@ -77,19 +77,24 @@ def document(entries: list[dict]) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    """`[--normal] [--time-limit SECONDS] [--workers N]`: normal mode alone; a limit on each proof; the cluster's size."""
-    usage = "usage: python -m wordle_cli.trees.recompute_opener [--normal] [--time-limit SECONDS] [--workers N]"
-    if "-h" in argv or "--help" in argv:
-        print(f"{usage}\n\n{__doc__.strip()}")
-        return 0
-    known, valued = {"--normal"}, {"--time-limit", "--workers"}
-    for i, arg in enumerate(argv):  # a typo never starts an hour's proof
-        if arg not in known | valued and not (i and argv[i - 1] in valued):
-            print(f"{usage}\nerror: unknown argument {arg!r}", file=sys.stderr)
-            return 2
-    modes = (False,) if "--normal" in argv else (False, True)
-    limit = float(argv[argv.index("--time-limit") + 1]) if "--time-limit" in argv else None
-    workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else None
+    """`[--normal] [--time-limit SECONDS] [--workers N]`: normal mode alone; a limit on each proof; the cluster's size.
+    A typo, or `--help`, never starts the hour-long proof."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m wordle_cli.trees.recompute_opener", description=__doc__.strip(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--normal", action="store_true", help="normal mode's entry alone")
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS", help="a limit on each proof (else bounded)")
+    parser.add_argument("--workers", type=int, metavar="N", help="the local Dask cluster's size")
+    try:
+        args, unknown = parser.parse_known_args(argv)
+    except SystemExit as done:  # --help (0), or a value argparse refused, said on stderr (2)
+        return int(done.code or 0)
+    if unknown:
+        print(f"{parser.format_usage().rstrip()}\nerror: unknown argument {unknown[0]!r}", file=sys.stderr)
+        return 2
+    modes = (False,) if args.normal else (False, True)
+    limit, workers = args.time_limit, args.workers
     date = shipped_day()
     log = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     entries = [entry(date, hard, log, limit, workers) for hard in modes]
