@@ -1,6 +1,6 @@
 """Slow, obviously-correct reference for the best chance of winning within a guess limit (issue 49), by brute force.
 
-Independent of `wordle_cli`: feedback from `naive`, hard mode's check from
+Independent of `wordle_cli`: the lists and feedback classes from `naive_tree`, hard mode's check from
 `naive_solver`. Every decision tree within the limit is enumerated (as in
 `naive_tree`), and a position's value is the least pair (lost, total),
 compared lost first: `lost` the weight of the answers the tree does not find
@@ -12,10 +12,9 @@ counted as one guess more: (W, W). A guess that leaves the pool as it is
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import cache
 
-import naive
+import naive_tree
 from naive_solver import hard_mode_allows
 
 
@@ -23,16 +22,8 @@ def game(answers, guesses, *, hard: bool = False, weights=None, pool_only: bool 
     """(value, played) for a game: value(pool, left, history) and played(guess, pool, left, history) give (lost,
     total); `history` is the turns played so far ((guess, tiles) pairs; only hard mode reads it); `pool_only`: every
     guess one of the answers still possible."""
-    answers = tuple(answers)
-    weight = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
-    candidates = tuple(dict.fromkeys(list(guesses) + list(answers)))
-    win = tuple([naive.EXACT] * len(answers[0]))
-
-    def classes(guess, pool):
-        parts = defaultdict(list)
-        for word in pool:
-            parts[naive.feedback(guess, word)].append(word)
-        return parts
+    answers, weight, candidates, win = naive_tree.game_lists(answers, guesses, weights)
+    classes = naive_tree.classes
 
     @cache
     def value(pool, left, history=()):

@@ -23,6 +23,22 @@ from naive_solver import hard_mode_allows
 INF = float("inf")
 
 
+def game_lists(answers, guesses, weights=None):
+    """(answers as a tuple, each answer's weight (None: all ones), the candidates: the guesses then the answers,
+    each once, the all-green tiles)."""
+    answers = tuple(answers)
+    weight = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
+    return answers, weight, tuple(dict.fromkeys(list(guesses) + list(answers))), tuple([naive.EXACT] * len(answers[0]))
+
+
+def classes(guess, pool):
+    """`pool` split by the tiles `guess` gets: {tiles: [answers]}."""
+    parts = defaultdict(list)
+    for word in pool:
+        parts[naive.feedback(guess, word)].append(word)
+    return parts
+
+
 def best_total(
     answers, guesses, *, hard: bool = False, max_guesses: int | None = None, first: str | None = None, pool_only: bool = False,
     weights=None,
@@ -32,16 +48,7 @@ def best_total(
     With `pool_only` every guess is one of the answers still possible; `weights`: the answers' weights, in
     their order (None: all ones).
     """
-    answers = tuple(answers)
-    weight = dict(zip(answers, weights if weights is not None else [1] * len(answers)))
-    candidates = tuple(dict.fromkeys(list(guesses) + list(answers)))
-    win = tuple([naive.EXACT] * len(answers[0]))
-
-    def classes(guess, pool):
-        parts = defaultdict(list)
-        for word in pool:
-            parts[naive.feedback(guess, word)].append(word)
-        return parts
+    answers, weight, candidates, win = game_lists(answers, guesses, weights)
 
     @cache
     def total(pool, left, history):
